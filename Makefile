@@ -1,0 +1,38 @@
+# favs — make run (the browser), make test (every test). Installs what is missing on Debian.
+SWIFT ?= swift
+BIN_DIR = $(shell $(SWIFT) build --show-bin-path 2>/dev/null)
+SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+DEBS = libncurses-dev libsqlite3-dev tmux
+PREFIX ?= /usr/local
+
+.PHONY: deps build run demo test install clean
+
+# Debian packages: ncursesw and SQLite headers to build, tmux for the end-to-end tests.
+deps:
+	@missing=""; for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+run: build
+	@$(BIN_DIR)/favs
+
+# A scripted tour of the sample library through stdin, printed as plain-text frames.
+demo: build
+	@printf '%s\n' 'j j f frame' 'enter frame' 'esc d frame' 'u frame' '/ type caf' 'enter ? frame' 'esc resize 40x12 frame' \
+		| $(BIN_DIR)/favs --library :memory:
+
+test: deps
+	$(SWIFT) build
+	SWIFT_BACKTRACE=enable=no FAVS_BIN=$(BIN_DIR)/favs $(SWIFT) test
+
+install:
+	$(SWIFT) build -c release
+	install -D "$$($(SWIFT) build -c release --show-bin-path)/favs" $(DESTDIR)$(PREFIX)/bin/favs
+
+clean:
+	rm -rf .build

@@ -1,0 +1,28 @@
+// The ncursesw names Swift 6 cannot import (macros, non-concurrency-safe globals, XOPEN-only
+// declarations), wrapped as functions. Everything else Swift imports from <curses.h> directly.
+#ifndef CNCURSES_H
+#define CNCURSES_H
+
+#ifndef NCURSES_WIDECHAR
+#define NCURSES_WIDECHAR 1  // must be here: cSettings do not reach the Swift importer
+#endif
+#include <curses.h>
+#include <stdio.h>
+#include <wchar.h>
+
+WINDOW *cn_stdscr(void);
+WINDOW *cn_curscr(void);
+int cn_lines(void);
+int cn_cols(void);
+attr_t cn_a_normal(void);
+attr_t cn_a_reverse(void);
+attr_t cn_a_bold(void);
+attr_t cn_a_underline(void);
+attr_t cn_a_dim(void);
+FILE *cn_stdout(void);
+FILE *cn_stdin(void);
+int cn_wcwidth(wchar_t c);
+/// Sets (or clears) the "needs a full repaint" flag of curscr, for ctrl-l.
+int cn_clearok_curscr(bool flag);
+
+#endif

@@ -1,0 +1,109 @@
+import Foundation
+
+/// Reads the items of an import file: a JSON array of objects, or JSON Lines (one object per line).
+///
+/// The format is chosen by content, not by file name: a file whose first non-whitespace character is
+/// `[` is an array, anything else is JSON Lines. Each object becomes one record:
+/// - the id field (a string, or a number kept as written) is the item's identity;
+/// - the title field is the row's text; when it is missing, null or empty the id is shown instead,
+///   so no row is ever blank; a number or boolean title is kept as written;
+/// - a boolean `favorite` member is the favorite flag (what `favs list --format jsonl` writes),
+///   so an exported list imports back as it was;
+/// - every other member becomes a field, in file order: strings as they are, anything else as compact JSON.
+/// When a key repeats in one object, its first occurrence is the id, title or flag and later ones are fields.
+public enum ImportReader {
+    /// Reads records from file bytes, refusing text that is not UTF-8.
+    public static func read(data: Data, file: String, idField: String = "id",
+                            titleField: String = "title") throws -> [ImportRecord] {
+        guard let text = String(data: data, encoding: .utf8) else { throw invalidUTF8(data, file: file) }
+        return try read(contents: text, file: file, idField: idField, titleField: titleField)
+    }
+
+    /// Reads records from the text of an import file named `file` (the name is only used in messages).
+    public static func read(contents: String, file: String, idField: String = "id",
+                            titleField: String = "title") throws -> [ImportRecord] {
+        var text = Substring(contents)
+        if text.unicodeScalars.first == "\u{FEFF}" { text = Substring(text.unicodeScalars.dropFirst()) }
+        var parser = JSONParser(String(text), file: file)
+        var mapper = RecordMapper(file: file, idField: idField, titleField: titleField)
+        let parsed: (JSONValue, JSONParser.Position) throws -> Void = { value, position in
+            try mapper.add(value, at: position)
+        }
+        switch parser.firstSignificantByte() {
+        case nil: return []
+        case UInt8(ascii: "["): try parser.parseArrayDocument(parsed)
+        default: try parser.parseLinesDocument(parsed)
+        }
+        return mapper.records
+    }
+
+    /// Points at the first byte that is not UTF-8, so the user can find it.
+    private static func invalidUTF8(_ data: Data, file: String) -> ImportError {
+        var line = 1, column = 1
+        var iterator = data.makeIterator()
+        var decoder = UTF8()
+        while case let .scalarValue(scalar) = decoder.decode(&iterator) {
+            if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+        }
+        return ImportError(file: file, line: line, column: column, message: "not UTF-8 text")
+    }
+}
+
+/// Turns parsed objects into records, checking ids as it goes.
+private struct RecordMapper {
+    let file: String
+    let idField: String
+    let titleField: String
+    var records: [ImportRecord] = []
+    /// The line of the first record with each id, to point at both when an id repeats.
+    var firstLine: [ItemID: Int] = [:]
+
+    init(file: String, idField: String, titleField: String) {
+        self.file = file
+        self.idField = idField
+        self.titleField = titleField
+    }
+
+    mutating func add(_ value: JSONValue, at position: JSONParser.Position) throws {
+        func error(_ message: String) -> ImportError {
+            ImportError(file: file, line: position.line, column: position.column, message: message)
+        }
+        guard case let .object(members) = value else { throw error("expected a JSON object") }
+        var idValue: JSONValue?
+        var titleValue: JSONValue?
+        var favorite: Bool?
+        var fields: [Field] = []
+        for member in members {
+            var consumed = false
+            if member.key == idField, idValue == nil { idValue = member.value; consumed = true }
+            if member.key == titleField, titleValue == nil { titleValue = member.value; consumed = true }
+            if member.key == "favorite", !consumed, favorite == nil, case let .bool(flag) = member.value {
+                favorite = flag
+                consumed = true
+            }
+            if !consumed { fields.append(Field(member.key, member.value.fieldText)) }
+        }
+        let id: ItemID
+        switch idValue {
+        case let .string(text) where !text.allSatisfy(\.isWhitespace): id = ItemID(text)
+        case let .number(text): id = ItemID(text)
+        case .string: throw error("id field '\(idField)' is empty")
+        case nil, .null: throw error("missing id field '\(idField)'")
+        default: throw error("id field '\(idField)' must be a string or number")
+        }
+        let title: String
+        switch titleValue {
+        case nil, .null, .string(""): title = id.rawValue
+        case let .string(text): title = text
+        case let .number(text): title = text
+        case let .bool(flag): title = flag ? "true" : "false"
+        case .array, .object: throw error("title field '\(titleField)' must be a string")
+        }
+        if let first = firstLine[id] {
+            throw error("duplicate id '\(id)' (first at line \(first))")
+        }
+        firstLine[id] = position.line
+        records.append(ImportRecord(id: id, title: title, fields: fields, favorite: favorite ?? false,
+                                    line: position.line, column: position.column))
+    }
+}

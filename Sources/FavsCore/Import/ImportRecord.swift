@@ -1,0 +1,41 @@
+import Foundation
+
+/// One item read from an import file, before it reaches the library.
+public struct ImportRecord: Sendable, Equatable {
+    public var id: ItemID
+    public var title: String
+    /// Every other member of the object, in the order the file gives them.
+    public var fields: [Field]
+    /// A boolean `favorite` member: only a newly added item takes it; an import never changes an existing favorite.
+    public var favorite: Bool
+    /// Where the record's object starts (1-based), for messages that point back into the file.
+    public var line: Int
+    public var column: Int
+
+    public init(id: ItemID, title: String, fields: [Field] = [], favorite: Bool = false, line: Int, column: Int = 1) {
+        self.id = id
+        self.title = title
+        self.fields = fields
+        self.favorite = favorite
+        self.line = line
+        self.column = column
+    }
+}
+
+/// A problem in an import file, pointing at the line and column (1-based, in Unicode characters) to fix.
+public struct ImportError: Error, CustomStringConvertible, Equatable, Sendable {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var message: String
+
+    public init(file: String, line: Int, column: Int, message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    /// `FILE:LINE:COLUMN: message`, the form compilers use, so editors can jump to it.
+    public var description: String { "\(file):\(line):\(column): \(message)" }
+}

@@ -1,0 +1,304 @@
+import Foundation
+
+/// A small, strict RFC 8259 JSON parser for import files.
+///
+/// Why not JSONSerialization: it returns objects as dictionaries, so the order of an item's fields
+/// (which the detail pane shows as imported) is lost, and its errors carry no line and column.
+/// This parser keeps members in order, keeps numbers as written, and every error names the
+/// line and column (1-based, counted in Unicode characters) of the character that is wrong.
+/// It works on the UTF-8 bytes; a column is computed only when an error or a record needs it.
+struct JSONParser {
+    /// A place in the text: the column is derived from the byte offsets only when asked for.
+    struct Location {
+        var line: Int
+        var lineStart: Int
+        var offset: Int
+    }
+
+    /// Deeper nesting is refused rather than risking the stack on hostile input.
+    static let maxDepth = 512
+
+    let file: String
+    private let bytes: [UInt8]
+    private var offset = 0
+    private var line = 1
+    private var lineStart = 0
+
+    init(_ text: String, file: String) {
+        self.file = file
+        self.bytes = Array(text.utf8)
+    }
+
+    var location: Location { Location(line: line, lineStart: lineStart, offset: offset) }
+
+    /// Where a value starts, as handed to the caller of a document parse.
+    struct Position {
+        var line: Int
+        var column: Int
+    }
+
+    /// The last column computed, so that many records on one long line cost linear time, not quadratic.
+    private var columnCache = (offset: 0, column: 1)
+
+    /// The 1-based column of a location: Unicode scalars since the start of its line, plus one.
+    mutating func column(of location: Location) -> Int {
+        var (from, column) = columnCache
+        if from < location.lineStart || from > location.offset { (from, column) = (location.lineStart, 1) }
+        for index in from..<location.offset where bytes[index] & 0xC0 != 0x80 { column += 1 }
+        columnCache = (location.offset, column)
+        return column
+    }
+
+    mutating func position(of location: Location) -> Position {
+        Position(line: location.line, column: column(of: location))
+    }
+
+    mutating func error(_ message: String, at location: Location) -> ImportError {
+        ImportError(file: file, line: location.line, column: column(of: location), message: message)
+    }
+
+    private var current: UInt8? { offset < bytes.count ? bytes[offset] : nil }
+
+    // MARK: Documents
+
+    /// The first character that is not whitespace, if any (it decides array or JSON Lines).
+    mutating func firstSignificantByte() -> UInt8? {
+        skipWhitespace()
+        return current
+    }
+
+    /// Parses a document that is one array, handing each element and where it starts to `element`.
+    mutating func parseArrayDocument(_ element: (JSONValue, Position) throws -> Void) throws {
+        skipWhitespace()
+        guard current == UInt8(ascii: "[") else { throw error("expected '['", at: location) }
+        try parseArray(depth: 0, element)
+        skipWhitespace()
+        if current != nil { throw error("unexpected content after the array", at: location) }
+    }
+
+    /// Parses JSON Lines: values separated by line breaks (a value may span lines, two may not share one).
+    mutating func parseLinesDocument(_ element: (JSONValue, Position) throws -> Void) throws {
+        while true {
+            skipWhitespace()
+            guard current != nil else { return }
+            let start = location
+            let value = try parseValue(depth: 0)
+            try element(value, position(of: start))
+            while let byte = current, byte == 0x20 || byte == 0x09 || byte == 0x0D { offset += 1 }
+            guard let byte = current else { return }
+            guard byte == 0x0A else { throw error("expected a line break after the object", at: location) }
+        }
+    }
+
+    // MARK: Values
+
+    private mutating func parseValue(depth: Int) throws -> JSONValue {
+        guard let byte = current else { throw error("expected a value, found end of file", at: location) }
+        switch byte {
+        case UInt8(ascii: "{"): return try parseObject(depth: depth)
+        case UInt8(ascii: "["):
+            var elements: [JSONValue] = []
+            try parseArray(depth: depth) { value, _ in elements.append(value) }
+            return .array(elements)
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        case UInt8(ascii: "t") where matches("true"): offset += 4; return .bool(true)
+        case UInt8(ascii: "f") where matches("false"): offset += 5; return .bool(false)
+        case UInt8(ascii: "n") where matches("null"): offset += 4; return .null
+        default: throw error("expected a value, found \(describeCurrent())", at: location)
+        }
+    }
+
+    private mutating func parseObject(depth: Int) throws -> JSONValue {
+        guard depth < Self.maxDepth else { throw error("nested deeper than \(Self.maxDepth) levels", at: location) }
+        offset += 1
+        skipWhitespace()
+        var members: [JSONValue.Member] = []
+        if current == UInt8(ascii: "}") { offset += 1; return .object(members) }
+        while true {
+            guard current == UInt8(ascii: "\"") else {
+                throw error(members.isEmpty ? "expected a string key or '}'" : "expected a string key", at: location)
+            }
+            let key = try parseString()
+            skipWhitespace()
+            guard current == UInt8(ascii: ":") else { throw error("expected ':' after object key", at: location) }
+            offset += 1
+            skipWhitespace()
+            members.append(JSONValue.Member(key, try parseValue(depth: depth + 1)))
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ","): offset += 1; skipWhitespace()
+            case UInt8(ascii: "}"): offset += 1; return .object(members)
+            default: throw error("expected ',' or '}' after object member", at: location)
+            }
+        }
+    }
+
+    /// Parses an array, handing each element and where it starts to `element`.
+    private mutating func parseArray(depth: Int, _ element: (JSONValue, Position) throws -> Void) throws {
+        guard depth < Self.maxDepth else { throw error("nested deeper than \(Self.maxDepth) levels", at: location) }
+        offset += 1
+        skipWhitespace()
+        if current == UInt8(ascii: "]") { offset += 1; return }
+        while true {
+            let start = location
+            let value = try parseValue(depth: depth + 1)
+            try element(value, position(of: start))
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ","): offset += 1; skipWhitespace()
+            case UInt8(ascii: "]"): offset += 1; return
+            default: throw error("expected ',' or ']' after array element", at: location)
+            }
+        }
+    }
+
+    private mutating func parseNumber() throws -> JSONValue {
+        let start = offset
+        if current == UInt8(ascii: "-") { offset += 1 }
+        if current == UInt8(ascii: "0") {
+            offset += 1
+            if isDigit(current) { throw error("invalid number: leading zeros are not allowed", at: location) }
+        } else {
+            try digits(after: "'-'")
+        }
+        if current == UInt8(ascii: ".") {
+            offset += 1
+            try digits(after: "'.'")
+        }
+        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            offset += 1
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { offset += 1 }
+            try digits(after: "the exponent")
+        }
+        return .number(String(decoding: bytes[start..<offset], as: UTF8.self))
+    }
+
+    private mutating func digits(after what: String) throws {
+        guard isDigit(current) else { throw error("invalid number: expected a digit after \(what)", at: location) }
+        while isDigit(current) { offset += 1 }
+    }
+
+    private func isDigit(_ byte: UInt8?) -> Bool {
+        guard let byte else { return false }
+        return byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    private func matches(_ word: String) -> Bool {
+        let count = word.utf8.count
+        return offset + count <= bytes.count && bytes[offset..<offset + count].elementsEqual(word.utf8)
+    }
+
+    // MARK: Strings
+
+    /// Parses a string literal; the raw text between escapes is copied in runs, not byte by byte.
+    private mutating func parseString() throws -> String {
+        let start = location
+        offset += 1
+        var result = ""
+        var runStart = offset
+        while true {
+            guard let byte = current, byte != 0x0A else { throw error("unterminated string", at: start) }
+            switch byte {
+            case UInt8(ascii: "\""):
+                result += String(decoding: bytes[runStart..<offset], as: UTF8.self)
+                offset += 1
+                return result
+            case UInt8(ascii: "\\"):
+                result += String(decoding: bytes[runStart..<offset], as: UTF8.self)
+                result.unicodeScalars.append(try parseEscape(stringStart: start))
+                runStart = offset
+            case 0x00..<0x20:
+                let code = String(byte, radix: 16, uppercase: true)
+                throw error("control character U+00\(code.count == 1 ? "0" : "")\(code) in a string must be escaped",
+                            at: location)
+            default:
+                offset += 1
+            }
+        }
+    }
+
+    /// Parses one escape sequence starting at the backslash, including `\uXXXX\uXXXX` surrogate pairs.
+    private mutating func parseEscape(stringStart: Location) throws -> Unicode.Scalar {
+        let backslash = location
+        offset += 1
+        guard let byte = current, byte != 0x0A else { throw error("unterminated string", at: stringStart) }
+        offset += 1
+        switch byte {
+        case UInt8(ascii: "\""): return "\""
+        case UInt8(ascii: "\\"): return "\\"
+        case UInt8(ascii: "/"): return "/"
+        case UInt8(ascii: "b"): return "\u{08}"
+        case UInt8(ascii: "f"): return "\u{0C}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
+        case UInt8(ascii: "u"): break
+        default:
+            offset -= 1
+            throw error("invalid escape '\\\(describeCurrent(quoted: false))'", at: backslash)
+        }
+        let first = try hexQuad(backslash)
+        if (0xDC00...0xDFFF).contains(first) { throw unpaired(first, at: backslash) }
+        if (0xD800...0xDBFF).contains(first) {
+            guard matches("\\u") else { throw unpaired(first, at: backslash) }
+            let lowStart = location
+            offset += 2
+            let second = try hexQuad(lowStart)
+            guard (0xDC00...0xDFFF).contains(second) else { throw unpaired(first, at: backslash) }
+            let value = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
+            return Unicode.Scalar(value) ?? "\u{FFFD}"
+        }
+        return Unicode.Scalar(first) ?? "\u{FFFD}"
+    }
+
+    private mutating func hexQuad(_ escapeStart: Location) throws -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let byte = current, let digit = Self.hexValue(byte) else {
+                throw error("invalid escape: expected 4 hex digits after '\\u'", at: escapeStart)
+            }
+            value = value << 4 | digit
+            offset += 1
+        }
+        return value
+    }
+
+    private mutating func unpaired(_ unit: UInt32, at location: Location) -> ImportError {
+        error("unpaired surrogate '\\u\(String(unit, radix: 16, uppercase: true))'", at: location)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
+    // MARK: Whitespace and descriptions
+
+    private mutating func skipWhitespace() {
+        while let byte = current {
+            switch byte {
+            case 0x20, 0x09, 0x0D: offset += 1
+            case 0x0A:
+                offset += 1
+                line += 1
+                lineStart = offset
+            default: return
+            }
+        }
+    }
+
+    /// The character at the current offset, quoted, or `U+XXXX` when it is not printable.
+    private func describeCurrent(quoted: Bool = true) -> String {
+        let scalar = String(decoding: bytes[offset...].prefix(4), as: UTF8.self).unicodeScalars.first ?? "\u{FFFD}"
+        if scalar.properties.generalCategory == .control || scalar.properties.isWhitespace {
+            return "U+" + String(repeating: "0", count: max(0, 4 - String(scalar.value, radix: 16).count))
+                + String(scalar.value, radix: 16, uppercase: true)
+        }
+        return quoted ? "'\(scalar)'" : "\(scalar)"
+    }
+}

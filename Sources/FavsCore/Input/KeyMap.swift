@@ -1,0 +1,54 @@
+import Foundation
+
+/// What a key asks the browser to do.
+public enum Command: Hashable, Sendable {
+    case moveDown, moveUp, top, bottom, pageDown, pageUp
+    case focusNext, focusPrevious, activate, back
+    case toggleFavorite, delete, undo, redo
+    case filter, help, quit, suspend, redraw
+}
+
+/// One row of the key map: the keys, the command, and the help text shown for it.
+public struct Binding: Sendable {
+    public let keys: [Key]
+    public let command: Command
+    public let help: String
+}
+
+/// The key map as a table. Lookups and the help overlay both come from it, so they cannot disagree.
+public struct KeyMap: Sendable {
+    public let bindings: [Binding]
+    private let lookup: [Key: Command]
+
+    public init(_ bindings: [Binding]) {
+        self.bindings = bindings
+        var lookup: [Key: Command] = [:]
+        for binding in bindings { for key in binding.keys where lookup[key] == nil { lookup[key] = binding.command } }
+        self.lookup = lookup
+    }
+
+    public func command(for key: Key) -> Command? { lookup[key] }
+
+    /// The keys favs ships with.
+    public static let standard = KeyMap([
+        Binding(keys: [.char("j"), .down], command: .moveDown, help: "move down"),
+        Binding(keys: [.char("k"), .up], command: .moveUp, help: "move up"),
+        Binding(keys: [.char("g"), .home], command: .top, help: "first item"),
+        Binding(keys: [.char("G"), .end], command: .bottom, help: "last item"),
+        Binding(keys: [.pageDown, .ctrl("f")], command: .pageDown, help: "page down"),
+        Binding(keys: [.pageUp, .ctrl("b")], command: .pageUp, help: "page up"),
+        Binding(keys: [.tab], command: .focusNext, help: "next pane: list, detail, favorites"),
+        Binding(keys: [.backTab], command: .focusPrevious, help: "previous pane"),
+        Binding(keys: [.enter], command: .activate, help: "open detail / select favorite in list"),
+        Binding(keys: [.escape], command: .back, help: "back, close overlay, clear filter"),
+        Binding(keys: [.char("f"), .char(" ")], command: .toggleFavorite, help: "favorite / unfavorite"),
+        Binding(keys: [.char("d"), .delete], command: .delete, help: "delete the selected item"),
+        Binding(keys: [.char("u")], command: .undo, help: "undo"),
+        Binding(keys: [.ctrl("r")], command: .redo, help: "redo"),
+        Binding(keys: [.char("/")], command: .filter, help: "filter titles as you type"),
+        Binding(keys: [.char("?")], command: .help, help: "this help"),
+        Binding(keys: [.ctrl("l")], command: .redraw, help: "redraw the screen"),
+        Binding(keys: [.ctrl("z")], command: .suspend, help: "suspend (fg to resume)"),
+        Binding(keys: [.char("q"), .ctrl("c")], command: .quit, help: "quit"),
+    ])
+}

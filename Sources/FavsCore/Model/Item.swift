@@ -1,0 +1,35 @@
+import Foundation
+
+/// The stable identity of an item. Panes, undo history and the library refer to items by id, never by row.
+public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    public let rawValue: String
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+    public var description: String { rawValue }
+    public static func < (a: ItemID, b: ItemID) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// One named field of an item, shown in the detail pane in the order it was imported.
+public struct Field: Hashable, Sendable {
+    public var name: String
+    public var value: String
+    public init(_ name: String, _ value: String) { self.name = name; self.value = value }
+}
+
+/// An item of the collection: what the list shows a row for and the detail pane describes.
+public struct Item: Identifiable, Hashable, Sendable {
+    public let id: ItemID
+    public var title: String
+    public var fields: [Field]
+    public var favorite: Bool
+    /// Sort key of the list order. Unique and stable: a restored item returns to the same place.
+    public var position: Int
+
+    public init(id: ItemID, title: String, fields: [Field] = [], favorite: Bool = false, position: Int) {
+        self.id = id
+        self.title = title
+        self.fields = fields
+        self.favorite = favorite
+        self.position = position
+    }
+}

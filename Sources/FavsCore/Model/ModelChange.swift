@@ -1,0 +1,35 @@
+import Foundation
+
+/// One change to the model, the unit that is persisted, undone and redone.
+/// Every change has an exact inverse, which is how undo and rollback work.
+public enum ModelChange: Hashable, Sendable {
+    /// Set the favorite flag of an item.
+    case setFavorite(ItemID, Bool)
+    /// Remove an item from the collection (the library keeps it, marked deleted, so it can be restored).
+    case delete(Item)
+    /// Put a removed item back at its position.
+    case restore(Item)
+
+    /// The change that undoes this one.
+    public var inverse: ModelChange {
+        switch self {
+        case let .setFavorite(id, value): .setFavorite(id, !value)
+        case let .delete(item): .restore(item)
+        case let .restore(item): .delete(item)
+        }
+    }
+
+    /// The item the change is about.
+    public var itemID: ItemID {
+        switch self {
+        case let .setFavorite(id, _): id
+        case let .delete(item), let .restore(item): item.id
+        }
+    }
+}
+
+/// Where committed changes go: the library on disk, or nothing for an in-memory session.
+/// A throwing `persist` makes the store roll the change back on every pane.
+public protocol ChangeSink: AnyObject {
+    func persist(_ change: ModelChange) throws
+}

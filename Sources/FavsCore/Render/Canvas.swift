@@ -1,0 +1,126 @@
+import Foundation
+
+/// How a cell is drawn. The terminal maps these to ncurses attributes; text frames ignore them.
+public struct Style: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let reverse = Style(rawValue: 1)
+    public static let bold = Style(rawValue: 2)
+    public static let dim = Style(rawValue: 4)
+    public static let underline = Style(rawValue: 8)
+}
+
+/// One terminal cell. A wide character fills its cell and the next one, which holds an empty continuation.
+public struct Cell: Hashable, Sendable {
+    /// The character that starts here; "" for the right half of a wide character.
+    public var text: String
+    public var style: Style
+    public static let blank = Cell(text: " ", style: [])
+    public var isContinuation: Bool { text.isEmpty }
+}
+
+/// A rectangle of cells, in columns and rows.
+public struct Rect: Hashable, Sendable {
+    public var x, y, width, height: Int
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        (self.x, self.y, self.width, self.height) = (x, y, max(0, width), max(0, height))
+    }
+    public var maxX: Int { x + width }
+    public var maxY: Int { y + height }
+    /// The rectangle shrunk by `n` cells on every side.
+    public func inset(_ n: Int) -> Rect { Rect(x: x + n, y: y + n, width: width - 2 * n, height: height - 2 * n) }
+}
+
+/// A grid of cells measured in display columns: what panes draw into and screens show.
+public struct Canvas: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    public private(set) var cells: [Cell]
+
+    public init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        cells = Array(repeating: .blank, count: self.width * self.height)
+    }
+
+    public subscript(row: Int, column: Int) -> Cell { cells[row * width + column] }
+
+    /// Writes `text` at a row and column, sanitized, within `limit` columns (default: to the right edge).
+    /// Text that does not fit is cut with `…`. Returns the number of columns written.
+    @discardableResult
+    public mutating func put(_ text: String, row: Int, column: Int, limit: Int? = nil, style: Style = []) -> Int {
+        guard row >= 0, row < height, column >= 0, column < width else { return 0 }
+        let room = min(limit ?? width - column, width - column)
+        guard room > 0 else { return 0 }
+        let shown = TextWidth.truncate(Sanitize.visible(text), to: room)
+        var x = column
+        for character in shown {
+            let w = TextWidth.of(character)
+            guard w > 0 else { continue }
+            guard x + w <= column + room else { break }
+            set(row: row, column: x, Cell(text: String(character), style: style))
+            if w == 2 { set(row: row, column: x + 1, Cell(text: "", style: style)) }
+            x += w
+        }
+        return x - column
+    }
+
+    /// Fills columns with blanks of a style, e.g. to pad a highlighted row.
+    public mutating func fill(row: Int, column: Int, count: Int, style: Style = []) {
+        guard row >= 0, row < height else { return }
+        for x in max(0, column)..<min(width, column + count) { set(row: row, column: x, Cell(text: " ", style: style)) }
+    }
+
+    /// Adds a style to every cell of a row range (keeps the text).
+    public mutating func addStyle(_ style: Style, row: Int, column: Int, count: Int) {
+        guard row >= 0, row < height else { return }
+        for x in max(0, column)..<min(width, column + count) { cells[row * width + x].style.formUnion(style) }
+    }
+
+    /// Draws a box border with a title. The focused pane gets a heavy border and a bold title.
+    public mutating func box(_ rect: Rect, title: String, focused: Bool) {
+        guard rect.width >= 2, rect.height >= 2 else { return }
+        let (h, v, tl, tr, bl, br) = focused ? ("━", "┃", "┏", "┓", "┗", "┛") : ("─", "│", "┌", "┐", "└", "┘")
+        let style: Style = focused ? .bold : []
+        for x in rect.x..<rect.maxX {
+            put(h, row: rect.y, column: x, limit: 1, style: style)
+            put(h, row: rect.maxY - 1, column: x, limit: 1, style: style)
+        }
+        for y in rect.y..<rect.maxY {
+            put(v, row: y, column: rect.x, limit: 1, style: style)
+            put(v, row: y, column: rect.maxX - 1, limit: 1, style: style)
+        }
+        put(tl, row: rect.y, column: rect.x, style: style)
+        put(tr, row: rect.y, column: rect.maxX - 1, style: style)
+        put(bl, row: rect.maxY - 1, column: rect.x, style: style)
+        put(br, row: rect.maxY - 1, column: rect.maxX - 1, style: style)
+        if rect.width > 4 { put(" \(title) ", row: rect.y, column: rect.x + 1, limit: rect.width - 2, style: style) }
+    }
+
+    /// Copies another canvas onto this one with its top-left corner at a point.
+    public mutating func blit(_ other: Canvas, x: Int, y: Int) {
+        for row in 0..<other.height where y + row >= 0 && y + row < height {
+            for column in 0..<other.width where x + column >= 0 && x + column < width {
+                cells[(y + row) * width + x + column] = other[row, column]
+            }
+        }
+    }
+
+    /// The screen as plain text, one string per row, trailing spaces trimmed.
+    public var lines: [String] {
+        (0..<height).map { row in
+            var line = ""
+            for column in 0..<width { line += self[row, column].text }
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+    }
+
+    /// Sets a cell, repairing any wide character it cuts in half.
+    private mutating func set(row: Int, column: Int, _ cell: Cell) {
+        let i = row * width + column
+        if cells[i].isContinuation && !cell.isContinuation && column > 0 { cells[i - 1].text = " " }
+        if !cells[i].isContinuation && column + 1 < width && cells[i + 1].isContinuation { cells[i + 1].text = " " }
+        cells[i] = cell
+    }
+}

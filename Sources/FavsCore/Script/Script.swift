@@ -1,0 +1,98 @@
+import Foundation
+
+/// One step of a script: a key, typed text, a resize, or a request to print the screen.
+public enum ScriptStep: Equatable, Sendable {
+    case key(Key)
+    case type(String)
+    case resize(width: Int, height: Int)
+    case frame
+}
+
+/// A script error, reported as `favs: SOURCE:LINE: message`.
+public struct ScriptError: Error, Equatable, CustomStringConvertible {
+    public let source: String
+    public let line: Int
+    public let message: String
+    public var description: String { "\(source):\(line): \(message)" }
+}
+
+/// Parses the step language (docs/script.md). The whole script is parsed before anything runs.
+public enum ScriptParser {
+    /// Steps with the line each came from.
+    public static func parse(_ text: String, source: String = "script") throws -> [(line: Int, step: ScriptStep)] {
+        var steps: [(Int, ScriptStep)] = []
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let number = index + 1
+            var line = Substring(rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine)
+            if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
+            var rest = line.drop { $0 == " " || $0 == "\t" }
+            while !rest.isEmpty {
+                let word = rest.prefix { $0 != " " && $0 != "\t" }
+                rest = rest.dropFirst(word.count).drop { $0 == " " || $0 == "\t" }
+                switch word {
+                case "type":
+                    guard !rest.isEmpty else { throw ScriptError(source: source, line: number, message: "'type' needs text") }
+                    steps.append((number, .type(String(rest))))
+                    rest = ""
+                case "resize":
+                    let size = rest.prefix { $0 != " " && $0 != "\t" }
+                    rest = rest.dropFirst(size.count).drop { $0 == " " || $0 == "\t" }
+                    guard let (w, h) = parseSize(String(size)) else {
+                        throw ScriptError(source: source, line: number,
+                                          message: "bad size '\(Sanitize.visible(String(size)))' (want COLSxROWS, e.g. 80x24)")
+                    }
+                    steps.append((number, .resize(width: w, height: h)))
+                case "frame":
+                    steps.append((number, .frame))
+                default:
+                    guard let key = Key(name: String(word)) else {
+                        throw ScriptError(source: source, line: number,
+                                          message: "unknown step '\(Sanitize.visible(String(word)))'")
+                    }
+                    steps.append((number, .key(key)))
+                }
+            }
+        }
+        return steps
+    }
+
+    /// Parses `COLSxROWS`, both from 1 to 1000.
+    public static func parseSize(_ text: String) -> (Int, Int)? {
+        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+              (1...1000).contains(w), (1...1000).contains(h) else { return nil }
+        return (w, h)
+    }
+}
+
+/// Runs parsed steps against a browser and prints frames: the headless twin of the ncurses screen.
+public enum ScriptRunner {
+    /// Runs the steps; `emit` receives each frame as text (header line, then exactly `height` lines).
+    public static func run(_ steps: [ScriptStep], on browser: Browser, emit: (String) -> Void) {
+        var frames = 0
+        var lastWasFrame = false
+        var count = 0
+        func print() {
+            frames += 1
+            emit("--- frame \(frames) (\(browser.width)x\(browser.height), after \(count) step\(count == 1 ? "" : "s")) ---\n"
+                 + browser.frameText() + "\n")
+        }
+        for step in steps {
+            count += 1
+            lastWasFrame = false
+            switch step {
+            case let .key(key):
+                browser.handle(key)
+            case let .type(text):
+                for character in text { browser.handle(.char(character)) }
+            case let .resize(width, height):
+                browser.resize(width: width, height: height)
+            case .frame:
+                print()
+                lastWasFrame = true
+            }
+            if browser.hasQuit { break }
+        }
+        if !lastWasFrame { print() }
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+
+/// The one place the model lives. Actions go in; the model changes, is persisted, and every observer is told.
+///
+/// A change is applied to the model first, then committed to the sink; if the commit fails the inverse
+/// is applied, so every pane redraws the model as it is on disk, and the error is returned.
+public final class Store {
+    public private(set) var items: ItemCollection
+    private var undoStack: [ModelChange] = []
+    private var redoStack: [ModelChange] = []
+    private let sink: ChangeSink?
+    private var observers: [Int: (StoreEvent) -> Void] = [:]
+    private var nextToken = 0
+
+    public init(items: [Item], sink: ChangeSink? = nil) {
+        self.items = ItemCollection(items)
+        self.sink = sink
+    }
+
+    public var canUndo: Bool { !undoStack.isEmpty }
+    public var canRedo: Bool { !redoStack.isEmpty }
+
+    /// Registers an observer; it is called for every event until the token is released.
+    public func observe(_ observer: @escaping (StoreEvent) -> Void) -> ObservationToken {
+        let token = nextToken
+        nextToken += 1
+        observers[token] = observer
+        return ObservationToken { [weak self] in self?.observers[token] = nil }
+    }
+
+    var observerCount: Int { observers.count }
+
+    /// Applies an action and notifies observers of every event it caused.
+    @discardableResult
+    public func send(_ action: Action) -> Outcome {
+        var outcome: Outcome
+        switch action {
+        case let .toggleFavorite(id):
+            guard let item = items[id] else { return Outcome(error: "no item '\(id)'") }
+            outcome = commit(.setFavorite(id, !item.favorite))
+            if outcome.applied != nil { record(outcome.applied) }
+        case let .delete(id):
+            guard let item = items[id] else { return Outcome(error: "no item '\(id)'") }
+            outcome = commit(.delete(item))
+            if outcome.applied != nil { record(outcome.applied) }
+        case .undo:
+            guard let last = undoStack.last else { return Outcome(error: "Nothing to undo") }
+            outcome = commit(last.inverse)
+            if outcome.applied != nil { redoStack.append(undoStack.removeLast()) }
+        case .redo:
+            guard let next = redoStack.last else { return Outcome(error: "Nothing to redo") }
+            outcome = commit(next)
+            if outcome.applied != nil { undoStack.append(redoStack.removeLast()) }
+        case let .external(change):
+            let events = apply(change)
+            outcome = Outcome(applied: events.isEmpty ? nil : change, events: events)
+        }
+        for event in outcome.events { notify(event) }
+        return outcome
+    }
+
+    private func record(_ change: ModelChange?) {
+        guard let change else { return }
+        undoStack.append(change)
+        redoStack.removeAll()
+    }
+
+    /// Applies, persists, and on a failed write applies the inverse: the model always matches the disk.
+    private func commit(_ change: ModelChange) -> Outcome {
+        let events = apply(change)
+        guard !events.isEmpty else {
+            return Outcome(error: "“\(items[change.itemID]?.title ?? change.itemID.rawValue)” has changed elsewhere")
+        }
+        do {
+            try sink?.persist(change)
+            return Outcome(applied: change, events: events)
+        } catch {
+            let undo = apply(change.inverse)
+            return Outcome(events: events + undo, error: "Not saved: \(Self.describe(error))")
+        }
+    }
+
+    /// Applies a change to the model; returns the events, none when the change does not apply.
+    private func apply(_ change: ModelChange) -> [StoreEvent] {
+        switch change {
+        case let .setFavorite(id, value):
+            return items.setFavorite(id, value) ? [.favoriteChanged(id)] : []
+        case let .delete(item):
+            return items.remove(item.id).map { [.removed(item.id, at: $0)] } ?? []
+        case let .restore(item):
+            return items.insert(item).map { [.inserted(item.id, at: $0)] } ?? []
+        }
+    }
+
+    /// Replaces the whole model (a reload from disk); history no longer applies to it.
+    public func reload(_ newItems: [Item]) {
+        items = ItemCollection(newItems)
+        undoStack.removeAll()
+        redoStack.removeAll()
+        notify(.reloaded)
+    }
+
+    private func notify(_ event: StoreEvent) {
+        for token in observers.keys.sorted() { observers[token]?(event) }
+    }
+
+    static func describe(_ error: Error) -> String {
+        let text = String(describing: error)
+        return text.split(separator: "\n").first.map(String.init) ?? text
+    }
+}
+
+/// Keeps an observer registered for as long as it is held.
+public final class ObservationToken {
+    private let cancel: () -> Void
+    init(_ cancel: @escaping () -> Void) { self.cancel = cancel }
+    deinit { cancel() }
+}

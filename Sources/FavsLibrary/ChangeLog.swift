@@ -1,0 +1,57 @@
+import FavsCore
+import Foundation
+import GRDB
+
+/// What a change-log row records.
+public enum ChangeKind: String, Sendable, CaseIterable {
+    case favorite
+    case unfavorite
+    case delete
+    case restore
+    /// An import added or updated items: a process following the log reloads the whole list.
+    case reload
+}
+
+/// One row of the change log, in commit order.
+public struct LoggedChange: Equatable, Sendable {
+    /// Increases with every commit; poll for rows after the last one seen.
+    public var seq: Int64
+    /// The item changed; empty for `reload`.
+    public var itemID: ItemID
+    public var kind: ChangeKind
+
+    public init(seq: Int64, itemID: ItemID, kind: ChangeKind) {
+        self.seq = seq
+        self.itemID = itemID
+        self.kind = kind
+    }
+}
+
+enum ChangeLog {
+    static func append(_ kind: ChangeKind, itemID: String, _ db: Database) throws {
+        try db.cachedStatement(sql: "INSERT INTO changes (item_id, kind) VALUES (?, ?)")
+            .execute(arguments: [itemID, kind.rawValue])
+    }
+}
+
+extension Library {
+    /// The change-log rows committed after `seq` (0 for all), oldest first. Unknown kinds are skipped.
+    public func changes(after seq: Int64 = 0) throws -> [LoggedChange] {
+        try LibraryError.wrapping {
+            try writer.read { db in
+                try Row.fetchAll(db, sql: "SELECT seq, item_id, kind FROM changes WHERE seq > ? ORDER BY seq",
+                                 arguments: [seq])
+                    .compactMap { row in
+                        ChangeKind(rawValue: row[2]).map { LoggedChange(seq: row[0], itemID: ItemID(row[1]), kind: $0) }
+                    }
+            }
+        }
+    }
+
+    /// The latest change-log sequence number (0 when nothing was logged): where a follower starts.
+    public func lastChangeSeq() throws -> Int64 {
+        try LibraryError.wrapping {
+            try writer.read { db in try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM changes") ?? 0 }
+        }
+    }
+}

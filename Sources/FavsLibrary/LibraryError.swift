@@ -1,0 +1,52 @@
+import FavsCore
+import Foundation
+import GRDB
+
+/// Why the library could not be opened, read or written. Every description is one line.
+public enum LibraryError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// The file could not be opened or created as a favs library.
+    case cannotOpen(path: String, reason: String)
+    /// There is no library file at the path (for commands that must not create one).
+    case notFound(path: String)
+    /// A change names an item the library does not hold (or no longer holds in that state).
+    case noItem(ItemID)
+    /// The same id twice in one import.
+    case duplicateID(ItemID)
+    /// A stored item could not be read back.
+    case unreadable(ItemID, reason: String)
+    /// SQLite refused a read or write (locked, disk full, read-only…).
+    case database(String)
+
+    public var description: String {
+        switch self {
+        case let .cannotOpen(path, reason): "cannot open library \(path): \(reason)"
+        case let .notFound(path): "no library at \(path)"
+        case let .noItem(id): "no item '\(id)'"
+        case let .duplicateID(id): "duplicate id '\(id)' in the import"
+        case let .unreadable(id, reason): "item '\(id)' is unreadable: \(reason)"
+        case let .database(message): message
+        }
+    }
+
+    /// The first line of an underlying error, without SQL statements or stack details.
+    static func reason(_ error: any Error) -> String {
+        let text: String
+        switch error {
+        case let error as LibraryError: text = error.description
+        case let error as DatabaseError: text = error.message ?? error.description
+        default: text = (error as NSError).localizedDescription
+        }
+        return text.split(separator: "\n").first.map(String.init) ?? text
+    }
+
+    /// Runs a database operation, turning SQLite errors into one-line library errors.
+    static func wrapping<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as LibraryError {
+            throw error
+        } catch {
+            throw LibraryError.database(reason(error))
+        }
+    }
+}

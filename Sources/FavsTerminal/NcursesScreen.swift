@@ -1,0 +1,139 @@
+import CNcurses
+import FavsCore
+import Foundation
+
+/// Why the terminal cannot be used; the message is one line for the user.
+public struct TerminalError: Error, CustomStringConvertible {
+    public let description: String
+}
+
+/// A key or a resize, as read from the terminal.
+enum TerminalInput: Equatable {
+    case key(Key)
+    case resize
+    /// stdin is closed: nothing more will come.
+    case endOfInput
+}
+
+/// The ncurses side of the screen: copies canvases into one full-screen window, writing only the
+/// cells that changed since the last frame, and flushes once per frame (`wnoutrefresh` + `doupdate`).
+final class NcursesScreen {
+    private var window: UnsafeMutablePointer<WINDOW>
+    private let terminal: OpaquePointer
+    private var previous: Canvas?
+    private(set) var isOpen = true
+
+    /// Starts ncurses on stdin/stdout: UTF-8 locale, raw keys, no echo, keypad, hidden cursor.
+    init() throws {
+        Locale.ensureUTF8()
+        let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
+        guard !term.isEmpty else {
+            throw TerminalError(description: "TERM is not set: set it (e.g. TERM=xterm-256color), or use 'favs script'")
+        }
+        guard term != "dumb" else {
+            throw TerminalError(description: "TERM=dumb cannot move the cursor: use a real terminal, or 'favs script'")
+        }
+        guard let screen = newterm(nil, cn_stdout(), cn_stdin()) else {
+            throw TerminalError(description: "unknown terminal type '\(term)' (TERM): try TERM=xterm-256color, or 'favs script'")
+        }
+        terminal = screen
+        raw()  // ctrl-c, ctrl-z and ctrl-\ arrive as keys, so quitting and suspending always restore the terminal
+        noecho()
+        nonl()
+        set_escdelay(25)
+        curs_set(0)
+        guard let window = newwin(cn_lines(), cn_cols(), 0, 0) else {
+            endwin()
+            throw TerminalError(description: "cannot create a window of \(cn_cols())x\(cn_lines())")
+        }
+        self.window = window
+        keypad(window, true)
+    }
+
+    var width: Int { Int(cn_cols()) }
+    var height: Int { Int(cn_lines()) }
+
+    /// Restores the terminal. Safe to call more than once.
+    func close() {
+        guard isOpen else { return }
+        isOpen = false
+        delwin(window)
+        endwin()
+        delscreen(terminal)
+    }
+
+    /// Shows a canvas: changed cells go into the window, then one `doupdate` sends the difference.
+    func show(_ canvas: Canvas) {
+        let sameSize = previous.map { $0.width == canvas.width && $0.height == canvas.height } ?? false
+        for row in 0..<min(canvas.height, height) {
+            for column in 0..<min(canvas.width, width) {
+                let cell = canvas[row, column]
+                if cell.isContinuation { continue }
+                if sameSize, let previous, previous[row, column] == cell { continue }
+                wattr_set(window, attributes(cell.style), 0, nil)
+                var chars = cell.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+                chars.append(0)
+                wmove(window, Int32(row), Int32(column))
+                waddnwstr(window, chars, Int32(chars.count - 1))
+            }
+        }
+        wattr_set(window, cn_a_normal(), 0, nil)
+        previous = canvas
+        wnoutrefresh(window)
+        doupdate()
+    }
+
+    /// Blocks until a key or a resize arrives.
+    func read() -> TerminalInput {
+        var wch: wint_t = 0
+        while true {
+            switch wget_wch(window, &wch) {
+            case KEY_CODE_YES:
+                if Int32(wch) == KEY_RESIZE { return .resize }
+                if let key = KeyDecoder.functionKey(Int32(wch)) { return .key(key) }
+            case OK:
+                if let key = KeyDecoder.character(UInt32(wch)) { return .key(key) }
+            default:
+                return .endOfInput  // ERR without a timeout: stdin is gone (EOF or hangup)
+            }
+        }
+    }
+
+    /// Re-creates the window at the terminal's new size (ncurses has updated LINES and COLS).
+    func resize() {
+        delwin(window)
+        window = newwin(cn_lines(), cn_cols(), 0, 0) ?? cn_stdscr()
+        keypad(window, true)
+        previous = nil
+    }
+
+    /// Repaints the whole screen on the next frame (ctrl-l).
+    func invalidate() {
+        cn_clearok_curscr(true)
+        previous = nil
+    }
+
+    /// Leaves curses mode, stops the process (ctrl-z), and repaints when it is continued.
+    func suspend() {
+        endwin()
+        kill(getpid(), SIGTSTP)
+        invalidate()
+    }
+
+    private func attributes(_ style: Style) -> attr_t {
+        var attrs = cn_a_normal()
+        if style.contains(.reverse) { attrs |= cn_a_reverse() }
+        if style.contains(.bold) { attrs |= cn_a_bold() }
+        if style.contains(.dim) { attrs |= cn_a_dim() }
+        if style.contains(.underline) { attrs |= cn_a_underline() }
+        return attrs
+    }
+}
+
+extension Locale {
+    /// ncursesw needs a UTF-8 LC_CTYPE; containers and CI often have none, so fall back to C.UTF-8.
+    static func ensureUTF8() {
+        setlocale(LC_ALL, "")
+        if String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" { setlocale(LC_CTYPE, "C.UTF-8") }
+    }
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import FavsCore
+import FavsLibrary
+import FavsTerminal
+import Foundation
+
+/// `favs [browse]`: the interactive browser.
+struct Browse: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "browse",
+        abstract: "Open the browser (the default command).",
+        discussion: "A library that does not exist yet is created with the built-in sample collection.")
+
+    @OptionGroup var library: LibraryOption
+
+    func run() throws {
+        if isatty(STDIN_FILENO) == 0 {
+            // Keys are coming from a pipe or a file: that is a script, not a person.
+            return try ScriptCommand.runScript(text: readStandardInput(), source: "script",
+                                               libraryPath: library.path, size: "80x24")
+        }
+        guard isatty(STDOUT_FILENO) != 0 else {
+            throw failure("stdout is not a terminal: use 'favs list' to print the items, or 'favs script' to print screens", 2)
+        }
+        let (browser, _) = try openBrowser(path: library.path, width: 80, height: 24)
+        do {
+            try TerminalApp.run(browser)
+        } catch let error as TerminalError {
+            throw failure(error.description, 2)
+        }
+    }
+}
+
+/// Opens the library and puts a browser on it (the store commits every change to the library).
+func openBrowser(path: String, width: Int, height: Int) throws -> (Browser, Library) {
+    do {
+        let library = try Library.open(path: path, seedIfNew: true)
+        let store = Store(items: try library.loadItems(), sink: library)
+        return (Browser(store: store, libraryName: library.name, width: width, height: height), library)
+    } catch {
+        throw failure(String(describing: error), 1)
+    }
+}
+
+func readStandardInput() -> String {
+    String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+}

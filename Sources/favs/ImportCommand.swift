@@ -1,0 +1,103 @@
+import ArgumentParser
+import FavsCore
+import FavsLibrary
+import Foundation
+
+/// `favs import FILE...`: adds or updates items from JSON files, all files in one transaction.
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Add or update items from JSON or JSON Lines files.",
+        discussion: """
+            A file holds a JSON array of objects, or one object per line (JSON Lines); its content decides which. \
+            '-' reads standard input.
+
+            Each object needs an id (a string or a number). The title is the row's text (the id when it is missing). \
+            A boolean "favorite" member marks a new item as a favorite. Every other member becomes a field, \
+            in the file's order.
+
+            New items are added at the end of the list. An item already in the library gets the file's title and \
+            fields and keeps its favorite mark and its place; a deleted one comes back. Importing the same file \
+            twice changes nothing. All files are imported in one transaction: after any error the library is \
+            unchanged. A library that does not exist is created empty.
+
+            Exit status: 0 imported; 64 usage error; 65 an error in a file (shown as FILE:LINE:COLUMN: message); \
+            66 a file cannot be read; 74 the library cannot be opened or written.
+            """)
+
+    @Argument(help: ArgumentHelp("JSON or JSON Lines files ('-' for standard input).", valueName: "file"))
+    var files: [String]
+
+    @Option(name: .customLong("id"), help: ArgumentHelp("The member holding each item's id.", valueName: "field"))
+    var idField = "id"
+
+    @Option(name: .customLong("title"), help: ArgumentHelp("The member holding each item's title.", valueName: "field"))
+    var titleField = "title"
+
+    @OptionGroup var library: LibraryOption
+
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("Give at least one file to import.") }
+        if idField.isEmpty || titleField.isEmpty { throw ValidationError("A field name cannot be empty.") }
+    }
+
+    func run() throws {
+        let records = try readAll()
+        let path = library.path
+        let summary: ImportSummary
+        do {
+            summary = try Library.open(path: path, seedIfNew: false).importRecords(records)
+        } catch let error as LibraryError {
+            if case .cannotOpen = error { throw failure(error.description, 74) }
+            throw failure("cannot import into \(path): \(error)", 74)
+        }
+        let names = files.map(Self.displayName).joined(separator: ", ")
+        print("imported \(summary.total) \(summary.total == 1 ? "item" : "items") from \(names) "
+              + "(\(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged)")
+    }
+
+    /// Reads and checks every file before the library is touched; an id may appear only once across them.
+    private func readAll() throws -> [ImportRecord] {
+        var records: [ImportRecord] = []
+        var firstSeen: [ItemID: String] = [:]
+        for file in files {
+            let name = Self.displayName(file)
+            let fileRecords: [ImportRecord]
+            do {
+                fileRecords = try ImportReader.read(data: try Self.contents(of: file), file: name,
+                                                    idField: idField, titleField: titleField)
+            } catch let error as ImportError {
+                throw failure(error.description, 65)
+            }
+            for record in fileRecords {
+                if let first = firstSeen[record.id] {
+                    let here = ImportError(file: name, line: record.line, column: record.column,
+                                           message: "duplicate id '\(record.id)' (first at \(first))")
+                    throw failure(here.description, 65)
+                }
+                firstSeen[record.id] = "\(name):\(record.line)"
+            }
+            records += fileRecords
+        }
+        return records
+    }
+
+    private static func displayName(_ file: String) -> String { file == "-" ? "<stdin>" : file }
+
+    /// The bytes of a file (or of standard input for `-`); a failure names the file and the system's reason.
+    private static func contents(of file: String) throws -> Data {
+        if file == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+        let descriptor = Foundation.open(file, O_RDONLY)
+        guard descriptor >= 0 else { throw failure("\(file): cannot read: \(String(cString: strerror(errno)))", 66) }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            throw failure("\(file): cannot read: Is a directory", 66)
+        }
+        do {
+            return try handle.readToEnd() ?? Data()
+        } catch {
+            throw failure("\(file): cannot read: \((error as NSError).localizedDescription)", 66)
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import FavsCore
+import Foundation
+
+/// `favs script [FILE]`: runs keys headless and prints the screens as text.
+struct Script: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "script",
+        abstract: "Run a script of key steps without a terminal and print the screens as text.",
+        discussion: "Steps: keys (j, f, enter, ctrl-r, …), 'type TEXT', 'resize COLSxROWS', 'frame'. See docs/script.md.")
+
+    @Argument(help: "The script file (default: stdin).")
+    var file: String?
+
+    @OptionGroup var library: LibraryOption
+
+    @Option(help: ArgumentHelp("The screen size.", valueName: "COLSxROWS"))
+    var size = "80x24"
+
+    func validate() throws {
+        guard ScriptParser.parseSize(size) != nil else {
+            throw ValidationError("--size must be COLSxROWS, e.g. 80x24 (got '\(size)')")
+        }
+    }
+
+    func run() throws {
+        let text: String
+        if let file {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw failure("\(file): cannot read", 66)
+            }
+            text = String(decoding: data, as: UTF8.self)
+        } else {
+            text = readStandardInput()
+        }
+        try ScriptCommand.runScript(text: text, source: file ?? "script", libraryPath: library.path, size: size)
+    }
+}
+
+enum ScriptCommand {
+    /// Parses the whole script first (a bad step changes nothing), then runs it and prints the frames.
+    static func runScript(text: String, source: String, libraryPath: String, size: String) throws {
+        let steps: [ScriptStep]
+        do {
+            steps = try ScriptParser.parse(text, source: source).map(\.step)
+        } catch {
+            throw failure(String(describing: error), 2)
+        }
+        let (width, height) = ScriptParser.parseSize(size) ?? (80, 24)
+        let (browser, _) = try openBrowser(path: libraryPath, width: width, height: height)
+        ScriptRunner.run(steps, on: browser) { frame in
+            FileHandle.standardOutput.write(Data(frame.utf8))
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+
+/// A private tmux server with one window of a fixed size, for driving the real ncurses screen.
+///
+/// The pane runs `COMMAND; echo $? > rc; stty -a > stty; exec cat`: the exit status lands in a file
+/// (tmux's own `#{pane_dead_status}` is unreliable), and the pane stays alive afterwards, because a
+/// dead pane makes tmux hide the cursor and scroll in a "Pane is dead" line, which would hide what
+/// the program left the terminal in.
+final class Tmux {
+    let scratch: Scratch
+    private let socket = "favs-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
+    private let tmux: String
+    private var rcFile: String { scratch.path("rc") }
+
+    /// Starts the server with an idle pane of `width`×`height`. Call `close()` in a `defer`.
+    init(width: Int, height: Int, scratch: Scratch) async throws {
+        self.scratch = scratch
+        guard let tmux = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"]
+            .first(where: FileManager.default.isExecutableFile(atPath:)) else {
+            throw HarnessError("tmux is not installed: run `make deps` (or apt-get install tmux)")
+        }
+        self.tmux = tmux
+        try await command("-u", "-f", "/dev/null", "new-session", "-d", "-s", "main",
+                          "-x", "\(width)", "-y", "\(height)", "cat")
+        try await command("set-option", "-g", "default-shell", "/bin/sh")
+        try await command("set-option", "-t", "main", "remain-on-exit", "on")
+    }
+
+    /// Kills the server and removes nothing else (the scratch directory is the test's).
+    func close() {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tmux)
+        process.arguments = ["-L", socket, "kill-server"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try? process.run()
+        process.waitUntilExit()
+    }
+
+    /// Runs a tmux command on this server; fails the test on a non-zero status.
+    @discardableResult
+    func command(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+        try await command(arguments, sourceLocation: sourceLocation)
+    }
+
+    @discardableResult
+    func command(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+        let result = try await run(tmux, ["-L", socket] + arguments, environment: pinnedEnvironment(home: scratch.url),
+                                   in: scratch.url)
+        if result.status != 0 {
+            throw HarnessError("tmux \(arguments.joined(separator: " ")) failed (\(result.status)): \(result.err)")
+        }
+        return result.out
+    }
+
+    /// Starts `favs ARGUMENTS` in the pane with LANG, TERM and SWIFT_BACKTRACE pinned.
+    /// `before` and `after` are shell text around the command, e.g. `env -u TERM` or `> out.txt`.
+    func startFavs(_ arguments: [String], before: String = "", after: String = "") async throws {
+        try? FileManager.default.removeItem(atPath: rcFile)
+        let line = ([before, shellQuoted(try favsBinary())] + arguments.map(shellQuoted) + [after])
+            .filter { !$0.isEmpty }.joined(separator: " ")
+        let wrapped = "\(line); echo $? > rc.tmp; stty -a > stty 2>&1; mv rc.tmp rc; exec cat"
+        try await command("respawn-pane", "-k", "-t", "main", "-c", scratch.url.path,
+                          "-e", "LANG=C.UTF-8", "-e", "TERM=xterm-256color", "-e", "SWIFT_BACKTRACE=enable=no",
+                          wrapped)
+    }
+
+    /// The visible screen, one string per row, trailing spaces trimmed.
+    func screen() async throws -> [String] {
+        var rows = try await command("capture-pane", "-p", "-t", "main")
+            .split(separator: "\n", omittingEmptySubsequences: false).map(trimmed)
+        if rows.last == "" { rows.removeLast() }
+        return rows
+    }
+
+    /// The pane's text including scrollback, with wrapped lines joined back into one.
+    func joinedText() async throws -> [String] {
+        try await command("capture-pane", "-p", "-J", "-S", "-", "-t", "main")
+            .split(separator: "\n").map(trimmed).filter { !$0.isEmpty }
+    }
+
+    func sendKeys(_ keys: String...) async throws {
+        try await command(["send-keys", "-t", "main"] + keys)
+    }
+
+    func resize(width: Int, height: Int) async throws {
+        try await command("resize-window", "-t", "main", "-x", "\(width)", "-y", "\(height)")
+    }
+
+    /// A tmux format for the pane, e.g. `#{alternate_on}`.
+    func display(_ format: String) async throws -> String {
+        try await command("display-message", "-p", "-t", "main", format)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Waits until some row of the screen contains `text`; on timeout, fails and shows the screen.
+    func waitFor(_ text: String) async throws {
+        var last: [String] = []
+        let found = try await eventually {
+            last = try await screen()
+            return last.contains { $0.contains(text) }
+        }
+        if !found {
+            throw HarnessError("'\(text)' did not appear within \(deadline); the screen:\n" + last.joined(separator: "\n"))
+        }
+    }
+
+    /// Waits until the screen equals `expected` row for row; on timeout, records the difference.
+    func waitForScreen(_ expected: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        var last: [String] = []
+        let same = try await eventually {
+            last = try await screen()
+            return last == expected
+        }
+        #expect(same, "the tmux screen differs from the headless frame:\n\(difference(last, expected))",
+                sourceLocation: sourceLocation)
+    }
+
+    /// The exit status the pane command wrote, waiting for it to appear.
+    func exitStatus() async throws -> Int32 {
+        var status: Int32?
+        let written = await eventually {
+            guard let text = try? String(contentsOfFile: rcFile, encoding: .utf8) else { return false }
+            status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            return status != nil
+        }
+        guard written, let status else { throw HarnessError("the program did not exit within \(deadline)") }
+        return status
+    }
+
+    /// `stty -a` as the shell saw the terminal right after the program exited.
+    func sttyAfterExit() throws -> Set<String> {
+        let text = try String(contentsOfFile: scratch.path("stty"), encoding: .utf8)
+        return Set(text.split { $0 == " " || $0 == ";" || $0 == "\n" }.map(String.init))
+    }
+
+    /// The pid of the program the pane's shell is running (its only child).
+    func programPID(named name: String = "favs") async throws -> Int32 {
+        let shell = try await display("#{pane_pid}")
+        var pid: Int32?
+        let found = try await eventually {
+            let result = try await run("/usr/bin/pgrep", ["-P", shell, "-x", name], environment: pinnedEnvironment(home: scratch.url),
+                                       in: scratch.url)
+            pid = Int32(result.out.split(separator: "\n").first ?? "")
+            return pid != nil
+        }
+        guard found, let pid else { throw HarnessError("no \(name) process under the pane's shell \(shell)") }
+        return pid
+    }
+}

@@ -1,0 +1,157 @@
+import Testing
+@testable import FavsCore
+
+/// Runs a script on the built-in sample and returns the printed frames, headers removed.
+func frames(_ script: String, size: (Int, Int) = (80, 24), items: [Item] = SampleLibrary.items) throws -> [String] {
+    let browser = Browser(store: Store(items: items), libraryName: "sample library", width: size.0, height: size.1)
+    var frames: [String] = []
+    ScriptRunner.run(try ScriptParser.parse(script).map(\.step), on: browser) { text in
+        frames.append(text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().dropLast()
+            .joined(separator: "\n"))
+    }
+    return frames
+}
+
+/// Literal screens: what a user sees, cell for cell, after a few keys.
+@Suite struct ScreenTests {
+    @Test func theFirstScreenShowsListDetailFavoritesAndLiveCounts() throws {
+        #expect(try frames("") == ["""
+         favs — sample library
+        ┏ Items 1/28 ━━━━━━━━━━━━━━━━━━┓┌ Detail ──────────────────────────────────────┐
+        ┃>★ お気に入りの曲             ┃│ ★ お気に入りの曲                             │
+        ┃   录音 Recording 2           ┃│                                              │
+        ┃   Café del Mar — Sunset      ┃│ id: rec-001                                  │
+        ┃ ★ 🎧 Lo-fi beats to study to ┃│ artist: Yui Tanaka                           │
+        ┃   Clair de lune              ┃│ album: 夜の散歩                              │
+        ┃   夜に駆ける                 ┃│ year: 2021                                   │
+        ┃   Für Elise                  ┃│ genre: J-pop                                 │
+        ┃ ★ 月亮代表我的心             ┃│ length: 3:58                                 │
+        ┃   Naïve Melody               ┃│ note: The one that started the list          │
+        ┃   🌊 Ocean waves, 10 hours   ┃│                                              │
+        ┃   Mañana es hoy              ┃│                                              │
+        ┃   Ég anda                    ┃│                                              │
+        ┃   残酷な天使のテーゼ         ┃└──────────────────────────────────────────────┘
+        ┃   茉莉花 Jasmine Flower      ┃┌ Favorites (3) ───────────────────────────────┐
+        ┃   Dansa kvadrat              ┃│ ★ お気に入りの曲                             │
+        ┃   Águas de março             ┃│ ★ 🎧 Lo-fi beats to study to                 │
+        ┃   A very long title that wil…┃│ ★ 月亮代表我的心                             │
+        ┃   🎹 Piano sketches          ┃│                                              │
+        ┃   Smörgåsbord                ┃│                                              │
+        ┃   사랑의 인사 Salut d'amour  ┃│                                              │
+        ┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛└──────────────────────────────────────────────┘
+         f fav · d delete · u undo · / filter · ? help           28 items · 3 favorites
+        """])
+    }
+
+    @Test func favoritingStarsTheRowTheDetailAndTheFavoritesPaneAtOnce() throws {
+        let screen = try frames("j j f")[0].split(separator: "\n").map(String.init)
+        #expect(screen[2] == "┃ ★ お気に入りの曲             ┃│ ★ Café del Mar — Sunset                      │")
+        #expect(screen[4] == "┃>★ Café del Mar — Sunset      ┃│ id: rec-003                                  │")
+        #expect(screen[15] == "┃   茉莉花 Jasmine Flower      ┃┌ Favorites (4) ───────────────────────────────┐")
+        #expect(screen[17] == "┃   Águas de março             ┃│ ★ Café del Mar — Sunset                      │")
+        #expect(screen[23].hasSuffix("28 items · 4 favorites"))
+    }
+
+    @Test func aFavoriteSetOnTheStackedDetailScreenShowsInTheListOnReturn() throws {
+        #expect(try frames("j enter f frame esc", size: (40, 12)) == ["""
+         favs — sample library
+        ┏ Detail 1-8/9 ━━━━━━━━━━━━━━━━━━━━━━━━┓
+        ┃ ★ 录音 Recording 2                   ┃
+        ┃                                      ┃
+        ┃ id: rec-002                          ┃
+        ┃ artist: Li Wei                       ┃
+        ┃ album: Field Notes                   ┃
+        ┃ year: 2019                           ┃
+        ┃ genre: Ambient                       ┃
+        ┃ length: 6:12                         ┃
+        ┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛
+         ? help                         28 · ★4
+        """, """
+         favs — sample library
+        ┏ Items 2/28 ━━━━━━━━━━━━━━━━━━━━━━━━━━┓
+        ┃ ★ お気に入りの曲                     ┃
+        ┃>★ 录音 Recording 2                   ┃
+        ┃   Café del Mar — Sunset              ┃
+        ┃ ★ 🎧 Lo-fi beats to study to         ┃
+        ┃   Clair de lune                      ┃
+        ┃   夜に駆ける                         ┃
+        ┃   Für Elise                          ┃
+        ┃ ★ 月亮代表我的心                     ┃
+        ┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛
+         ? help                         28 · ★4
+        """])
+    }
+
+    @Test func theFilterNarrowsTheListAsYouTypeWhileCountsStayTrue() throws {
+        #expect(try frames("/ type an\nframe enter j", size: (60, 12)) == ["""
+         favs — sample library
+        ┏ Items 1/8 · /an ━━━━━┓┌ Detail 1-4/8 ────────────────────┐
+        ┃>  🌊 Ocean waves, 10…┃│   🌊 Ocean waves, 10 hours       │
+        ┃   Mañana es hoy      ┃│                                  │
+        ┃   Ég anda            ┃│ id: rec-010                      │
+        ┃   Dansa kvadrat      ┃│ artist: Nature Sounds            │
+        ┃   A very long title …┃└──────────────────────────────────┘
+        ┃   🎹 Piano sketches  ┃┌ Favorites (3) ───────────────────┐
+        ┃   Ode an die Freude  ┃│ ★ お気に入りの曲                 │
+        ┃   Señorita Ñandú     ┃│ ★ 🎧 Lo-fi beats to study to     │
+        ┗━━━━━━━━━━━━━━━━━━━━━━┛└──────────────────────────────────┘
+         /an▏  enter keeps · esc clears      28 items · 3 favorites
+        """, """
+         favs — sample library
+        ┏ Items 2/8 · /an ━━━━━┓┌ Detail 1-4/8 ────────────────────┐
+        ┃   🌊 Ocean waves, 10…┃│   Mañana es hoy                  │
+        ┃>  Mañana es hoy      ┃│                                  │
+        ┃   Ég anda            ┃│ id: rec-011                      │
+        ┃   Dansa kvadrat      ┃│ artist: Ana Tijoux               │
+        ┃   A very long title …┃└──────────────────────────────────┘
+        ┃   🎹 Piano sketches  ┃┌ Favorites (3) ───────────────────┐
+        ┃   Ode an die Freude  ┃│ ★ お気に入りの曲                 │
+        ┃   Señorita Ñandú     ┃│ ★ 🎧 Lo-fi beats to study to     │
+        ┗━━━━━━━━━━━━━━━━━━━━━━┛└──────────────────────────────────┘
+         f fav · d del · u undo · ? help     28 items · 3 favorites
+        """])
+    }
+
+    @Test func theHelpOverlayIsGeneratedFromTheKeyMap() throws {
+        #expect(try frames("?") == ["""
+         favs — sample library
+        ┏ Items 1/28┏ Keys ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┓────────────┐
+        ┃>★ お気に入┃ j, down       move down                             ┃            │
+        ┃   录音 Rec┃ k, up         move up                               ┃            │
+        ┃   Café del┃ g, home       first item                            ┃            │
+        ┃ ★ 🎧 Lo-fi┃ G, end        last item                             ┃            │
+        ┃   Clair de┃ pgdn, ctrl-f  page down                             ┃            │
+        ┃   夜に駆け┃ pgup, ctrl-b  page up                               ┃            │
+        ┃   Für Elis┃ tab           next pane: list, detail, favorites    ┃            │
+        ┃ ★ 月亮代表┃ backtab       previous pane                         ┃            │
+        ┃   Naïve Me┃ enter         open detail / select favorite in list ┃st          │
+        ┃   🌊 Ocean┃ esc           back, close overlay, clear filter     ┃            │
+        ┃   Mañana e┃ f, space      favorite / unfavorite                 ┃            │
+        ┃   Ég anda ┃ d, delete     delete the selected item              ┃            │
+        ┃   残酷な天┃ u             undo                                  ┃────────────┘
+        ┃   茉莉花 J┃ ctrl-r        redo                                  ┃────────────┐
+        ┃   Dansa kv┃ /             filter titles as you type             ┃            │
+        ┃   Águas de┃ ?             this help                             ┃            │
+        ┃   A very l┃ ctrl-l        redraw the screen                     ┃            │
+        ┃   🎹 Piano┃ ctrl-z        suspend (fg to resume)                ┃            │
+        ┃   Smörgåsb┃ q, ctrl-c     quit                                  ┃            │
+        ┃   사랑의  ┃ esc or ? closes                                     ┃            │
+        ┗━━━━━━━━━━━┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛────────────┘
+         f fav · d delete · u undo · / filter · ? help           28 items · 3 favorites
+        """])
+    }
+
+    @Test func aTinyTerminalShowsOneLineAndRecoversWhenEnlarged() throws {
+        let shown = try frames("resize 15x5 frame resize 80x5 frame resize 30x6")
+        #expect(shown[0] == "too small\n\n\n\n")
+        #expect(shown[1] == "terminal too small: need 20x6\n\n\n\n")
+        #expect(shown[2] == """
+         favs — sample library
+        ┏ Items 1/28 ━━━━━━━━━━━━━━━━┓
+        ┃>★ お気に入りの曲           ┃
+        ┃   录音 Recording 2         ┃
+        ┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛
+         ? help               28 · ★3
+        """)
+    }
+}

@@ -1,0 +1,148 @@
+import Testing
+@testable import FavsCore
+
+/// Three items: a (favorite), b, c.
+func threeItems() -> [Item] {
+    [Item(id: "a", title: "Alpha", favorite: true, position: 1),
+     Item(id: "b", title: "Bravo", position: 2),
+     Item(id: "c", title: "Charlie", position: 3)]
+}
+
+final class RecordingSink: ChangeSink {
+    var persisted: [ModelChange] = []
+    var failNext = false
+    struct DiskFull: Error, CustomStringConvertible { var description: String { "disk is full" } }
+    func persist(_ change: ModelChange) throws {
+        if failNext { failNext = false; throw DiskFull() }
+        persisted.append(change)
+    }
+}
+
+@Suite struct StoreTests {
+    @Test func togglingAFavoriteChangesOneItemAndEmitsOneEvent() {
+        let sink = RecordingSink()
+        let store = Store(items: threeItems(), sink: sink)
+        var seen: [StoreEvent] = []
+        let token = store.observe { seen.append($0) }
+        let outcome = store.send(.toggleFavorite("b"))
+        #expect(outcome == Outcome(applied: .setFavorite("b", true), events: [.favoriteChanged("b")]))
+        #expect(seen == [.favoriteChanged("b")])
+        #expect(store.items["b"]?.favorite == true)
+        #expect(store.items.favoriteIDs == ["a", "b"])
+        #expect(store.items.favoriteCount == 2)
+        #expect(sink.persisted == [.setFavorite("b", true)])
+        _ = token
+    }
+
+    @Test func deletingRemovesTheItemAndReportsItsRow() {
+        let store = Store(items: threeItems())
+        let outcome = store.send(.delete("b"))
+        let bravo = Item(id: "b", title: "Bravo", position: 2)
+        #expect(outcome == Outcome(applied: .delete(bravo), events: [.removed("b", at: 1)]))
+        #expect(store.items.ids == ["a", "c"])
+        #expect(store.items["b"] == nil)
+        #expect(store.items.row(of: "c") == 1)
+    }
+
+    @Test func deletingTheLastItemLeavesAnEmptyCollection() {
+        let store = Store(items: [Item(id: "x", title: "Only", favorite: true, position: 7)])
+        #expect(store.send(.delete("x")).events == [.removed("x", at: 0)])
+        #expect(store.items.isEmpty)
+        #expect(store.items.favoriteCount == 0)
+        #expect(store.send(.undo).events == [.inserted("x", at: 0)])
+        #expect(store.items["x"]?.favorite == true)
+    }
+
+    @Test func undoPutsADeletedItemBackAtItsRowWithItsFavorite() {
+        let store = Store(items: threeItems())
+        store.send(.delete("a"))
+        let outcome = store.send(.undo)
+        let alpha = Item(id: "a", title: "Alpha", favorite: true, position: 1)
+        #expect(outcome == Outcome(applied: .restore(alpha), events: [.inserted("a", at: 0)]))
+        #expect(store.items.ids == ["a", "b", "c"])
+        #expect(store.items.favoriteIDs == ["a"])
+        #expect(store.canRedo)
+    }
+
+    @Test func redoReappliesWhatUndoTookBack() {
+        let store = Store(items: threeItems())
+        store.send(.toggleFavorite("c"))
+        store.send(.undo)
+        #expect(store.items["c"]?.favorite == false)
+        #expect(store.send(.redo) == Outcome(applied: .setFavorite("c", true), events: [.favoriteChanged("c")]))
+        #expect(store.items["c"]?.favorite == true)
+        #expect(!store.canRedo)
+    }
+
+    @Test func aNewChangeClearsTheRedoHistory() {
+        let store = Store(items: threeItems())
+        store.send(.toggleFavorite("b"))
+        store.send(.undo)
+        store.send(.delete("c"))
+        #expect(store.send(.redo) == Outcome(error: "Nothing to redo"))
+    }
+
+    @Test func undoWithNoHistorySaysSoAndChangesNothing() {
+        let store = Store(items: threeItems())
+        var seen: [StoreEvent] = []
+        let token = store.observe { seen.append($0) }
+        #expect(store.send(.undo) == Outcome(error: "Nothing to undo"))
+        #expect(seen.isEmpty)
+        _ = token
+    }
+
+    @Test func aFailedWriteIsRolledBackOnEveryObserverAndNotUndoable() {
+        let sink = RecordingSink()
+        sink.failNext = true
+        let store = Store(items: threeItems(), sink: sink)
+        var seen: [StoreEvent] = []
+        let token = store.observe { seen.append($0) }
+        let outcome = store.send(.delete("b"))
+        #expect(outcome.error == "Not saved: disk is full")
+        #expect(outcome.applied == nil)
+        #expect(seen == [.removed("b", at: 1), .inserted("b", at: 1)])
+        #expect(store.items.ids == ["a", "b", "c"])
+        #expect(!store.canUndo)
+        #expect(sink.persisted.isEmpty)
+        _ = token
+    }
+
+    @Test func anExternalChangeIsAppliedButNotPersistedOrUndoable() {
+        let sink = RecordingSink()
+        let store = Store(items: threeItems(), sink: sink)
+        #expect(store.send(.external(.setFavorite("b", true))).events == [.favoriteChanged("b")])
+        #expect(store.items["b"]?.favorite == true)
+        #expect(sink.persisted.isEmpty)
+        #expect(!store.canUndo)
+    }
+
+    @Test func actionsOnAnUnknownIdAreRefused() {
+        let store = Store(items: threeItems())
+        #expect(store.send(.toggleFavorite("zz")) == Outcome(error: "no item 'zz'"))
+        #expect(store.send(.delete("zz")) == Outcome(error: "no item 'zz'"))
+    }
+
+    @Test func releasingTheTokenRemovesTheObserver() {
+        let store = Store(items: threeItems())
+        var calls = 0
+        var token: ObservationToken? = store.observe { _ in calls += 1 }
+        store.send(.toggleFavorite("a"))
+        #expect(token != nil)
+        token = nil
+        store.send(.toggleFavorite("a"))
+        #expect(calls == 1)
+        #expect(store.observerCount == 0)
+    }
+
+    @Test func rowsAndFavoritesStayOrderedByPositionThroughDeletesAndRestores() {
+        let items = (1...50).map { Item(id: ItemID("i\($0)"), title: "T\($0)", favorite: $0 % 3 == 0, position: $0 * 10) }
+        let store = Store(items: items.shuffled())
+        for id in ["i3", "i1", "i50", "i25"] { store.send(.delete(ItemID(id))) }
+        store.send(.undo)
+        store.send(.undo)
+        let expected = items.map(\.id).filter { !["i3", "i1"].contains($0.rawValue) }
+        #expect(store.items.ids == expected)
+        #expect(store.items.favoriteIDs == expected.filter { (Int($0.rawValue.dropFirst()) ?? 0) % 3 == 0 })
+        for (row, id) in expected.enumerated() { #expect(store.items.row(of: id) == row) }
+    }
+}
