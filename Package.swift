@@ -44,7 +44,10 @@ let package = Package(
 
         // Tests.
         .testTarget(name: "FavsCoreTests", dependencies: ["FavsCore"]),
-        .testTarget(name: "FavsLibraryTests", dependencies: ["FavsLibrary", "FavsCore"]),
+        .testTarget(
+            name: "FavsLibraryTests",
+            dependencies: ["FavsLibrary", "FavsCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "FavsTerminalTests", dependencies: ["FavsTerminal", "FavsCore", "CNcurses"]),
         .testTarget(name: "EndToEndTests", dependencies: ["FavsCore"]),
     ],

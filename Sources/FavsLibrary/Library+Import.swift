@@ -31,7 +31,6 @@ extension Library {
         try LibraryError.wrapping {
             try writer.write { db in
                 var summary = ImportSummary()
-                let encoder = FieldCoding.encoder()
                 let select = try db.makeStatement(sql: "SELECT title, fields, deleted FROM items WHERE id = ?")
                 let update = try db.makeStatement(sql: """
                     UPDATE items SET title = ?, fields = ?, deleted = 0 WHERE id = ?
@@ -46,7 +45,7 @@ extension Library {
                     guard seen.insert(record.id).inserted else {
                         throw LibraryError.duplicateID(record.id)
                     }
-                    let fields = try FieldCoding.encode(record.fields, encoder)
+                    let fields = FieldCoding.encode(record.fields)
                     if let row = try Row.fetchOne(select, arguments: [record.id.rawValue]) {
                         if row[0] == record.title, row[1] == fields, row[2] == false {
                             summary.unchanged += 1

@@ -51,16 +51,27 @@ public final class Library: ChangeSink, Sendable {
     }
 
     /// Opens a library that must already exist; never creates or seeds one.
-    public static func openExisting(path: String) throws -> Library {
+    /// Read-only (the default) opens it without writing a byte, so it works on a file the user cannot write.
+    public static func openExisting(path: String, readOnly: Bool = true) throws -> Library {
         if path != ":memory:", !FileManager.default.fileExists(atPath: path) {
             throw LibraryError.notFound(path: path)
         }
-        return try open(path: path, seedIfNew: false)
+        guard readOnly, path != ":memory:" else { return try open(path: path, seedIfNew: false) }
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration(readOnly: true))
+            let name = try Schema.prepare(queue, path: path, seed: false, newName: "")
+            return Library(path: path, name: name, writer: queue)
+        } catch let error as LibraryError {
+            throw error
+        } catch {
+            throw LibraryError.cannotOpen(path: path, reason: LibraryError.reason(error))
+        }
     }
 
-    private static func configuration() -> Configuration {
+    private static func configuration(readOnly: Bool = false) -> Configuration {
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
+        configuration.readonly = readOnly
         return configuration
     }
 
@@ -76,14 +87,13 @@ public final class Library: ChangeSink, Sendable {
     public func loadItems() throws -> [Item] {
         try LibraryError.wrapping {
             try writer.read { db in
-                let decoder = JSONDecoder()
                 var items: [Item] = []
                 let rows = try Row.fetchCursor(db, sql: """
                     SELECT id, title, fields, favorite, position FROM items WHERE deleted = 0 ORDER BY position
                     """)
                 while let row = try rows.next() {
                     let id = ItemID(row[0])
-                    items.append(Item(id: id, title: row[1], fields: try FieldCoding.decode(row[2], id: id, decoder),
+                    items.append(Item(id: id, title: row[1], fields: try FieldCoding.decode(row[2], id: id),
                                       favorite: row[3], position: row[4]))
                 }
                 return items

@@ -34,7 +34,20 @@ enum Schema {
     /// A library is new until it has a name. Naming and seeding happen in one write transaction,
     /// so two processes creating the same library at once seed it only once.
     static func prepare(_ writer: any DatabaseWriter, path: String, seed: Bool, newName: String) throws -> String {
-        try writer.read { db in
+        do {
+            return try prepareOnce(writer, path: path, seed: seed, newName: newName)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
+            // Two processes creating the same library: the migrator checks, then migrates, and another process
+            // can migrate in between ("table items already exists"). The second look finds the schema in place.
+            return try prepareOnce(writer, path: path, seed: seed, newName: newName)
+        }
+    }
+
+    private static func prepareOnce(_ writer: any DatabaseWriter, path: String, seed: Bool,
+                                    newName: String) throws -> String {
+        // A library that is up to date and named is opened without a single write, so reading one
+        // (`favs list`) never changes the file and works where the file is not writable.
+        let ready = try writer.read { db -> String? in
             let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
             if !tables.isEmpty, !tables.contains("grdb_migrations") {
                 throw LibraryError.cannotOpen(path: path, reason: "not a favs library (it holds other tables)")
@@ -42,7 +55,10 @@ enum Schema {
             if try migrator.hasBeenSuperseded(db) {
                 throw LibraryError.cannotOpen(path: path, reason: "made by a newer version of favs")
             }
+            guard try migrator.hasCompletedMigrations(db) else { return nil }
+            return try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'name'")
         }
+        if let ready { return ready }
         try migrator.migrate(writer)
         return try writer.write { db in
             if let name = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'name'") { return name }
@@ -50,10 +66,8 @@ enum Schema {
                 let insert = try db.makeStatement(sql: """
                     INSERT INTO items (id, title, fields, favorite, position) VALUES (?, ?, ?, ?, ?)
                     """)
-                let encoder = FieldCoding.encoder()
                 for item in SampleLibrary.items {
-                    try insert.execute(arguments: [item.id.rawValue, item.title,
-                                                   try FieldCoding.encode(item.fields, encoder),
+                    try insert.execute(arguments: [item.id.rawValue, item.title, FieldCoding.encode(item.fields),
                                                    item.favorite, item.position])
                 }
             }
@@ -64,28 +78,29 @@ enum Schema {
 }
 
 /// Fields are stored as a JSON array of `[name, value]` pairs, which keeps their order.
+///
+/// Written and read with the core's ordered JSON code rather than JSONEncoder/JSONDecoder: the format is the
+/// same, but Foundation's coders took about 18 µs per item (over 70 % of loading 200,000 items).
 enum FieldCoding {
-    static func encoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        return encoder
-    }
-
-    static func encode(_ fields: [Field], _ encoder: JSONEncoder) throws -> String {
-        let data = try encoder.encode(fields.map { [$0.name, $0.value] })
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    static func decode(_ text: String, id: ItemID, _ decoder: JSONDecoder) throws -> [Field] {
-        let pairs: [[String]]
-        do {
-            pairs = try decoder.decode([[String]].self, from: Data(text.utf8))
-        } catch {
-            throw LibraryError.unreadable(id, reason: "its fields are not a JSON array of pairs")
+    static func encode(_ fields: [Field]) -> String {
+        var text = "["
+        for (index, field) in fields.enumerated() {
+            text += index == 0 ? "[" : ",["
+            JSONValue.writeString(field.name, to: &text)
+            text += ","
+            JSONValue.writeString(field.value, to: &text)
+            text += "]"
         }
+        return text + "]"
+    }
+
+    static func decode(_ text: String, id: ItemID) throws -> [Field] {
+        let unreadable = LibraryError.unreadable(id, reason: "its fields are not a JSON array of [name, value] pairs")
+        guard case let .array(pairs)? = try? JSONValue.parse(text) else { throw unreadable }
         return try pairs.map { pair in
-            guard pair.count == 2 else { throw LibraryError.unreadable(id, reason: "a field is not a [name, value] pair") }
-            return Field(pair[0], pair[1])
+            guard case let .array(parts) = pair, parts.count == 2,
+                  case let .string(name) = parts[0], case let .string(value) = parts[1] else { throw unreadable }
+            return Field(name, value)
         }
     }
 }

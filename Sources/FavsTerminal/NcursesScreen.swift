@@ -13,6 +13,8 @@ enum TerminalInput: Equatable {
     case resize
     /// stdin is closed: nothing more will come.
     case endOfInput
+    /// Nothing arrived within the timeout.
+    case timeout
 }
 
 /// The ncurses side of the screen: copies canvases into one full-screen window, writing only the
@@ -22,6 +24,7 @@ final class NcursesScreen {
     private let terminal: OpaquePointer
     private var previous: Canvas?
     private(set) var isOpen = true
+    private var quickErrors = 0
 
     /// Starts ncurses on stdin/stdout: UTF-8 locale, raw keys, no echo, keypad, hidden cursor.
     init() throws {
@@ -83,18 +86,28 @@ final class NcursesScreen {
         doupdate()
     }
 
-    /// Blocks until a key or a resize arrives.
-    func read() -> TerminalInput {
+    /// Waits up to `timeout` milliseconds (nil: forever) for a key or a resize.
+    func read(timeout: Int32? = nil) -> TerminalInput {
+        wtimeout(window, timeout ?? -1)
         var wch: wint_t = 0
         while true {
+            let started = DispatchTime.now().uptimeNanoseconds
             switch wget_wch(window, &wch) {
             case KEY_CODE_YES:
+                quickErrors = 0
                 if Int32(wch) == KEY_RESIZE { return .resize }
                 if let key = KeyDecoder.functionKey(Int32(wch)) { return .key(key) }
             case OK:
+                quickErrors = 0
                 if let key = KeyDecoder.character(UInt32(wch)) { return .key(key) }
             default:
-                return .endOfInput  // ERR without a timeout: stdin is gone (EOF or hangup)
+                // ERR: the timeout passed, or stdin is gone (EOF, hangup), and then ERR comes back
+                // at once, every time: three instant ERRs in a row mean the input has ended.
+                guard let timeout else { return .endOfInput }
+                let elapsed = (DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
+                if elapsed * 2 >= UInt64(timeout) { quickErrors = 0; return .timeout }
+                quickErrors += 1
+                if quickErrors >= 3 { return .endOfInput }
             }
         }
     }

@@ -5,16 +5,27 @@ import Foundation
 /// The interactive browser: one frame per loop turn, keys in, frames out, terminal always restored.
 public enum TerminalApp {
     /// Runs until the user quits or stdin closes. Throws `TerminalError` when the terminal cannot be used.
-    public static func run(_ browser: Browser) throws {
+    /// `poll`, when given, is called every `pollInterval` milliseconds, keys or not; it applies changes
+    /// made by other processes and returns whether there were any (then a frame is drawn).
+    public static func run(_ browser: Browser, pollInterval: Int32 = 50, poll: (() -> Bool)? = nil) throws {
         Signals.install()
         let screen = try NcursesScreen()
         defer { screen.close() }
         browser.resize(width: screen.width, height: screen.height)
+        var needsFrame = true
+        var lastPoll = DispatchTime.now()
         while true {
-            screen.show(browser.frame())
-            switch screen.read() {
+            if let poll, DispatchTime.now().uptimeNanoseconds - lastPoll.uptimeNanoseconds >= UInt64(pollInterval) * 1_000_000 {
+                lastPoll = DispatchTime.now()
+                if poll() { needsFrame = true }
+            }
+            if needsFrame { screen.show(browser.frame()) }
+            needsFrame = true
+            switch screen.read(timeout: poll == nil ? nil : pollInterval) {
             case .endOfInput:
                 return
+            case .timeout:
+                needsFrame = false
             case .resize:
                 screen.resize()
                 browser.resize(width: screen.width, height: screen.height)

@@ -38,7 +38,7 @@ func openBrowser(path: String, width: Int, height: Int) throws -> (Browser, Libr
         let store = Store(items: try library.loadItems(), sink: library)
         return (Browser(store: store, libraryName: library.name, width: width, height: height), library)
     } catch {
-        throw failure(String(describing: error), 1)
+        throw failure(String(describing: error), 74)
     }
 }
 

@@ -39,6 +39,9 @@ struct Import: ParsableCommand {
     func validate() throws {
         if files.isEmpty { throw ValidationError("Give at least one file to import.") }
         if idField.isEmpty || titleField.isEmpty { throw ValidationError("A field name cannot be empty.") }
+        if library.path == ":memory:" {
+            throw ValidationError("--library :memory: would throw the import away; name a library file.")
+        }
     }
 
     func run() throws {

@@ -29,7 +29,7 @@ struct List: ParsableCommand {
     @Flag(help: "Only the favorites.")
     var favorites = false
 
-    @Option(help: "text or jsonl.")
+    @Option(help: "How each item is printed.")
     var format: Format = .text
 
     @OptionGroup var library: LibraryOption
@@ -74,13 +74,19 @@ struct List: ParsableCommand {
         out += "\n"
     }
 
-    /// Writes the item as one JSON object, keys in a fixed order and fields in theirs.
+    /// Writes the item as one JSON object: id, title and favorite first, then the fields in their order.
     static func writeJSONLine(_ item: Item, to out: inout String) {
-        var members = [JSONValue.Member("id", .string(item.id.rawValue)),
-                       JSONValue.Member("title", .string(item.title)),
-                       JSONValue.Member("favorite", .bool(item.favorite))]
-        members += item.fields.map { JSONValue.Member($0.name, .string($0.value)) }
-        JSONValue.object(members).write(to: &out)
-        out += "\n"
+        out += #"{"id":"#
+        JSONValue.writeString(item.id.rawValue, to: &out)
+        out += #","title":"#
+        JSONValue.writeString(item.title, to: &out)
+        out += item.favorite ? #","favorite":true"# : #","favorite":false"#
+        for field in item.fields {
+            out += ","
+            JSONValue.writeString(field.name, to: &out)
+            out += ":"
+            JSONValue.writeString(field.value, to: &out)
+        }
+        out += "}\n"
     }
 }

@@ -92,9 +92,28 @@ import Testing
         #expect(fromFile.err == "favs: steps.txt:3: unknown step 'dleete'\n", "the message names the file: \(file)")
         #expect(fromFile.out == "")
 
-        #expect(try snapshot(scratch).filter { $0.key != "steps.txt" } == filesBefore, "the library files did not change")
+        #expect(try snapshot(scratch).filter { $0.key != "steps.txt" } == filesBefore,
+                "the library files did not change")
         let listAfter = try await favs("list", "--library", library, in: scratch)
         #expect(listAfter.out == listBefore.out)
+    }
+
+    @Test func aBadSizeAMissingFileAndAnEscapeInAStepAreReportedPlainly() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let size = try await favs("script", "--size", "0x0", "--library", ":memory:", stdin: "j\n", in: scratch)
+        #expect(size.status == 64)
+        #expect(size.out == "")
+        #expect(size.err.hasPrefix("Error: --size must be COLSxROWS, e.g. 80x24 (got '0x0')\n"))
+
+        let missing = try await favs("script", "nowhere.txt", "--library", ":memory:", in: scratch)
+        #expect(missing.status == 66)
+        #expect(missing.err == "favs: nowhere.txt: cannot read\n")
+
+        // The bad step is echoed with its control characters made visible, never raw.
+        let escape = try await favs("script", "--library", ":memory:", stdin: "j \u{1B}[31m\n", in: scratch)
+        #expect(escape.status == 2)
+        #expect(escape.err == "favs: script:1: unknown step '␛[31m'\n")
     }
 
     @Test func changesPersistAcrossRunsButUndoHistoryDoesNot() async throws {
@@ -133,7 +152,8 @@ import Testing
     /// Every file in the scratch directory and its bytes.
     private func snapshot(_ scratch: Scratch) throws -> [String: Data] {
         var files: [String: Data] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: scratch.url.path) where !name.hasPrefix(".io-") {
+        let names = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path)
+        for name in names where !name.hasPrefix(".io-") {
             files[name] = try Data(contentsOf: scratch.url.appendingPathComponent(name))
         }
         return files

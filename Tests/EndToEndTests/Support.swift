@@ -4,7 +4,7 @@ import Testing
 // Helpers for running the built `favs` binary as a user would: a process with arguments, stdin,
 // a pinned environment, and captured stdout, stderr and exit status.
 
-/// Something the harness could not do (not a product failure): the message says how to fix it.
+/// Something the harness could not set up, or a wait that ran out: the message says what and why.
 struct HarnessError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
@@ -77,7 +77,7 @@ struct RunResult {
 }
 
 /// Runs a program to completion. stdin, stdout and stderr are files, never pipes, so nothing can
-/// deadlock on a full pipe; a process still running after the deadline is killed and reported.
+/// deadlock on a full pipe; a process still running after 15 s is killed and reported.
 func run(_ executable: String, _ arguments: [String], stdin: String? = nil,
          environment: [String: String], in directory: URL) async throws -> RunResult {
     let io = directory.appendingPathComponent(".io-\(UUID().uuidString.prefix(8))")
@@ -86,34 +86,61 @@ func run(_ executable: String, _ arguments: [String], stdin: String? = nil,
     let inURL = io.appendingPathComponent("stdin"), outURL = io.appendingPathComponent("stdout"),
         errURL = io.appendingPathComponent("stderr")
     try Data((stdin ?? "").utf8).write(to: inURL)
-    for url in [outURL, errURL] { FileManager.default.createFile(atPath: url.path, contents: nil) }
 
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.environment = environment
-    process.currentDirectoryURL = directory
-    let input = try FileHandle(forReadingFrom: inURL)
-    let output = try FileHandle(forWritingTo: outURL), errors = try FileHandle(forWritingTo: errURL)
-    defer { try? input.close(); try? output.close(); try? errors.close() }
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-
+    let pid = try spawn(executable, arguments, environment: environment, directory: directory.path,
+                        stdin: inURL.path, stdout: outURL.path, stderr: errURL.path)
     let clock = ContinuousClock()
     let end = clock.now + .seconds(15)
-    while process.isRunning {
+    var status: Int32 = 0
+    while true {
+        let reaped = waitpid(pid, &status, WNOHANG)
+        if reaped == pid { break }
+        if reaped < 0, errno != EINTR { throw HarnessError("waitpid failed: \(String(cString: strerror(errno)))") }
         if clock.now > end {
-            process.terminate()
-            process.waitUntilExit()
+            kill(pid, SIGKILL)
+            _ = waitpid(pid, &status, 0)
             throw HarnessError("\(executable) \(arguments.joined(separator: " ")) did not finish within 15 s")
         }
         try await Task.sleep(for: .milliseconds(2))
     }
-    process.waitUntilExit()
-    return RunResult(stdout: try Data(contentsOf: outURL), stderr: try Data(contentsOf: errURL),
-                     status: process.terminationStatus)
+    // The shell's convention: the exit code, or 128 + the signal that ended the process.
+    let code = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + status & 0x7f
+    return RunResult(stdout: try Data(contentsOf: outURL), stderr: try Data(contentsOf: errURL), status: code)
+}
+
+/// Starts a process with posix_spawn (not Foundation's `Process`, whose `waitUntilExit` can hang when
+/// several tests wait at once, and which passes on the calling thread's blocked signals: a tmux server
+/// started that way ignores kill-server, and so would the programs in its panes).
+/// The child gets an empty signal mask and default signal actions.
+func spawn(_ executable: String, _ arguments: [String], environment: [String: String], directory: String,
+           stdin: String, stdout: String, stderr: String) throws -> pid_t {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t(), allSignals = sigset_t()
+    sigemptyset(&noSignals)
+    sigfillset(&allSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    posix_spawnattr_setsigdefault(&attributes, &allSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+    // `sh` changes the directory and then becomes the program (the pid stays the program's);
+    // glibc's posix_spawn_file_actions_addchdir_np is not visible to Swift.
+    let command = ["/bin/sh", "-c", #"cd -- "$1" && shift && exec "$@""#, "sh", directory, executable] + arguments
+    let argv = command.map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { (argv + envp).forEach { free($0) } }
+    var pid: pid_t = 0
+    let error = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
+    guard error == 0 else { throw HarnessError("cannot start \(executable): \(String(cString: strerror(error)))") }
+    return pid
 }
 
 /// Runs `favs ARGS` in a scratch directory with the pinned environment (no TERM).
@@ -132,19 +159,26 @@ struct Frame: Equatable {
 /// `--- frame` header naming COLSxROWS, then exactly ROWS lines, and nothing else is printed.
 func frames(_ output: String, sourceLocation: SourceLocation = #_sourceLocation) -> [Frame] {
     var lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    if lines.last == "" { lines.removeLast() } else { Issue.record("output does not end in a newline", sourceLocation: sourceLocation) }
+    if lines.last == "" {
+        lines.removeLast()
+    } else {
+        Issue.record("output does not end in a newline", sourceLocation: sourceLocation)
+    }
     var result: [Frame] = []
     var index = 0
     while index < lines.count {
         let header = lines[index]
         guard header.hasPrefix("--- frame"), let rows = rowCount(in: header) else {
-            Issue.record("expected a '--- frame … (COLSxROWS, …' header at output line \(index + 1), got \(header.debugDescription)",
-                         sourceLocation: sourceLocation)
+            Issue.record("""
+                expected a '--- frame … (COLSxROWS, …' header at output line \(index + 1), \
+                got \(header.debugDescription)
+                """, sourceLocation: sourceLocation)
             return result
         }
         let body = Array(lines[(index + 1)...].prefix(rows))
         if body.count != rows {
-            Issue.record("frame \(result.count + 1) has \(body.count) lines, expected \(rows)", sourceLocation: sourceLocation)
+            Issue.record("frame \(result.count + 1) has \(body.count) lines, expected \(rows)",
+                         sourceLocation: sourceLocation)
         }
         result.append(Frame(header: header, lines: body))
         index += 1 + rows

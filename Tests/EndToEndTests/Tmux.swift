@@ -11,6 +11,8 @@ final class Tmux {
     let scratch: Scratch
     private let socket = "favs-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
     private let tmux: String
+    /// The socket file: kill-server leaves it behind, so `close()` removes it.
+    private var socketPath = ""
     private var rcFile: String { scratch.path("rc") }
 
     /// Starts the server with an idle pane of `width`×`height`. Call `close()` in a `defer`.
@@ -23,29 +25,33 @@ final class Tmux {
         self.tmux = tmux
         try await command("-u", "-f", "/dev/null", "new-session", "-d", "-s", "main",
                           "-x", "\(width)", "-y", "\(height)", "cat")
-        try await command("set-option", "-g", "default-shell", "/bin/sh")
-        try await command("set-option", "-t", "main", "remain-on-exit", "on")
+        do {
+            socketPath = try await display("#{socket_path}")
+            try await command("set-option", "-g", "default-shell", "/bin/sh")
+            try await command("set-option", "-t", "main", "remain-on-exit", "on")
+        } catch {
+            close()
+            throw error
+        }
     }
 
-    /// Kills the server and removes nothing else (the scratch directory is the test's).
+    /// Kills the server (and with it the pane's programs). Blocking, so it can run in a `defer`:
+    /// kill-server answers in a few milliseconds.
     func close() {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tmux)
-        process.arguments = ["-L", socket, "kill-server"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try? process.run()
-        process.waitUntilExit()
+        guard let pid = try? spawn(tmux, ["-L", socket, "kill-server"],
+                                   environment: pinnedEnvironment(home: scratch.url), directory: scratch.url.path,
+                                   stdin: "/dev/null", stdout: "/dev/null", stderr: "/dev/null") else { return }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        if socketPath.hasSuffix("/" + socket) { unlink(socketPath) }
     }
 
     /// Runs a tmux command on this server; fails the test on a non-zero status.
     @discardableResult
-    func command(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
-        try await command(arguments, sourceLocation: sourceLocation)
-    }
+    func command(_ arguments: String...) async throws -> String { try await command(arguments) }
 
     @discardableResult
-    func command(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+    func command(_ arguments: [String]) async throws -> String {
         let result = try await run(tmux, ["-L", socket] + arguments, environment: pinnedEnvironment(home: scratch.url),
                                    in: scratch.url)
         if result.status != 0 {
@@ -57,9 +63,18 @@ final class Tmux {
     /// Starts `favs ARGUMENTS` in the pane with LANG, TERM and SWIFT_BACKTRACE pinned.
     /// `before` and `after` are shell text around the command, e.g. `env -u TERM` or `> out.txt`.
     func startFavs(_ arguments: [String], before: String = "", after: String = "") async throws {
+        try await start([before, try Self.favsCommand(arguments), after].filter { !$0.isEmpty }.joined(separator: " "))
+    }
+
+    /// `favs ARGUMENTS` as shell text, with the built binary.
+    static func favsCommand(_ arguments: [String]) throws -> String {
+        ([try favsBinary()] + arguments).map(shellQuoted).joined(separator: " ")
+    }
+
+    /// Starts a shell command line in the pane (in the scratch directory) with LANG, TERM and
+    /// SWIFT_BACKTRACE pinned; the exit status of its last command goes to `exitStatus()`.
+    func start(_ line: String) async throws {
         try? FileManager.default.removeItem(atPath: rcFile)
-        let line = ([before, shellQuoted(try favsBinary())] + arguments.map(shellQuoted) + [after])
-            .filter { !$0.isEmpty }.joined(separator: " ")
         let wrapped = "\(line); echo $? > rc.tmp; stty -a > stty 2>&1; mv rc.tmp rc; exec cat"
         try await command("respawn-pane", "-k", "-t", "main", "-c", scratch.url.path,
                           "-e", "LANG=C.UTF-8", "-e", "TERM=xterm-256color", "-e", "SWIFT_BACKTRACE=enable=no",
@@ -80,7 +95,9 @@ final class Tmux {
             .split(separator: "\n").map(trimmed).filter { !$0.isEmpty }
     }
 
-    func sendKeys(_ keys: String...) async throws {
+    func sendKeys(_ keys: String...) async throws { try await sendKeys(keys) }
+
+    func sendKeys(_ keys: [String]) async throws {
         try await command(["send-keys", "-t", "main"] + keys)
     }
 
@@ -102,18 +119,21 @@ final class Tmux {
             return last.contains { $0.contains(text) }
         }
         if !found {
-            throw HarnessError("'\(text)' did not appear within \(deadline); the screen:\n" + last.joined(separator: "\n"))
+            throw HarnessError("'\(text)' did not appear within \(deadline); the screen:\n"
+                               + last.joined(separator: "\n"))
         }
     }
 
     /// Waits until the screen equals `expected` row for row; on timeout, records the difference.
-    func waitForScreen(_ expected: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    func waitForScreen(_ expected: [String], after step: String = "",
+                       sourceLocation: SourceLocation = #_sourceLocation) async throws {
         var last: [String] = []
         let same = try await eventually {
             last = try await screen()
             return last == expected
         }
-        #expect(same, "the tmux screen differs from the headless frame:\n\(difference(last, expected))",
+        let after = step.isEmpty ? "" : " after '\(step)'"
+        #expect(same, "the tmux screen differs from the headless frame\(after):\n\(difference(last, expected))",
                 sourceLocation: sourceLocation)
     }
 
@@ -140,8 +160,8 @@ final class Tmux {
         let shell = try await display("#{pane_pid}")
         var pid: Int32?
         let found = try await eventually {
-            let result = try await run("/usr/bin/pgrep", ["-P", shell, "-x", name], environment: pinnedEnvironment(home: scratch.url),
-                                       in: scratch.url)
+            let result = try await run("/usr/bin/pgrep", ["-P", shell, "-x", name],
+                                       environment: pinnedEnvironment(home: scratch.url), in: scratch.url)
             pid = Int32(result.out.split(separator: "\n").first ?? "")
             return pid != nil
         }

@@ -49,8 +49,8 @@ private func problem(_ text: String, file: String = "data.jsonl") -> String? {
 }
 
 @Test func aMissingOrEmptyTitleShowsTheID() throws {
-    let records = try ImportReader.read(contents: "{\"id\":\"a\"}\n{\"id\":\"b\",\"title\":\"\"}\n{\"id\":\"c\",\"title\":null}",
-                                        file: "x")
+    let text = "{\"id\":\"a\"}\n{\"id\":\"b\",\"title\":\"\"}\n{\"id\":\"c\",\"title\":null}"
+    let records = try ImportReader.read(contents: text, file: "x")
     #expect(records.map(\.title) == ["a", "b", "c"])
 }
 
@@ -63,8 +63,8 @@ private func problem(_ text: String, file: String = "data.jsonl") -> String? {
 }
 
 @Test func aBooleanFavoriteMarksTheRecordAndAnyOtherFavoriteIsAField() throws {
-    let records = try ImportReader.read(contents: "{\"id\":\"a\",\"favorite\":true}\n{\"id\":\"b\",\"favorite\":\"yes\"}",
-                                        file: "x")
+    let text = "{\"id\":\"a\",\"favorite\":true}\n{\"id\":\"b\",\"favorite\":\"yes\"}"
+    let records = try ImportReader.read(contents: text, file: "x")
     #expect(records.map(\.favorite) == [true, false])
     #expect(records.map(\.fields) == [[], [Field("favorite", "yes")]])
 }

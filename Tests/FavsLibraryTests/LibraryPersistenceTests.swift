@@ -19,7 +19,8 @@ import Testing
         let library = try Library.open(path: path, seedIfNew: false)
         #expect(library.name == "my-songs")
         #expect(try library.loadItems().isEmpty)
-        #expect(try Library.open(path: path, seedIfNew: true).loadItems().isEmpty, "an existing library is never seeded")
+        let reopened = try Library.open(path: path, seedIfNew: true)
+        #expect(try reopened.loadItems().isEmpty, "an existing library is never seeded")
     }
 }
 
@@ -32,8 +33,9 @@ import Testing
 
         let reopened = try Library.open(path: path, seedIfNew: true)
         let items = try reopened.loadItems()
-        #expect(Array(items.rows.prefix(4)) == ["  お気に入りの曲", "★ 录音 Recording 2", "★ 🎧 Lo-fi beats to study to",
-                                                "  Clair de lune"])
+        #expect(Array(items.rows.prefix(4)) == [
+            "  お気に入りの曲", "★ 录音 Recording 2", "★ 🎧 Lo-fi beats to study to", "  Clair de lune",
+        ])
         #expect(items.count == SampleLibrary.items.count - 1)
         #expect(try reopened.integrityCheck() == "ok")
     }

@@ -15,6 +15,12 @@ struct JSONParser {
         var offset: Int
     }
 
+    /// Where a value starts, as handed to the caller of a document parse.
+    struct Position {
+        var line: Int
+        var column: Int
+    }
+
     /// Deeper nesting is refused rather than risking the stack on hostile input.
     static let maxDepth = 512
 
@@ -30,12 +36,6 @@ struct JSONParser {
     }
 
     var location: Location { Location(line: line, lineStart: lineStart, offset: offset) }
-
-    /// Where a value starts, as handed to the caller of a document parse.
-    struct Position {
-        var line: Int
-        var column: Int
-    }
 
     /// The last column computed, so that many records on one long line cost linear time, not quadratic.
     private var columnCache = (offset: 0, column: 1)
@@ -71,9 +71,18 @@ struct JSONParser {
     mutating func parseArrayDocument(_ element: (JSONValue, Position) throws -> Void) throws {
         skipWhitespace()
         guard current == UInt8(ascii: "[") else { throw error("expected '['", at: location) }
-        try parseArray(depth: 0, element)
+        try parseArray(depth: 0, positions: true, element)
         skipWhitespace()
         if current != nil { throw error("unexpected content after the array", at: location) }
+    }
+
+    /// Parses a document holding exactly one value.
+    mutating func parseSingleDocument() throws -> JSONValue {
+        skipWhitespace()
+        let value = try parseValue(depth: 0)
+        skipWhitespace()
+        if current != nil { throw error("unexpected content after the value", at: location) }
+        return value
     }
 
     /// Parses JSON Lines: values separated by line breaks (a value may span lines, two may not share one).
@@ -81,9 +90,8 @@ struct JSONParser {
         while true {
             skipWhitespace()
             guard current != nil else { return }
-            let start = location
-            let value = try parseValue(depth: 0)
-            try element(value, position(of: start))
+            let start = position(of: location)
+            try element(try parseValue(depth: 0), start)
             while let byte = current, byte == 0x20 || byte == 0x09 || byte == 0x0D { offset += 1 }
             guard let byte = current else { return }
             guard byte == 0x0A else { throw error("expected a line break after the object", at: location) }
@@ -98,7 +106,7 @@ struct JSONParser {
         case UInt8(ascii: "{"): return try parseObject(depth: depth)
         case UInt8(ascii: "["):
             var elements: [JSONValue] = []
-            try parseArray(depth: depth) { value, _ in elements.append(value) }
+            try parseArray(depth: depth, positions: false) { value, _ in elements.append(value) }
             return .array(elements)
         case UInt8(ascii: "\""): return .string(try parseString())
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
@@ -134,16 +142,17 @@ struct JSONParser {
         }
     }
 
-    /// Parses an array, handing each element and where it starts to `element`.
-    private mutating func parseArray(depth: Int, _ element: (JSONValue, Position) throws -> Void) throws {
+    /// Parses an array, handing each element to `element`, with where it starts when `positions` is set.
+    /// Positions are computed before each element is parsed, so columns are always counted forward.
+    private mutating func parseArray(depth: Int, positions: Bool,
+                                     _ element: (JSONValue, Position) throws -> Void) throws {
         guard depth < Self.maxDepth else { throw error("nested deeper than \(Self.maxDepth) levels", at: location) }
         offset += 1
         skipWhitespace()
         if current == UInt8(ascii: "]") { offset += 1; return }
         while true {
-            let start = location
-            let value = try parseValue(depth: depth + 1)
-            try element(value, position(of: start))
+            let start = positions ? position(of: location) : Position(line: line, column: 0)
+            try element(try parseValue(depth: depth + 1), start)
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): offset += 1; skipWhitespace()

@@ -20,6 +20,12 @@ public enum JSONValue: Hashable, Sendable {
         }
     }
 
+    /// Parses one JSON value, keeping object members in order; errors name `source` with a line and column.
+    public static func parse(_ text: String, source: String = "JSON") throws -> JSONValue {
+        var parser = JSONParser(text, file: source)
+        return try parser.parseSingleDocument()
+    }
+
     /// The value as compact JSON text (no spaces), with object members in order.
     public var compactText: String {
         var text = ""
@@ -28,7 +34,7 @@ public enum JSONValue: Hashable, Sendable {
     }
 
     /// The value shown as a field: strings as they are, anything else as compact JSON.
-    public var fieldText: String {
+    var fieldText: String {
         if case let .string(text) = self { return text }
         return compactText
     }
@@ -63,21 +69,28 @@ public enum JSONValue: Hashable, Sendable {
     /// so the output is safe to print on a terminal as well as valid JSON.
     public static func writeString(_ text: String, to out: inout String) {
         out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case "\u{00}"..."\u{1F}", "\u{7F}"..."\u{9F}":
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
+        // Most text needs no escape: copy it whole. 0xC2 leads every C1 control (U+0080–U+009F).
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 }) {
+            out += text
+        } else {
+            for scalar in text.unicodeScalars { writeEscaped(scalar, to: &out) }
         }
         out += "\""
+    }
+
+    private static func writeEscaped(_ scalar: Unicode.Scalar, to out: inout String) {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case "\u{08}": out += "\\b"
+        case "\u{0C}": out += "\\f"
+        case "\u{00}"..."\u{1F}", "\u{7F}"..."\u{9F}":
+            let hex = String(scalar.value, radix: 16)
+            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default: out.unicodeScalars.append(scalar)
+        }
     }
 }
