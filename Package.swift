@@ -12,6 +12,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/yaslab/CSV.swift", exact: "2.5.2"),
     ],
     targets: [
         // The C shim: only what Swift 6 cannot import from ncursesw.
@@ -24,10 +25,13 @@ let package = Package(
         // The pure core: model, store, panes, canvas, key map, script parser. Foundation only.
         .target(name: "FavsCore"),
 
+        // File formats: JSON, JSON Lines, CSV and TSV import files and exports.
+        .target(name: "FavsFormats", dependencies: ["FavsCore", .product(name: "CSV", package: "CSV.swift")]),
+
         // The library on disk: SQLite through GRDB.
         .target(
             name: "FavsLibrary",
-            dependencies: ["FavsCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["FavsCore", "FavsFormats", .product(name: "GRDB", package: "GRDB.swift")]
         ),
 
         // The terminal adapter: ncurses screen, key decoding, signals, run loop.
@@ -37,16 +41,17 @@ let package = Package(
         .executableTarget(
             name: "favs",
             dependencies: [
-                "FavsCore", "FavsLibrary", "FavsTerminal",
+                "FavsCore", "FavsFormats", "FavsLibrary", "FavsTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         // Tests.
         .testTarget(name: "FavsCoreTests", dependencies: ["FavsCore"]),
+        .testTarget(name: "FavsFormatsTests", dependencies: ["FavsFormats", "FavsCore"]),
         .testTarget(
             name: "FavsLibraryTests",
-            dependencies: ["FavsLibrary", "FavsCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["FavsLibrary", "FavsFormats", "FavsCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "FavsTerminalTests", dependencies: ["FavsTerminal", "FavsCore", "CNcurses"]),
         .testTarget(name: "EndToEndTests", dependencies: ["FavsCore"]),

@@ -1,4 +1,5 @@
 import FavsCore
+import FavsFormats
 import Foundation
 import GRDB
 

@@ -1,4 +1,5 @@
 import FavsCore
+import FavsFormats
 import FavsLibrary
 import Foundation
 

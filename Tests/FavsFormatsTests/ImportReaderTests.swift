@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import FavsCore
+@testable import FavsFormats
+import FavsCore
 
 /// The message a user sees for a file, or nil when it imports.
 private func problem(_ text: String, file: String = "data.jsonl") -> String? {

@@ -1,3 +1,4 @@
+import FavsCore
 import Foundation
 
 /// Reads the items of an import file: a JSON array of objects, or JSON Lines (one object per line).

@@ -1,3 +1,4 @@
+import FavsCore
 import Foundation
 
 /// One item read from an import file, before it reaches the library.
