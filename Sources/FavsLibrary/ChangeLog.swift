@@ -28,9 +28,16 @@ public struct LoggedChange: Equatable, Sendable {
 }
 
 enum ChangeLog {
-    static func append(_ kind: ChangeKind, itemID: String, _ db: Database) throws {
-        try db.cachedStatement(sql: "INSERT INTO changes (item_id, kind) VALUES (?, ?)")
-            .execute(arguments: [itemID, kind.rawValue])
+    /// How many rows the log keeps. A follower further behind than this reloads everything.
+    static let kept: Int64 = 10_000
+
+    static func append(_ kind: ChangeKind, itemID: String, origin: String, _ db: Database) throws {
+        try db.cachedStatement(sql: "INSERT INTO changes (item_id, kind, origin) VALUES (?, ?, ?)")
+            .execute(arguments: [itemID, kind.rawValue, origin])
+        let seq = db.lastInsertedRowID
+        if seq % 1000 == 0 {  // trim now and then, in the same transaction
+            try db.execute(sql: "DELETE FROM changes WHERE seq <= ?", arguments: [seq - kept])
+        }
     }
 }
 

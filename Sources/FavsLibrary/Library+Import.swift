@@ -61,7 +61,7 @@ extension Library {
                         summary.added += 1
                     }
                 }
-                if summary.added + summary.updated > 0 { try ChangeLog.append(.reload, itemID: "", db) }
+                if summary.added + summary.updated > 0 { try ChangeLog.append(.reload, itemID: "", origin: origin, db) }
                 return summary
             }
         }

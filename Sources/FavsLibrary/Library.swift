@@ -11,12 +11,18 @@ public final class Library: ChangeSink, Sendable {
     public let path: String
     /// The name shown in the title bar: the sample's name, or the file's name for an imported library.
     public let name: String
+    /// This process's mark on the change log, so following the log skips our own changes.
+    public let origin = UUID().uuidString
     let writer: any DatabaseWriter
 
-    init(path: String, name: String, writer: any DatabaseWriter) {
+    /// True when the file could only be opened for reading: changes will fail and be rolled back.
+    public let isReadOnly: Bool
+
+    init(path: String, name: String, writer: any DatabaseWriter, isReadOnly: Bool = false) {
         self.path = path
         self.name = name
         self.writer = writer
+        self.isReadOnly = isReadOnly
     }
 
     /// Opens the library at `path`, creating it (and its folders) when missing.
@@ -37,12 +43,20 @@ public final class Library: ChangeSink, Sendable {
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
                 throw LibraryError.cannotOpen(path: path, reason: "it is a directory")
             }
+            let exists = FileManager.default.fileExists(atPath: path)
             try createDirectory(url.deletingLastPathComponent(), for: path)
-            let pool = try DatabasePool(path: path, configuration: configuration())
-            let name = try Schema.prepare(pool, path: path, seed: seedIfNew,
-                                          newName: seedIfNew ? SampleLibrary.name
-                                              : url.deletingPathExtension().lastPathComponent)
-            return Library(path: path, name: name, writer: pool)
+            do {
+                let pool = try DatabasePool(path: path, configuration: configuration())
+                let name = try Schema.prepare(pool, path: path, seed: seedIfNew,
+                                              newName: seedIfNew ? SampleLibrary.name
+                                                  : url.deletingPathExtension().lastPathComponent)
+                return Library(path: path, name: name, writer: pool)
+            } catch let error as DatabaseError where exists && error.resultCode == .SQLITE_READONLY {
+                // A file we may read but not write: browse it; every change will fail and roll back.
+                let queue = try DatabaseQueue(path: path, configuration: configuration(readOnly: true))
+                let name = try Schema.prepare(queue, path: path, seed: false, newName: "")
+                return Library(path: path, name: name, writer: queue, isReadOnly: true)
+            }
         } catch let error as LibraryError {
             throw error
         } catch {
@@ -60,7 +74,7 @@ public final class Library: ChangeSink, Sendable {
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration(readOnly: true))
             let name = try Schema.prepare(queue, path: path, seed: false, newName: "")
-            return Library(path: path, name: name, writer: queue)
+            return Library(path: path, name: name, writer: queue, isReadOnly: true)
         } catch let error as LibraryError {
             throw error
         } catch {
@@ -68,9 +82,16 @@ public final class Library: ChangeSink, Sendable {
         }
     }
 
-    private static func configuration(readOnly: Bool = false) -> Configuration {
+    /// How long a write waits for another process's lock before it fails (and the change is rolled back).
+    /// `FAVS_BUSY_TIMEOUT_MS` overrides it (tests use a short one).
+    static let busyTimeout: TimeInterval = {
+        let milliseconds = ProcessInfo.processInfo.environment["FAVS_BUSY_TIMEOUT_MS"].flatMap(Double.init) ?? 2000
+        return max(0, milliseconds) / 1000
+    }()
+
+    static func configuration(readOnly: Bool = false) -> Configuration {
         var configuration = Configuration()
-        configuration.busyMode = .timeout(5)
+        configuration.busyMode = .timeout(Library.busyTimeout)
         configuration.readonly = readOnly
         return configuration
     }
@@ -85,20 +106,29 @@ public final class Library: ChangeSink, Sendable {
 
     /// The items not deleted, in list order.
     public func loadItems() throws -> [Item] {
-        try LibraryError.wrapping {
-            try writer.read { db in
-                var items: [Item] = []
-                let rows = try Row.fetchCursor(db, sql: """
-                    SELECT id, title, fields, favorite, position FROM items WHERE deleted = 0 ORDER BY position
-                    """)
-                while let row = try rows.next() {
-                    let id = ItemID(row[0])
-                    items.append(Item(id: id, title: row[1], fields: try FieldCoding.decode(row[2], id: id),
-                                      favorite: row[3], position: row[4]))
-                }
-                return items
-            }
-        }
+        try LibraryError.wrapping { try writer.read { db in try Self.items(db) } }
+    }
+
+    static func items(_ db: Database) throws -> [Item] {
+        var items: [Item] = []
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT id, title, fields, favorite, position FROM items WHERE deleted = 0 ORDER BY position
+            """)
+        while let row = try rows.next() { items.append(try item(row)) }
+        return items
+    }
+
+    /// One item as stored, nil when it is deleted or unknown.
+    static func item(_ id: ItemID, _ db: Database) throws -> Item? {
+        try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT id, title, fields, favorite, position FROM items WHERE id = ? AND deleted = 0
+            """), arguments: [id.rawValue]).map(item)
+    }
+
+    private static func item(_ row: Row) throws -> Item {
+        let id = ItemID(row[0])
+        return Item(id: id, title: row[1], fields: try FieldCoding.decode(row[2], id: id), favorite: row[3],
+                    position: row[4])
     }
 
     /// Commits one change and its change-log row in one transaction; throws when the item is not there to change.
@@ -121,7 +151,7 @@ public final class Library: ChangeSink, Sendable {
                     kind = .restore
                 }
                 guard db.changesCount > 0 else { throw LibraryError.noItem(change.itemID) }
-                try ChangeLog.append(kind, itemID: change.itemID.rawValue, db)
+                try ChangeLog.append(kind, itemID: change.itemID.rawValue, origin: origin, db)
             }
         }
     }

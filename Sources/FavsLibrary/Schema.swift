@@ -27,6 +27,10 @@ enum Schema {
                 );
                 """)
         }
+        migrator.registerMigration("v2: change origins") { db in
+            // Which process wrote a change, so a follower can skip its own.
+            try db.execute(sql: "ALTER TABLE changes ADD COLUMN origin TEXT NOT NULL DEFAULT ''")
+        }
         return migrator
     }()
 

@@ -22,9 +22,19 @@ struct Browse: ParsableCommand {
         guard isatty(STDOUT_FILENO) != 0 else {
             throw failure("stdout is not a terminal: use 'favs list' to print the items, or 'favs script' to print screens", 2)
         }
-        let (browser, _) = try openBrowser(path: library.path, width: 80, height: 24)
+        let (browser, library) = try openBrowser(path: library.path, width: 80, height: 24)
+        // Other processes' changes (another browser, `favs fav`, an import) arrive through the change log.
+        let follower = try? LibraryFollower(library)
         do {
-            try TerminalApp.run(browser)
+            try TerminalApp.run(browser) {
+                guard let follower else { return false }
+                do {
+                    return browser.sync(try follower.poll())
+                } catch {
+                    browser.show(error: "Cannot follow the library: \(error)")
+                    return true
+                }
+            }
         } catch let error as TerminalError {
             throw failure(error.description, 2)
         }
@@ -36,7 +46,8 @@ func openBrowser(path: String, width: Int, height: Int) throws -> (Browser, Libr
     do {
         let library = try Library.open(path: path, seedIfNew: true)
         let store = Store(items: try library.loadItems(), sink: library)
-        return (Browser(store: store, libraryName: library.name, width: width, height: height), library)
+        let name = library.name + (library.isReadOnly ? " (read-only)" : "")
+        return (Browser(store: store, libraryName: name, width: width, height: height), library)
     } catch {
         throw failure(String(describing: error), 74)
     }

@@ -54,6 +54,11 @@ public final class Browser {
         settle()
     }
 
+    /// Shows an error on the status line until the next key.
+    public func show(error text: String) {
+        message = Message(text: text, isError: true)
+    }
+
     /// Sends an action that came from outside the key map (another process, a test).
     @discardableResult
     public func send(_ action: Action) -> Outcome {

@@ -1,0 +1,50 @@
+import Foundation
+
+/// What another process left in the library: the state of an item as it is on disk now.
+///
+/// Sync is by state, not by replaying actions: the change log only says *which* items to look at,
+/// so applying an update twice, or out of order with our own changes, still ends at the disk's state.
+public enum RemoteUpdate: Equatable, Sendable {
+    /// The item as stored now; nil when it is deleted (or gone).
+    case item(ItemID, Item?)
+    /// Many items changed at once (an import): the whole list as stored now.
+    case reload([Item])
+}
+
+extension Store {
+    /// Brings the model to the disk's state for each update, as ordinary events; returns whether anything changed.
+    @discardableResult
+    public func sync(_ updates: [RemoteUpdate]) -> Bool {
+        var changed = false
+        for update in updates {
+            switch update {
+            case let .reload(items):
+                reload(items)
+                changed = true
+            case let .item(id, stored):
+                let current = items[id]
+                switch (current, stored) {
+                case let (current?, nil):
+                    changed = !send(.external(.delete(current))).events.isEmpty || changed
+                case let (nil, stored?):
+                    changed = !send(.external(.restore(stored))).events.isEmpty || changed
+                case let (current?, stored?) where current.favorite != stored.favorite:
+                    changed = !send(.external(.setFavorite(id, stored.favorite))).events.isEmpty || changed
+                default:
+                    break
+                }
+            }
+        }
+        return changed
+    }
+}
+
+extension Browser {
+    /// Applies what other processes changed; returns whether the screen needs a new frame.
+    @discardableResult
+    public func sync(_ updates: [RemoteUpdate]) -> Bool {
+        guard !updates.isEmpty else { return false }
+        defer { settle() }
+        return store.sync(updates)
+    }
+}

@@ -1,0 +1,53 @@
+import FavsCore
+import Foundation
+import GRDB
+
+/// Follows the change log of a library file: what other processes committed, as the items' current state.
+///
+/// Polls on its own read-only connection: `PRAGMA data_version` tells, for a few microseconds, whether
+/// anyone committed since the last look; only then are the new log rows and the items they name read,
+/// in one read transaction, so the result is one consistent snapshot.
+public final class LibraryFollower {
+    private let queue: DatabaseQueue
+    private let origin: String
+    private var lastVersion: Int64 = -1
+    private var lastSeq: Int64
+
+    /// Starts following after everything committed so far. Nil for a library with no file (`:memory:`).
+    public init?(_ library: Library) throws {
+        guard library.path != ":memory:" else { return nil }
+        origin = library.origin
+        do {
+            queue = try DatabaseQueue(path: library.path, configuration: Library.configuration(readOnly: true))
+            lastSeq = try queue.read { db in try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM changes") ?? 0 }
+        } catch {
+            throw LibraryError.cannotOpen(path: library.path, reason: LibraryError.reason(error))
+        }
+    }
+
+    /// What changed since the last poll, made by other processes; empty when nothing did.
+    public func poll() throws -> [RemoteUpdate] {
+        try LibraryError.wrapping {
+            try queue.read { db in
+                let version = try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+                guard version != lastVersion else { return [] }
+                lastVersion = version
+                let oldest = try Int64.fetchOne(db, sql: "SELECT MIN(seq) FROM changes") ?? 0
+                let rows = try Row.fetchAll(db, sql: "SELECT seq, item_id, kind, origin FROM changes WHERE seq > ? ORDER BY seq",
+                                            arguments: [lastSeq])
+                let fellBehind = oldest > lastSeq + 1 && lastSeq > 0  // trimmed rows we never saw
+                lastSeq = rows.last?[0] ?? lastSeq
+                let theirs = rows.filter { ($0[3] as String) != origin }
+                if fellBehind || theirs.contains(where: { ($0[2] as String) == ChangeKind.reload.rawValue }) {
+                    return [.reload(try Library.items(db))]
+                }
+                var seen = Set<String>()
+                return try theirs.compactMap { row -> RemoteUpdate? in
+                    let id: String = row[1]
+                    guard seen.insert(id).inserted else { return nil }
+                    return .item(ItemID(id), try Library.item(ItemID(id), db))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import ArgumentParser
+import FavsCore
+import FavsLibrary
+import Foundation
+
+/// `favs fav|unfav|delete|restore ID...`: change items from a shell; running browsers follow at once.
+protocol ItemCommandRunner: ParsableCommand {
+    static var command: ItemCommand { get }
+    static var pastTense: String { get }
+    var ids: [String] { get }
+    var library: LibraryOption { get }
+}
+
+extension ItemCommandRunner {
+    func run() throws {
+        let changed: [ItemID]
+        do {
+            let library = try Library.openExisting(path: library.path, readOnly: false)
+            changed = try library.apply(Self.command, to: ids.map { ItemID($0) })
+        } catch let error as LibraryError {
+            switch error {
+            case .noItem: throw failure(error.description, 1)
+            case .notFound: throw failure("\(error) (run favs to create the sample, or favs import FILE)", 66)
+            default: throw failure(error.description, 74)
+            }
+        }
+        let unchanged = Set(ids).count - changed.count
+        print("\(Self.pastTense) \(changed.count) item\(changed.count == 1 ? "" : "s")"
+              + (unchanged > 0 ? " (\(unchanged) already \(Self.pastTense))" : ""))
+    }
+}
+
+private let itemsHelp = ArgumentHelp("Item ids (as `favs list` shows them).", valueName: "id")
+private let exitCodes = "Exit status: 0 done; 1 an unknown id (nothing was changed); 66 no library; 74 the library cannot be written."
+
+struct Fav: ItemCommandRunner {
+    static let configuration = CommandConfiguration(commandName: "fav", abstract: "Mark items as favorites.",
+                                                    discussion: exitCodes)
+    static let command = ItemCommand.favorite
+    static let pastTense = "favorited"
+    @Argument(help: itemsHelp) var ids: [String]
+    @OptionGroup var library: LibraryOption
+}
+
+struct Unfav: ItemCommandRunner {
+    static let configuration = CommandConfiguration(commandName: "unfav", abstract: "Remove items from the favorites.",
+                                                    discussion: exitCodes)
+    static let command = ItemCommand.unfavorite
+    static let pastTense = "unfavorited"
+    @Argument(help: itemsHelp) var ids: [String]
+    @OptionGroup var library: LibraryOption
+}
+
+struct Delete: ItemCommandRunner {
+    static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete items (favs restore brings them back).",
+                                                    discussion: exitCodes)
+    static let command = ItemCommand.delete
+    static let pastTense = "deleted"
+    @Argument(help: itemsHelp) var ids: [String]
+    @OptionGroup var library: LibraryOption
+}
+
+struct Restore: ItemCommandRunner {
+    static let configuration = CommandConfiguration(commandName: "restore", abstract: "Bring deleted items back, in their old places.",
+                                                    discussion: exitCodes)
+    static let command = ItemCommand.restore
+    static let pastTense = "restored"
+    @Argument(help: itemsHelp) var ids: [String]
+    @OptionGroup var library: LibraryOption
+}
