@@ -46,6 +46,12 @@ let package = Package(
             ]
         ),
 
+        // A deterministic test-collection generator, for benchmarks.
+        .executableTarget(
+            name: "favs-gen",
+            dependencies: ["FavsCore", "FavsFormats", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+
         // Tests.
         .testTarget(name: "FavsCoreTests", dependencies: ["FavsCore"]),
         .testTarget(name: "FavsFormatsTests", dependencies: ["FavsFormats", "FavsCore"]),

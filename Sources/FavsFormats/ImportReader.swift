@@ -1,10 +1,11 @@
 import FavsCore
 import Foundation
 
-/// Reads the items of an import file: a JSON array of objects, or JSON Lines (one object per line).
+/// Reads the items of an import file: JSON (an array of objects, or one object per line), CSV or TSV.
 ///
-/// The format is chosen by content, not by file name: a file whose first non-whitespace character is
-/// `[` is an array, anything else is JSON Lines. Each object becomes one record:
+/// The format is the one asked for, else the file name's extension, else the content (see `ImportFormat`).
+/// JSON is an array when its first non-whitespace character is `[`, JSON Lines otherwise. Each object becomes
+/// one record:
 /// - the id field (a string, or a number kept as written) is the item's identity;
 /// - the title field is the row's text; when it is missing, null or empty the id is shown instead,
 ///   so no row is ever blank; a number or boolean title is kept as written;
@@ -12,20 +13,37 @@ import Foundation
 ///   so an exported list imports back as it was;
 /// - every other member becomes a field, in file order: strings as they are, anything else as compact JSON.
 /// When a key repeats in one object, its first occurrence is the id, title or flag and later ones are fields.
+/// CSV and TSV files map their header's columns the same way (see `TableMapper`).
 public enum ImportReader {
     /// Reads records from file bytes, refusing text that is not UTF-8.
-    public static func read(data: Data, file: String, idField: String = "id",
-                            titleField: String = "title") throws -> [ImportRecord] {
+    ///
+    /// `file` names the file in messages, and its extension picks the format when `format` is `auto`.
+    /// `titleField` nil means the `title` column or member, used when present; a named one must exist in a
+    /// CSV or TSV header.
+    public static func read(data: Data, file: String, format: ImportFormat = .auto, idField: String = "id",
+                            titleField: String? = nil) throws -> [ImportRecord] {
         guard let text = String(data: data, encoding: .utf8) else { throw invalidUTF8(data, file: file) }
-        return try read(contents: text, file: file, idField: idField, titleField: titleField)
+        return try read(contents: text, file: file, format: format, idField: idField, titleField: titleField)
     }
 
-    /// Reads records from the text of an import file named `file` (the name is only used in messages).
-    public static func read(contents: String, file: String, idField: String = "id",
-                            titleField: String = "title") throws -> [ImportRecord] {
+    /// Reads records from the text of an import file named `file` (its name is used in messages and for `auto`).
+    public static func read(contents: String, file: String, format: ImportFormat = .auto, idField: String = "id",
+                            titleField: String? = nil) throws -> [ImportRecord] {
         var text = Substring(contents)
         if text.unicodeScalars.first == "\u{FEFF}" { text = Substring(text.unicodeScalars.dropFirst()) }
-        var parser = JSONParser(String(text), file: file)
+        switch format.resolved(fileName: file, text: text) {
+        case .csv:
+            return try TableReader.readCSV(String(text), file: file, idColumn: idField, titleColumn: titleField)
+        case .tsv:
+            return try TableReader.readTSV(text, file: file, idColumn: idField, titleColumn: titleField)
+        case .auto, .json, .jsonl:
+            return try readJSON(String(text), file: file, idField: idField, titleField: titleField ?? "title")
+        }
+    }
+
+    private static func readJSON(_ text: String, file: String, idField: String,
+                                 titleField: String) throws -> [ImportRecord] {
+        var parser = JSONParser(text, file: file)
         var mapper = RecordMapper(file: file, idField: idField, titleField: titleField)
         let parsed: (JSONValue, JSONParser.Position) throws -> Void = { value, position in
             try mapper.add(value, at: position)

@@ -5,11 +5,13 @@ import Foundation
 public struct ImportRecord: Sendable, Equatable {
     public var id: ItemID
     public var title: String
-    /// Every other member of the object, in the order the file gives them.
+    /// Every other member of the object, or non-empty cell of the row, in the order the file gives them.
     public var fields: [Field]
-    /// A boolean `favorite` member: only a newly added item takes it; an import never changes an existing favorite.
+    /// A boolean `favorite` member or a `favorite` cell: only a newly added item takes it; an import never changes
+    /// an existing favorite.
     public var favorite: Bool
-    /// Where the record's object starts (1-based), for messages that point back into the file.
+    /// Where the record starts (1-based), for messages that point back into the file: a JSON object's first
+    /// character, or a CSV or TSV row's first line (column 1).
     public var line: Int
     public var column: Int
 

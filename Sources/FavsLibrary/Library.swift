@@ -46,11 +46,15 @@ public final class Library: ChangeSink, Sendable {
             let exists = FileManager.default.fileExists(atPath: path)
             try createDirectory(url.deletingLastPathComponent(), for: path)
             do {
-                let pool = try DatabasePool(path: path, configuration: configuration())
-                let name = try Schema.prepare(pool, path: path, seed: seedIfNew,
+                // One connection for this process's reads and writes (the UI is one thread), in WAL mode so
+                // other processes read while it writes. A DatabaseQueue, not a pool: opening a pool writes
+                // to an idle library (GRDB's WAL set-up), which would need the lock another process may hold.
+                let queue = try DatabaseQueue(path: path, configuration: configuration())
+                let name = try Schema.prepare(queue, path: path, seed: seedIfNew,
                                               newName: seedIfNew ? SampleLibrary.name
                                                   : url.deletingPathExtension().lastPathComponent)
-                return Library(path: path, name: name, writer: pool)
+                let readOnly = !FileManager.default.isWritableFile(atPath: path)
+                return Library(path: path, name: name, writer: queue, isReadOnly: readOnly)
             } catch let error as DatabaseError where exists && error.resultCode == .SQLITE_READONLY {
                 // A file we may read but not write: browse it; every change will fail and roll back.
                 let queue = try DatabaseQueue(path: path, configuration: configuration(readOnly: true))
@@ -93,6 +97,10 @@ public final class Library: ChangeSink, Sendable {
         var configuration = Configuration()
         configuration.busyMode = .timeout(Library.busyTimeout)
         configuration.readonly = readOnly
+        configuration.prepareDatabase { db in
+            // WAL's usual setting: a commit survives a crash of the process, and costs no fsync.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
         return configuration
     }
 

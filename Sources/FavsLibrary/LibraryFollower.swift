@@ -35,7 +35,7 @@ public final class LibraryFollower {
                 let oldest = try Int64.fetchOne(db, sql: "SELECT MIN(seq) FROM changes") ?? 0
                 let rows = try Row.fetchAll(db, sql: "SELECT seq, item_id, kind, origin FROM changes WHERE seq > ? ORDER BY seq",
                                             arguments: [lastSeq])
-                let fellBehind = oldest > lastSeq + 1 && lastSeq > 0  // trimmed rows we never saw
+                let fellBehind = oldest > lastSeq + 1  // the log was trimmed past rows we never saw
                 lastSeq = rows.last?[0] ?? lastSeq
                 let theirs = rows.filter { ($0[3] as String) != origin }
                 if fellBehind || theirs.contains(where: { ($0[2] as String) == ChangeKind.reload.rawValue }) {

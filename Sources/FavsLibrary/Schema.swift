@@ -64,6 +64,10 @@ enum Schema {
             return try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'name'")
         }
         if let ready { return ready }
+        if path != ":memory:" {
+            // A new file: WAL, so other processes can read while this one writes (the mode stays in the file).
+            try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
+        }
         try migrator.migrate(writer)
         return try writer.write { db in
             if let name = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'name'") { return name }

@@ -51,6 +51,11 @@ final class NcursesScreen {
         }
         self.window = window
         keypad(window, true)
+        // Home and End as tmux and screen send them, whatever TERM claims (xterm-256color inside tmux is common).
+        for (sequence, key) in [("\u{1B}[1~", KEY_HOME), ("\u{1B}[4~", KEY_END), ("\u{1B}[H", KEY_HOME),
+                                ("\u{1B}[F", KEY_END), ("\u{1B}OH", KEY_HOME), ("\u{1B}OF", KEY_END)] {
+            define_key(sequence, key)
+        }
     }
 
     var width: Int { Int(cn_cols()) }

@@ -4,18 +4,30 @@ import FavsFormats
 import FavsLibrary
 import Foundation
 
-/// `favs import FILE...`: adds or updates items from JSON files, all files in one transaction.
+extension ImportFormat: ExpressibleByArgument {}
+
+/// `favs import FILE...`: adds or updates items from JSON, JSON Lines, CSV or TSV files, all in one transaction.
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Add or update items from JSON or JSON Lines files.",
+        abstract: "Add or update items from JSON, JSON Lines, CSV or TSV files.",
         discussion: """
-            A file holds a JSON array of objects, or one object per line (JSON Lines); its content decides which. \
+            The format comes from --format, else the file's extension (.json, .jsonl, .ndjson, .csv, .tsv, .tab), \
+            else its content: JSON when it starts with [ or {, TSV when its first line holds a tab, CSV otherwise. \
             '-' reads standard input.
 
-            Each object needs an id (a string or a number). The title is the row's text (the id when it is missing). \
+            JSON: an array of objects, or one object per line (JSON Lines); json and jsonl read both. Each object \
+            needs an id (a string or a number). The title is the row's text (the id when it is missing). \
             A boolean "favorite" member marks a new item as a favorite. Every other member becomes a field, \
             in the file's order.
+
+            CSV and TSV: a header row names the columns. --id and --title pick the id and title columns \
+            (one column can be both). A "favorite" column (true, false, 1, 0, ★ or empty) marks new items as \
+            favorites. Every other column becomes a field, in header order; an empty cell gives no field, and a \
+            column named 'field:NAME' (as favs export writes a field named id, title or favorite) is the field \
+            NAME. CSV follows RFC 4180: quoted cells may hold commas, quotes ("") and line breaks. TSV has no \
+            quoting (IANA text/tab-separated-values): a quote is an ordinary character, and every line is a row. \
+            A UTF-8 byte order mark and CRLF line ends are fine; blank lines are skipped.
 
             New items are added at the end of the list. An item already in the library gets the file's title and \
             fields and keeps its favorite mark and its place; a deleted one comes back. Importing the same file \
@@ -26,20 +38,26 @@ struct Import: ParsableCommand {
             66 a file cannot be read; 74 the library cannot be opened or written.
             """)
 
-    @Argument(help: ArgumentHelp("JSON or JSON Lines files ('-' for standard input).", valueName: "file"))
+    @Argument(help: ArgumentHelp("JSON, JSON Lines, CSV or TSV files ('-' for standard input).", valueName: "file"))
     var files: [String]
 
-    @Option(name: .customLong("id"), help: ArgumentHelp("The member holding each item's id.", valueName: "field"))
+    @Option(help: "The files' format; auto decides by extension, then by content.")
+    var format: ImportFormat = .auto
+
+    @Option(name: .customLong("id"), help: ArgumentHelp("The member or column holding each item's id.",
+                                                        valueName: "field"))
     var idField = "id"
 
-    @Option(name: .customLong("title"), help: ArgumentHelp("The member holding each item's title.", valueName: "field"))
-    var titleField = "title"
+    @Option(name: .customLong("title"), help: ArgumentHelp(
+        "The member or column holding each item's title (default: title, or the id when there is none).",
+        valueName: "field"))
+    var titleField: String?
 
     @OptionGroup var library: LibraryOption
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("Give at least one file to import.") }
-        if idField.isEmpty || titleField.isEmpty { throw ValidationError("A field name cannot be empty.") }
+        if idField.isEmpty || titleField?.isEmpty == true { throw ValidationError("A field name cannot be empty.") }
         if library.path == ":memory:" {
             throw ValidationError("--library :memory: would throw the import away; name a library file.")
         }
@@ -68,7 +86,7 @@ struct Import: ParsableCommand {
             let name = Self.displayName(file)
             let fileRecords: [ImportRecord]
             do {
-                fileRecords = try ImportReader.read(data: try Self.contents(of: file), file: name,
+                fileRecords = try ImportReader.read(data: try Self.contents(of: file), file: name, format: format,
                                                     idField: idField, titleField: titleField)
             } catch let error as ImportError {
                 throw failure(error.description, 65)

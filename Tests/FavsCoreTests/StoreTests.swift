@@ -145,4 +145,15 @@ final class RecordingSink: ChangeSink {
         #expect(store.items.favoriteIDs == expected.filter { (Int($0.rawValue.dropFirst()) ?? 0) % 3 == 0 })
         for (row, id) in expected.enumerated() { #expect(store.items.row(of: id) == row) }
     }
+
+    @Test func undoOfAChangeOverriddenElsewhereIsRefusedAndDropped() {
+        let store = Store(items: threeItems())
+        store.send(.toggleFavorite("b"))
+        store.send(.delete("c"))
+        store.send(.external(.setFavorite("b", false)))  // another process unstarred it
+        store.send(.undo)  // restores c
+        #expect(store.send(.undo) == Outcome(error: "“Bravo” has changed elsewhere"))
+        #expect(store.items["b"]?.favorite == false)
+        #expect(store.send(.undo) == Outcome(error: "Nothing to undo"))
+    }
 }

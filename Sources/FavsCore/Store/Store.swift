@@ -46,11 +46,19 @@ public final class Store {
         case .undo:
             guard let last = undoStack.last else { return Outcome(error: "Nothing to undo") }
             outcome = commit(last.inverse)
-            if outcome.applied != nil { redoStack.append(undoStack.removeLast()) }
+            if outcome.applied != nil {
+                redoStack.append(undoStack.removeLast())
+            } else if outcome.events.isEmpty {
+                undoStack.removeLast()  // its item changed elsewhere: this step can never apply again
+            }
         case .redo:
             guard let next = redoStack.last else { return Outcome(error: "Nothing to redo") }
             outcome = commit(next)
-            if outcome.applied != nil { undoStack.append(redoStack.removeLast()) }
+            if outcome.applied != nil {
+                undoStack.append(redoStack.removeLast())
+            } else if outcome.events.isEmpty {
+                redoStack.removeLast()
+            }
         case let .external(change):
             let events = apply(change)
             outcome = Outcome(applied: events.isEmpty ? nil : change, events: events)

@@ -1,0 +1,38 @@
+import Foundation
+
+/// How an import file is laid out: chosen by the user, else by the file's extension, else by its content.
+public enum ImportFormat: String, CaseIterable, Sendable {
+    /// The extension decides (`.json`, `.jsonl`, `.ndjson`, `.csv`, `.tsv`, `.tab`), else the content:
+    /// JSON when it starts with `[` or `{`, TSV when its first line holds a tab, CSV otherwise.
+    case auto
+    /// A JSON array of objects, or JSON Lines: the content tells them apart, so `json` and `jsonl` read both.
+    case json
+    /// JSON Lines, one object per line (read exactly as `json` is).
+    case jsonl
+    /// Comma-separated values with a header row and RFC 4180 quoting.
+    case csv
+    /// Tab-separated values with a header row and no quoting (IANA text/tab-separated-values).
+    case tsv
+
+    /// The format a file name's extension names, or nil when it names none.
+    public init?(fileName: String) {
+        guard let dot = fileName.lastIndex(of: "."), !fileName[dot...].contains("/") else { return nil }
+        switch fileName[fileName.index(after: dot)...].lowercased() {
+        case "json": self = .json
+        case "jsonl", "ndjson": self = .jsonl
+        case "csv": self = .csv
+        case "tsv", "tab": self = .tsv
+        default: return nil
+        }
+    }
+
+    /// The concrete format for a file: this one, unless it is `auto`, then the name's, then the content's.
+    func resolved(fileName: String, text: Substring) -> ImportFormat {
+        if self != .auto { return self }
+        if let named = ImportFormat(fileName: fileName) { return named }
+        guard let first = text.unicodeScalars.first(where: { !$0.properties.isWhitespace }) else { return .json }
+        if first == "[" || first == "{" { return .json }
+        let firstLine = text.utf8.prefix { $0 != 0x0A }
+        return firstLine.contains(0x09) ? .tsv : .csv
+    }
+}

@@ -1,0 +1,112 @@
+import FavsCore
+
+/// A machine-readable way to write items; every one of them reads back with `favs import`.
+public enum ExportFormat: String, CaseIterable, Sendable {
+    /// An array of objects, one per line between `[` and `]`, so diffs stay readable.
+    case json
+    /// One object per line.
+    case jsonl
+    /// A header row and RFC 4180 quoting.
+    case csv
+    /// A header row, tabs between cells, no quoting.
+    case tsv
+}
+
+/// Writes items as JSON, JSON Lines, CSV or TSV: `begin`, then `append` for each item, then `end`.
+///
+/// Every object and row holds the id, the title, the favorite flag and the fields in their order. CSV and TSV
+/// have one column per field name (first-seen order over all items; a name that clashes with a fixed column
+/// is written `field:NAME`, see `ColumnName`), so a table cannot hold everything a library can: an item's
+/// fields come back in column order, an empty value comes back as no field, a name repeated within one item
+/// keeps only its first value (counted in `droppedFields`), and in TSV a tab or line break becomes a space
+/// (counted in `flattenedValues`). JSON and JSON Lines are exact.
+public struct ItemWriter: Sendable {
+    /// The format being written.
+    public let format: ExportFormat
+    /// TSV values (and column names) whose tabs or line breaks were written as spaces.
+    public private(set) var flattenedValues = 0
+    /// Fields left out of CSV or TSV because their name already appeared in the same item.
+    public private(set) var droppedFields = 0
+    /// Field names in column order, and each one's column, for CSV and TSV.
+    private let fieldNames: [String]
+    private let columnOfName: [[UInt8]: Int]
+    private var written = 0
+
+    /// Prepares to write `items`; CSV and TSV look at all of them first, to know the columns.
+    public init(format: ExportFormat, items: some Sequence<Item>) {
+        self.format = format
+        var names: [String] = [], columns: [[UInt8]: Int] = [:]
+        if format == .csv || format == .tsv {
+            // Names are compared byte for byte: Swift's == would merge two spellings of "é" into one column.
+            for item in items {
+                for field in item.fields where columns[Array(field.name.utf8)] == nil {
+                    columns[Array(field.name.utf8)] = names.count
+                    names.append(field.name)
+                }
+            }
+        }
+        (fieldNames, columnOfName) = (names, columns)
+    }
+
+    /// Writes what comes before the first item: the JSON array's bracket or the header row.
+    public mutating func begin(to out: inout String) {
+        switch format {
+        case .json: out += "["
+        case .jsonl: break
+        case .csv, .tsv: writeRow(["id", "title", "favorite"] + fieldNames.map(ColumnName.column(forField:)), to: &out)
+        }
+    }
+
+    /// Writes one item.
+    public mutating func append(_ item: Item, to out: inout String) {
+        switch format {
+        case .json:
+            out += written == 0 ? "\n" : ",\n"
+            Self.writeObject(item, to: &out)
+        case .jsonl:
+            Self.writeObject(item, to: &out)
+            out += "\n"
+        case .csv, .tsv:
+            var cells = [item.id.rawValue, item.title, item.favorite ? "true" : "false"]
+                + Array(repeating: "", count: fieldNames.count)
+            var filled = Set<Int>()
+            for field in item.fields {
+                guard let column = columnOfName[Array(field.name.utf8)] else { continue }
+                if filled.insert(column).inserted { cells[3 + column] = field.value } else { droppedFields += 1 }
+            }
+            writeRow(cells, to: &out)
+        }
+        written += 1
+    }
+
+    /// Writes what comes after the last item.
+    public mutating func end(to out: inout String) {
+        if format == .json { out += "\n]\n" }
+    }
+
+    /// Writes the item as one JSON object: id, title and favorite first, then the fields in their order.
+    public static func writeObject(_ item: Item, to out: inout String) {
+        out += #"{"id":"#
+        JSONValue.writeString(item.id.rawValue, to: &out)
+        out += #","title":"#
+        JSONValue.writeString(item.title, to: &out)
+        out += item.favorite ? #","favorite":true"# : #","favorite":false"#
+        for field in item.fields {
+            out += ","
+            JSONValue.writeString(field.name, to: &out)
+            out += ":"
+            JSONValue.writeString(field.value, to: &out)
+        }
+        out += "}"
+    }
+
+    private mutating func writeRow(_ cells: [String], to out: inout String) {
+        for (index, cell) in cells.enumerated() {
+            if index > 0 { out += format == .csv ? "," : "\t" }
+            if format == .csv { DelimitedCell.writeCSV(cell, to: &out) } else if DelimitedCell.writeTSV(cell, to: &out) {
+                flattenedValues += 1
+            }
+        }
+        out += "\n"
+    }
+}

@@ -1,0 +1,107 @@
+import FavsCore
+
+/// Turns the rows of a CSV or TSV file into records, the header naming what each column is.
+///
+/// - The id column (`id` unless another is named) must exist; an empty id cell is an error.
+/// - The title column (`title` unless another is named) is the row's text; when the default one is missing,
+///   or a cell is empty, the id is shown instead, as for JSON. A column named explicitly must exist.
+/// - A `favorite` column (`true`, `false`, `1`, `0`, `★` or empty) marks new items as favorites, as the JSON
+///   `favorite` member does, so exports round-trip.
+/// - Every other column becomes a field, in header order; an empty cell gives no field. A column named
+///   `field:NAME` is the field NAME: that is how an export writes fields named id, title or favorite (and
+///   names that already start with `field:`), which would otherwise clash with the fixed columns.
+/// A blank line is skipped.
+struct TableMapper {
+    let file: String
+    let idColumn: String
+    let idIndex: Int
+    let titleIndex: Int?
+    let favoriteIndex: Int?
+    let cellCount: Int
+    /// The column index and field name of every column that becomes a field, in header order.
+    let fieldColumns: [(index: Int, name: String)]
+    var records: [ImportRecord] = []
+    /// The line of the first record with each id, to point at both when an id repeats.
+    var firstLine: [ItemID: Int] = [:]
+
+    init(header: [String], file: String, idColumn: String, titleColumn: String?) throws {
+        func error(_ message: String) -> ImportError { ImportError(file: file, line: 1, column: 1, message: message) }
+        if let unnamed = header.firstIndex(where: \.isEmpty) {
+            throw error("column \(unnamed + 1) of the header has no name")
+        }
+        var seen = Set<[UInt8]>(), repeated: [String] = []
+        for name in header where !seen.insert(Array(name.utf8)).inserted && !repeated.contains(name) {
+            repeated.append(name)
+        }
+        if !repeated.isEmpty {
+            throw error("the header repeats " + (repeated.count == 1 ? "column " : "columns ")
+                        + repeated.map { "'\($0)'" }.joined(separator: ", "))
+        }
+        func index(of column: String) throws -> Int {
+            guard let index = header.firstIndex(of: column) else {
+                throw error("no column '\(column)' (columns: \(header.joined(separator: ", ")))")
+            }
+            return index
+        }
+        let id = try index(of: idColumn)
+        let title = try titleColumn.map(index(of:)) ?? header.firstIndex(of: "title")
+        let favorite = header.firstIndex(of: "favorite").flatMap { $0 == id || $0 == title ? nil : $0 }
+        self.file = file
+        self.idColumn = idColumn
+        (idIndex, titleIndex, favoriteIndex, cellCount) = (id, title, favorite, header.count)
+        fieldColumns = header.indices.filter { $0 != id && $0 != title && $0 != favorite }
+            .map { ($0, ColumnName.field(fromColumn: header[$0])) }
+    }
+
+    mutating func add(_ cells: [String], line: Int) throws {
+        if cells == [""] { return }
+        func error(_ message: String) -> ImportError { ImportError(file: file, line: line, column: 1, message: message) }
+        guard cells.count == cellCount else {
+            throw error("row has \(cells.count) \(cells.count == 1 ? "cell" : "cells"), the header has \(cellCount)")
+        }
+        let idText = cells[idIndex]
+        if idText.allSatisfy(\.isWhitespace) {
+            throw error("empty id in column '\(idColumn)' (cell \(idIndex + 1))")
+        }
+        let id = ItemID(idText)
+        if let first = firstLine[id] { throw error("duplicate id '\(id)' (first at line \(first))") }
+        var favorite = false
+        if let favoriteIndex {
+            switch cells[favoriteIndex].lowercased() {
+            case "true", "1", "★": favorite = true
+            case "false", "0", "": favorite = false
+            case let other:
+                throw error("favorite must be true, false, 1, 0, ★ or empty, not '\(other)' (cell \(favoriteIndex + 1))")
+            }
+        }
+        let title = titleIndex.map { cells[$0] } ?? ""
+        let fields = fieldColumns.compactMap { column in
+            cells[column.index].isEmpty ? nil : Field(column.name, cells[column.index])
+        }
+        firstLine[id] = line
+        records.append(ImportRecord(id: id, title: title.isEmpty ? idText : title, fields: fields,
+                                    favorite: favorite, line: line, column: 1))
+    }
+}
+
+/// How field names become CSV and TSV column names and back: `field:` marks a field whose name would
+/// clash with a fixed column (`id`, `title`, `favorite`) or already starts with `field:`.
+enum ColumnName {
+    static let prefix = "field:"
+    static let fixed: Set<String> = ["id", "title", "favorite"]
+
+    /// The column an export writes for a field.
+    static func column(forField name: String) -> String {
+        fixed.contains(name) || hasPrefix(name) ? prefix + name : name
+    }
+
+    /// The field an import reads from a column that is not the id, title or favorite column.
+    static func field(fromColumn name: String) -> String {
+        hasPrefix(name) ? String(name.unicodeScalars.dropFirst(prefix.unicodeScalars.count)) : name
+    }
+
+    /// Compares scalars, not characters, so `field:` followed by a combining mark still counts.
+    private static func hasPrefix(_ name: String) -> Bool {
+        name.unicodeScalars.starts(with: prefix.unicodeScalars)
+    }
+}

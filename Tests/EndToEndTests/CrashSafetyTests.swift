@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+
+/// A browser killed with SIGKILL loses nothing that was acknowledged: not the CLI's changes it was
+/// following, not its own toggles it had shown, and the file stays sound.
+@Suite struct CrashSafetyTests {
+    /// One `favs fav|unfav ID...` of the burst.
+    struct Command {
+        var verb: String
+        var ids: [String]
+    }
+
+    /// Two writers, each owning 14 ids and running its commands one after another, so the outcome of every
+    /// command is known in advance; commands are planned until each writer makes 500 changes.
+    static func plan(seed: UInt64) -> [[Command]] {
+        var random = LiveSync.Random(seed: seed)
+        let favorites: Set = ["rec-001", "rec-004", "rec-008"]
+        return [1, 15].map { first in
+            let ids = (first..<first + 14).map { String(format: "rec-%03d", $0) }
+            var state = Dictionary(uniqueKeysWithValues: ids.map { ($0, favorites.contains($0)) })
+            var commands: [Command] = [], changes = 0
+            while changes < 500 {
+                let chosen = Array(ids.shuffled(using: &random).prefix(8 + Int(random.next() % 7)))
+                // The verb that changes more of the chosen items; the rest are reported as already so.
+                let favorited = chosen.filter { state[$0] == true }.count
+                let verb = favorited * 2 > chosen.count ? "unfav" : "fav"
+                for id in chosen { state[id] = verb == "fav" }
+                changes += verb == "fav" ? chosen.count - favorited : favorited
+                commands.append(Command(verb: verb, ids: chosen))
+            }
+            return commands
+        }
+    }
+
+    @Test func aBrowserKilledDuringABurstOfCLIChangesLosesNoAcknowledgedChange() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let library = scratch.path("lib.sqlite")
+        let tmux = try await Tmux(width: 80, height: 24, scratch: scratch)
+        defer { tmux.close() }
+        try await tmux.startFavs(["--library", library])
+        try await tmux.waitFor("28 items · 3 favorites")
+        let browser = try await tmux.programPID()
+
+        // Each writer is a shell script printing one line per command: its exit status, then what it said.
+        let plan = Self.plan(seed: 0xC0FF_EE42)
+        let binary = try favsBinary()
+        var writers: [pid_t] = []
+        for (index, commands) in plan.enumerated() {
+            let script = commands.map { command in
+                let line = ([binary, command.verb] + command.ids + ["--library", library]).map(shellQuoted)
+                    .joined(separator: " ")
+                return #"out=$(\#(line) 2>&1); echo "$? $out""#
+            }.joined(separator: "\n") + "\n"
+            let path = try scratch.write("writer\(index).sh", script)
+            writers.append(try spawn("/bin/sh", [path], environment: pinnedEnvironment(home: scratch.url),
+                                     directory: scratch.url.path, stdin: "/dev/null",
+                                     stdout: scratch.path("writer\(index).out"), stderr: scratch.path("writer\(index).err")))
+        }
+        let total = plan.map(\.count).reduce(0, +)
+        func finished() -> Int {
+            (0..<plan.count).map { index in
+                ((try? String(contentsOfFile: scratch.path("writer\(index).out"), encoding: .utf8)) ?? "")
+                    .filter { $0 == "\n" }.count
+            }.reduce(0, +)
+        }
+
+        // Halfway through, the browser (following every change) is killed.
+        let halfway = await eventually(within: .seconds(30)) { finished() >= total / 2 }
+        #expect(halfway, "the writers did not get halfway: \(finished()) of \(total) commands")
+        #expect(kill(browser, SIGKILL) == 0)
+        let killedAfter = finished()
+        #expect(killedAfter < total, "the kill landed after the burst: \(killedAfter) of \(total) commands were done")
+        #expect(try await tmux.exitStatus() == 128 + SIGKILL, "the browser was still running when killed")
+
+        for writer in writers {
+            var status: Int32 = 0
+            let done = await eventually(within: .seconds(30)) { waitpid(writer, &status, WNOHANG) == writer }
+            if !done {
+                kill(writer, SIGKILL)
+                _ = waitpid(writer, &status, 0)
+            }
+            #expect(done, "a writer did not finish within 30 s")
+        }
+
+        // Every acknowledged command said what the plan says it changed, and its changes are on disk.
+        var expected = Dictionary(uniqueKeysWithValues: (1...28).map { (String(format: "rec-%03d", $0), false) })
+        for id in ["rec-001", "rec-004", "rec-008"] { expected[id] = true }
+        var acknowledgedCommands = 0, acknowledgedChanges = 0
+        for (index, commands) in plan.enumerated() {
+            let lines = try String(contentsOfFile: scratch.path("writer\(index).out"), encoding: .utf8)
+                .split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            #expect(lines.count == commands.count, "writer \(index) printed \(lines.count) of \(commands.count) lines")
+            for (line, command) in zip(lines, commands) {
+                guard line.hasPrefix("0 ") else {
+                    Issue.record("favs \(command.verb) failed: \(line)")
+                    continue
+                }
+                let changed = command.ids.filter { expected[$0] != (command.verb == "fav") }.count
+                let pastTense = command.verb == "fav" ? "favorited" : "unfavorited"
+                let already = command.ids.count - changed
+                let says = "\(pastTense) \(changed) item\(changed == 1 ? "" : "s")"
+                    + (already > 0 ? " (\(already) already \(pastTense))" : "")
+                #expect(line.dropFirst(2) == says, "favs \(command.verb) \(command.ids)")
+                for id in command.ids { expected[id] = command.verb == "fav" }
+                acknowledgedCommands += 1
+                acknowledgedChanges += changed
+            }
+        }
+        #expect(acknowledgedCommands == total)
+        #expect(acknowledgedChanges >= 1000)
+
+        #expect(try await LiveSync.integrityCheck(library, in: scratch) == "ok")
+        let listed = try await LiveSync.list(library, in: scratch)
+        #expect(listed.count == 28)
+        let onDisk = Dictionary(uniqueKeysWithValues: listed.map { ($0.id, $0.favorite) })
+        let lost = expected.keys.sorted().filter { onDisk[$0] != expected[$0] }
+        #expect(lost.isEmpty, "favorite state differs from the acknowledged commands for \(lost)")
+    }
+
+    @Test func whatAKilledBrowserShowedIsOnDisk() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let library = scratch.path("lib.sqlite")
+        try await LiveSync.createSample(library, in: scratch)
+        let cleared = try await favs("unfav", "rec-001", "rec-004", "rec-008", "--library", library, in: scratch)
+        #expect(cleared.out == "unfavorited 3 items\n")
+        let tmux = try await Tmux(width: 80, height: 24, scratch: scratch)
+        defer { tmux.close() }
+        // Keep the last frame as the browser left it: the pane's shell says "Killed" on its stderr, and the
+        // `cat` that keeps the pane open prints the keys the browser never read; both go to /dev/null.
+        let command = try Tmux.favsCommand(["--library", library])
+        try await tmux.start("exec 2> /dev/null; \(command); status=$?; exec > /dev/null; (exit $status)")
+        try await tmux.waitFor("28 items · 0 favorites")
+        let browser = try await tmux.programPID()
+
+        // Five toggles, shown on the screen: from here on they must survive anything.
+        try await tmux.sendKeys(Array(repeating: ["f", "j"], count: 5).flatMap { $0 })
+        try await LiveSync.waitUntil(tmux, "five favorites") { $0[23].hasSuffix("28 items · 5 favorites") }
+        // Twenty more toggles on their way, and the kill right behind them: it lands while they are handled.
+        try await tmux.sendKeys(Array(repeating: ["f", "j"], count: 20).flatMap { $0 })
+        #expect(kill(browser, SIGKILL) == 0)
+        #expect(try await tmux.exitStatus() == 128 + SIGKILL)
+
+        // The pane still shows the last frame the browser drew (it never left the alternate screen).
+        // What it showed is on disk, and the disk holds the toggles in order, none half-done.
+        var shown: [String] = []
+        _ = try await eventually(within: .milliseconds(500)) {
+            let before = shown
+            shown = try await tmux.screen()
+            try await Task.sleep(for: .milliseconds(20))
+            return shown == before
+        }
+        let count = try #require(LiveSync.counts(onStatusLine: shown), "\(shown.joined(separator: "\n"))").favorites
+        let favorites = try await LiveSync.list(library, in: scratch).filter(\.favorite).map(\.id)
+        #expect(favorites.count >= count, "the screen showed \(count) favorites, the disk has \(favorites)")
+        #expect(favorites == (1...max(1, favorites.count)).map { String(format: "rec-%03d", $0) })
+        #expect(favorites.count >= 5 && favorites.count <= 25)
+        // The list shows rec-001… in order (nothing was deleted): every row starred on the screen is on disk.
+        let rows = LiveSync.listPane(shown)
+        #expect(rows.count == 20, "\(shown.joined(separator: "\\n"))")
+        let starred = rows.enumerated().filter(\.element.favorite).map { String(format: "rec-%03d", $0.offset + 1) }
+        #expect(Set(starred).isSubset(of: favorites), "starred on the screen \(starred), on disk \(favorites)")
+        #expect(try await LiveSync.integrityCheck(library, in: scratch) == "ok")
+    }
+}

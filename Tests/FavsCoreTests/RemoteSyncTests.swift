@@ -1,0 +1,156 @@
+import Testing
+@testable import FavsCore
+
+/// `Store.sync` and `Browser.sync`: other processes' changes, given as the items' state on disk,
+/// become ordinary events; they are neither persisted again nor undoable here.
+@Suite struct RemoteSyncTests {
+    private func item(_ id: ItemID, favorite: Bool? = nil) throws -> Item {
+        var item = try #require(threeItems().first { $0.id == id })
+        if let favorite { item.favorite = favorite }
+        return item
+    }
+
+    private func recording(_ store: Store) -> (ObservationToken, () -> [StoreEvent]) {
+        final class Box { var events: [StoreEvent] = [] }
+        let box = Box()
+        let token = store.observe { box.events.append($0) }
+        return (token, { box.events })
+    }
+
+    @Test func aRemoteFavoriteBecomesAnEventAndIsNotPersistedOrUndoable() throws {
+        let sink = RecordingSink()
+        let store = Store(items: threeItems(), sink: sink)
+        let (token, events) = recording(store)
+        #expect(store.sync([.item("b", try item("b", favorite: true))]))
+        #expect(events() == [.favoriteChanged("b")])
+        #expect(store.items.favoriteIDs == ["a", "b"])
+        #expect(sink.persisted.isEmpty)
+        #expect(!store.canUndo)
+        _ = token
+    }
+
+    @Test func aRemoteDeleteRemovesTheItemAndARemoteRestorePutsItBackInItsRow() throws {
+        let store = Store(items: threeItems())
+        let (token, events) = recording(store)
+        #expect(store.sync([.item("a", nil)]))
+        #expect(store.items.ids == ["b", "c"])
+        #expect(store.items.favoriteCount == 0)
+        #expect(store.sync([.item("a", try item("a"))]))
+        #expect(store.items.ids == ["a", "b", "c"])
+        #expect(store.items["a"]?.favorite == true)
+        #expect(events() == [.removed("a", at: 0), .inserted("a", at: 0)])
+        _ = token
+    }
+
+    @Test func applyingTheSameUpdateTwiceChangesNothingTheSecondTime() throws {
+        let store = Store(items: threeItems())
+        let updates: [RemoteUpdate] = [.item("b", try item("b", favorite: true)), .item("c", nil)]
+        #expect(store.sync(updates))
+        let after = store.items.ids
+        let (token, events) = recording(store)
+        #expect(!store.sync(updates))
+        #expect(events().isEmpty)
+        #expect(store.items.ids == after)
+        #expect(store.items.favoriteIDs == ["a", "b"])
+        _ = token
+    }
+
+    @Test func anUpdateMatchingTheModelOrAnItemAlreadyGoneChangesNothing() throws {
+        let store = Store(items: threeItems())
+        let (token, events) = recording(store)
+        #expect(!store.sync([.item("a", try item("a")), .item("zzz", nil)]))
+        #expect(!store.sync([]))
+        #expect(events().isEmpty)
+        _ = token
+    }
+
+    @Test func aReloadReplacesTheItemsAndForgetsTheHistory() throws {
+        let store = Store(items: threeItems())
+        store.send(.toggleFavorite("b"))
+        #expect(store.canUndo)
+        let (token, events) = recording(store)
+        let items = threeItems() + [Item(id: "d", title: "Delta", favorite: true, position: 4)]
+        #expect(store.sync([.reload(items)]))
+        #expect(events() == [.reloaded])
+        #expect(store.items.ids == ["a", "b", "c", "d"])
+        #expect(store.items.favoriteIDs == ["a", "d"])
+        #expect(!store.canUndo)
+        _ = token
+    }
+
+    @Test func undoOfAChangeOverriddenElsewhereSaysSoAndKeepsTheDisksState() throws {
+        let sink = RecordingSink()
+        let store = Store(items: threeItems(), sink: sink)
+        store.send(.toggleFavorite("b"))
+        #expect(store.sync([.item("b", try item("b", favorite: false))]))
+        let outcome = store.send(.undo)
+        #expect(outcome.error == "“Bravo” has changed elsewhere")
+        #expect(store.items["b"]?.favorite == false)
+        #expect(sink.persisted == [.setFavorite("b", true)])
+    }
+
+    // MARK: Browser
+
+    private func browser(_ items: [Item] = threeItems()) -> Browser {
+        Browser(store: Store(items: items), libraryName: "sample library", width: 80, height: 24)
+    }
+
+    @Test func theSelectionMovesOffARemotelyDeletedItemToTheNextOne() throws {
+        let b = browser()
+        b.handle(.char("j"))
+        #expect(b.selectedID == "b")
+        #expect(b.sync([.item("b", nil)]))
+        #expect(b.selectedID == "c")
+        let lines = b.frame().lines
+        #expect(lines[1].hasPrefix("┏ Items 2/2 "))
+        #expect(lines[3].hasPrefix("┃>  Charlie"))
+        #expect(lines[23].hasSuffix("2 items · 1 favorite"))
+    }
+
+    @Test func aRemotelyDeletedLastItemMovesTheSelectionUp() throws {
+        let b = browser()
+        b.handle(.char("G"))
+        #expect(b.sync([.item("c", nil)]))
+        #expect(b.selectedID == "b")
+        #expect(b.sync([.item("a", nil), .item("b", nil)]))
+        #expect(b.selectedID == nil)
+        #expect(b.frame().lines[2].contains("No items"))
+    }
+
+    @Test func aRemoteRestoreAboveTheSelectionKeepsTheSelectedItem() throws {
+        let b = browser()
+        #expect(b.sync([.item("a", nil)]))
+        #expect(b.selectedID == "b")
+        #expect(b.sync([.item("a", try item("a"))]))
+        #expect(b.selectedID == "b")
+        let lines = b.frame().lines
+        #expect(lines[1].hasPrefix("┏ Items 2/3 "))
+        #expect(lines[2].hasPrefix("┃ ★ Alpha"))
+        #expect(lines[3].hasPrefix("┃>  Bravo"))
+    }
+
+    @Test func aRemoteFavoriteShowsInTheListTheFavoritesPaneAndTheCounts() throws {
+        let b = browser()
+        _ = b.frame()
+        #expect(b.sync([.item("c", try item("c", favorite: true))]))
+        let text = b.frameText()
+        #expect(text.contains("┃ ★ Charlie"))
+        #expect(text.contains("┌ Favorites (2) "))
+        #expect(text.contains("│ ★ Charlie "))
+        #expect(b.frame().lines[23].hasSuffix("3 items · 2 favorites"))
+        #expect(!b.sync([.item("c", try item("c", favorite: true))]), "no new frame for nothing")
+        #expect(b.driftedPanes().isEmpty)
+    }
+
+    @Test func aRemoteReloadKeepsTheFilterAndShowsNewItems() throws {
+        let b = browser()
+        for key in "/a" { b.handle(.char(key)) }
+        b.handle(.enter)
+        let items = threeItems() + [Item(id: "d", title: "Delta", position: 4)]
+        #expect(b.sync([.reload(items)]))
+        let lines = b.frame().lines
+        #expect(lines[1].hasPrefix("┏ Items 1/4 · /a "), "Alpha, Bravo, Charlie and Delta all contain an a")
+        #expect(lines[23].hasSuffix("4 items · 1 favorite"))
+        #expect(b.driftedPanes().isEmpty)
+    }
+}

@@ -1,0 +1,80 @@
+import FavsCore
+import Foundation
+import Testing
+@testable import FavsFormats
+
+/// The message a user sees for a TSV file, or nil when it imports.
+private func problem(_ text: String, file: String = "data.tsv") -> String? {
+    do {
+        _ = try ImportReader.read(contents: text, file: file)
+        return nil
+    } catch {
+        return String(describing: error)
+    }
+}
+
+@Test func strayQuotesInTSVAreOrdinaryCharactersAndEveryRowIsKept() throws {
+    let text = """
+        id\ttitle\tnote
+        1\t5" floppy\tsize
+        2\t"quoted\tno closing quote
+        3\t"both"\t"a""b"
+        4\tlast\t
+        """
+    let records = try ImportReader.read(contents: text, file: "disks.tsv")
+    #expect(records == [
+        ImportRecord(id: "1", title: #"5" floppy"#, fields: [Field("note", "size")], line: 2),
+        ImportRecord(id: "2", title: #""quoted"#, fields: [Field("note", "no closing quote")], line: 3),
+        ImportRecord(id: "3", title: #""both""#, fields: [Field("note", #""a""b""#)], line: 4),
+        ImportRecord(id: "4", title: "last", line: 5),
+    ])
+}
+
+@Test func crlfTSVDropsOneCarriageReturnPerLine() throws {
+    let records = try ImportReader.read(contents: "\u{FEFF}id\ttitle\r\na\tAlpha\r\nb\tBeta\r\r\n", file: "x.tab")
+    #expect(records == [ImportRecord(id: "a", title: "Alpha", line: 2),
+                        ImportRecord(id: "b", title: "Beta\r", line: 3)])
+}
+
+@Test func tsvRowsAreCheckedLikeCSVRows() {
+    #expect(problem("id\ttitle\tyear\na\tA\t1\n\nb\tB\n") == "data.tsv:4:1: row has 2 cells, the header has 3")
+    #expect(problem("key\ttitle\n") == "data.tsv:1:1: no column 'id' (columns: key, title)")
+    #expect(problem("id\ttitle\na\tA\n\"a\"\tB\na\tC\n") == "data.tsv:4:1: duplicate id 'a' (first at line 2)")
+    #expect(problem("title\tid\nA\t\n") == "data.tsv:2:1: empty id in column 'id' (cell 2)")
+}
+
+@Test func tsvReadsTheSameMappingAsCSV() throws {
+    let text = "name\tyear\tfavorite\tfield:favorite\tempty\nAlpha\t1994\t★\tyes\t\n"
+    let records = try ImportReader.read(contents: text, file: "x.tsv", idField: "name", titleField: "name")
+    #expect(records == [ImportRecord(id: "Alpha", title: "Alpha",
+                                     fields: [Field("year", "1994"), Field("favorite", "yes")],
+                                     favorite: true, line: 2)])
+    #expect(try ImportReader.read(contents: "", file: "x.tsv").isEmpty)
+    #expect(try ImportReader.read(contents: "id\ttitle\n", file: "x.tsv").isEmpty)
+}
+
+@Test(arguments: [
+    ("a.csv", ImportFormat.csv), ("A.CSV", .csv), ("b.tsv", .tsv), ("b.tab", .tsv), ("c.json", .json),
+    ("c.jsonl", .jsonl), ("c.ndjson", .jsonl),
+])
+func theExtensionNamesTheFormat(name: String, format: ImportFormat) {
+    #expect(ImportFormat(fileName: name) == format)
+}
+
+@Test func withoutAKnownExtensionTheContentDecides() throws {
+    #expect(ImportFormat(fileName: "<stdin>") == nil)
+    #expect(ImportFormat(fileName: "dir.csv/data") == nil)
+    let tsv = try ImportReader.read(contents: "id\ttitle\na\t\"A\n", file: "<stdin>")
+    #expect(tsv.map(\.title) == ["\"A"])
+    let csv = try ImportReader.read(contents: "id,title\na,\"A,B\"\n", file: "data.txt")
+    #expect(csv.map(\.title) == ["A,B"])
+    let json = try ImportReader.read(contents: " {\"id\": \"a\", \"title\": \"A,\\tB\"}", file: "<stdin>")
+    #expect(json.map(\.title) == ["A,\tB"])
+}
+
+@Test func anExplicitFormatWinsOverTheExtension() throws {
+    let records = try ImportReader.read(contents: "id,title\na,\"A\tB\"\n", file: "data.tsv", format: .csv)
+    #expect(records.map(\.title) == ["A\tB"])
+    let tsv = try ImportReader.read(contents: "id\ttitle\na\tA,B\n", file: "data.csv", format: .tsv)
+    #expect(tsv.map(\.title) == ["A,B"])
+}
