@@ -13,15 +13,20 @@ public enum TerminalApp {
         defer { screen.close() }
         browser.resize(width: screen.width, height: screen.height)
         var needsFrame = true
-        var lastPoll = DispatchTime.now()
+        var lastPoll = DispatchTime.now().uptimeNanoseconds
+        let interval = UInt64(pollInterval) * 1_000_000
         while true {
-            if let poll, DispatchTime.now().uptimeNanoseconds - lastPoll.uptimeNanoseconds >= UInt64(pollInterval) * 1_000_000 {
-                lastPoll = DispatchTime.now()
+            var sincePoll = DispatchTime.now().uptimeNanoseconds - lastPoll
+            if let poll, sincePoll >= interval {
+                lastPoll = DispatchTime.now().uptimeNanoseconds
+                sincePoll = 0
                 if poll() { needsFrame = true }
             }
             if needsFrame { screen.show(browser.frame()) }
             needsFrame = true
-            switch screen.read(timeout: poll == nil ? nil : pollInterval) {
+            // Wait for a key only until the next poll is due, so polls keep their rhythm while keys come.
+            let timeout = poll == nil ? nil : Int32(max(1, (interval - min(interval, sincePoll)) / 1_000_000))
+            switch screen.read(timeout: timeout) {
             case .endOfInput:
                 return
             case .timeout:
