@@ -6,7 +6,7 @@ import GRDB
 ///
 /// Every change is committed in its own write transaction together with a row of the change log,
 /// which other processes poll to follow along.
-public final class Library: ChangeSink, Sendable {
+public final class Library: ChangeSink, FieldSource, Sendable {
     /// The path given when opening (`:memory:` for a library that lives only in this process).
     public let path: String
     /// The name shown in the title bar: the sample's name, or the file's name for an imported library.
@@ -115,6 +115,34 @@ public final class Library: ChangeSink, Sendable {
     /// The items not deleted, in list order.
     public func loadItems() throws -> [Item] {
         try LibraryError.wrapping { try writer.read { db in try Self.items(db) } }
+    }
+
+    /// The items not deleted, in list order, without their fields (read later through `fields(of:)`):
+    /// what a browser needs to open, at a fraction of the time and memory of `loadItems()`.
+    public func loadListItems() throws -> [Item] {
+        try LibraryError.wrapping { try writer.read { db in try Self.listItems(db) } }
+    }
+
+    static func listItems(_ db: Database) throws -> [Item] {
+        var items: [Item] = []
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT id, title, favorite, position FROM items WHERE deleted = 0 ORDER BY position
+            """)
+        while let row = try rows.next() {
+            items.append(Item(id: ItemID(row[0] as String), title: row[1], favorite: row[2], position: row[3]))
+        }
+        return items
+    }
+
+    /// The fields of one item, in order.
+    public func fields(of id: ItemID) throws -> [Field] {
+        try LibraryError.wrapping {
+            try writer.read { db in
+                guard let text = try String.fetchOne(db.cachedStatement(sql: "SELECT fields FROM items WHERE id = ?"),
+                                                     arguments: [id.rawValue]) else { return [] }
+                return try FieldCoding.decode(text, id: id)
+            }
+        }
     }
 
     static func items(_ db: Database) throws -> [Item] {

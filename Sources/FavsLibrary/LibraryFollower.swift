@@ -39,7 +39,7 @@ public final class LibraryFollower {
                 lastSeq = rows.last?[0] ?? lastSeq
                 let theirs = rows.filter { ($0[3] as String) != origin }
                 if fellBehind || theirs.contains(where: { ($0[2] as String) == ChangeKind.reload.rawValue }) {
-                    return [.reload(try Library.items(db))]
+                    return [.reload(try Library.listItems(db))]  // fields are read when shown
                 }
                 var seen = Set<String>()
                 return try theirs.compactMap { row -> RemoteUpdate? in

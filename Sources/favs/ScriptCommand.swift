@@ -51,5 +51,6 @@ enum ScriptCommand {
         ScriptRunner.run(steps, on: browser) { frame in
             FileHandle.standardOutput.write(Data(frame.utf8))
         }
+        exitWithoutTearDown()
     }
 }

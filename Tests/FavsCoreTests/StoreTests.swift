@@ -157,3 +157,34 @@ final class RecordingSink: ChangeSink {
         #expect(store.send(.undo) == Outcome(error: "Nothing to undo"))
     }
 }
+
+/// Items can be loaded without their fields; the detail pane reads them from the library when shown.
+@Suite struct FieldSourceTests {
+    final class Source: FieldSource {
+        var reads: [ItemID] = []
+        func fields(of id: ItemID) throws -> [Field] {
+            reads.append(id)
+            return [Field("artist", "Artist of \(id)")]
+        }
+    }
+
+    @Test func theDetailPaneShowsFieldsReadFromTheSourceOncePerItem() {
+        let source = Source()
+        let store = Store(items: threeItems(), fieldSource: source)
+        let browser = Browser(store: store, libraryName: "lazy", width: 80, height: 24)
+        #expect(browser.frameText().contains("│ artist: Artist of a"))
+        browser.handle(.char("j"))
+        #expect(browser.frameText().contains("│ artist: Artist of b"))
+        browser.handle(.char("k"))
+        _ = browser.frameText()
+        #expect(source.reads == ["a", "b"])
+    }
+
+    @Test func fieldsHeldByTheItemWinOverTheSource() {
+        let source = Source()
+        let store = Store(items: [Item(id: "x", title: "X", fields: [Field("year", "1999")], position: 1)],
+                          fieldSource: source)
+        #expect(store.fields(of: "x") == [Field("year", "1999")])
+        #expect(source.reads.isEmpty)
+    }
+}

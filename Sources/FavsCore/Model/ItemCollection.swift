@@ -13,7 +13,9 @@ public struct ItemCollection: Sendable {
     private var favoritePositions: [Int] = []
 
     public init(_ items: [Item] = []) {
-        let sorted = items.sorted { $0.position < $1.position }
+        // The library hands items over in list order already: sort only when they are not.
+        let inOrder = zip(items, items.dropFirst()).allSatisfy { $0.position < $1.position }
+        let sorted = inOrder ? items : items.sorted { $0.position < $1.position }
         byID.reserveCapacity(sorted.count)
         order.reserveCapacity(sorted.count)
         positions.reserveCapacity(sorted.count)

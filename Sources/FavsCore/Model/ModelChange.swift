@@ -33,3 +33,9 @@ public enum ModelChange: Hashable, Sendable {
 public protocol ChangeSink: AnyObject {
     func persist(_ change: ModelChange) throws
 }
+
+/// Where an item's fields come from when the collection holds only what the list shows.
+/// The library reads them when the detail pane needs them, so opening a large library never decodes them all.
+public protocol FieldSource: AnyObject {
+    func fields(of id: ItemID) throws -> [Field]
+}

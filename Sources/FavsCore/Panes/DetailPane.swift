@@ -55,7 +55,7 @@ final class DetailPane {
             (index == 0 && item.favorite ? "★ " : "  ") + line
         }
         lines.append("")
-        for field in [Field("id", item.id.rawValue)] + item.fields {
+        for field in [Field("id", item.id.rawValue)] + store.fields(of: id) {
             let wrapped = TextWidth.wrap(Sanitize.visible("\(field.name): \(field.value)"), to: textWidth)
             lines.append(wrapped[0])
             for more in wrapped.dropFirst() {

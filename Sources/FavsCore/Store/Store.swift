@@ -9,12 +9,28 @@ public final class Store {
     private var undoStack: [ModelChange] = []
     private var redoStack: [ModelChange] = []
     private let sink: ChangeSink?
+    private let fieldSource: FieldSource?
+    /// Fields read from the source, kept for the few items recently shown.
+    private var fieldCache: [ItemID: [Field]] = [:]
     private var observers: [Int: (StoreEvent) -> Void] = [:]
     private var nextToken = 0
 
-    public init(items: [Item], sink: ChangeSink? = nil) {
+    /// `fieldSource`, when given, supplies the fields of items loaded without them (their `fields` empty).
+    public init(items: [Item], sink: ChangeSink? = nil, fieldSource: FieldSource? = nil) {
         self.items = ItemCollection(items)
         self.sink = sink
+        self.fieldSource = fieldSource
+    }
+
+    /// An item's fields, in order: from the item, or else read from the field source (and kept a while).
+    public func fields(of id: ItemID) -> [Field] {
+        guard let item = items[id] else { return [] }
+        guard item.fields.isEmpty, let fieldSource else { return item.fields }
+        if let cached = fieldCache[id] { return cached }
+        let fields = (try? fieldSource.fields(of: id)) ?? []
+        if fieldCache.count >= 64 { fieldCache.removeAll(keepingCapacity: true) }
+        fieldCache[id] = fields
+        return fields
     }
 
     public var canUndo: Bool { !undoStack.isEmpty }
@@ -103,6 +119,7 @@ public final class Store {
     /// Replaces the whole model (a reload from disk); history no longer applies to it.
     public func reload(_ newItems: [Item]) {
         items = ItemCollection(newItems)
+        fieldCache.removeAll()
         undoStack.removeAll()
         redoStack.removeAll()
         notify(.reloaded)
