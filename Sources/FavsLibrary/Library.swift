@@ -57,9 +57,7 @@ public final class Library: ChangeSink, FieldSource, Sendable {
                 return Library(path: path, name: name, writer: queue, isReadOnly: readOnly)
             } catch let error as DatabaseError where exists && error.resultCode == .SQLITE_READONLY {
                 // A file we may read but not write: browse it; every change will fail and roll back.
-                let queue = try DatabaseQueue(path: path, configuration: configuration(readOnly: true))
-                let name = try Schema.prepare(queue, path: path, seed: false, newName: "")
-                return Library(path: path, name: name, writer: queue, isReadOnly: true)
+                return try openReadOnly(path: path)
             }
         } catch let error as LibraryError {
             throw error
@@ -76,14 +74,19 @@ public final class Library: ChangeSink, FieldSource, Sendable {
         }
         guard readOnly, path != ":memory:" else { return try open(path: path, seedIfNew: false) }
         do {
-            let queue = try DatabaseQueue(path: path, configuration: configuration(readOnly: true))
-            let name = try Schema.prepare(queue, path: path, seed: false, newName: "")
-            return Library(path: path, name: name, writer: queue, isReadOnly: true)
+            return try openReadOnly(path: path)
         } catch let error as LibraryError {
             throw error
         } catch {
             throw LibraryError.cannotOpen(path: path, reason: LibraryError.reason(error))
         }
+    }
+
+    /// A read-only connection to an existing, up-to-date library: opening it writes nothing.
+    private static func openReadOnly(path: String) throws -> Library {
+        let queue = try DatabaseQueue(path: path, configuration: configuration(readOnly: true))
+        let name = try Schema.prepare(queue, path: path, seed: false, newName: "")
+        return Library(path: path, name: name, writer: queue, isReadOnly: true)
     }
 
     /// How long a write waits for another process's lock before it fails (and the change is rolled back).

@@ -22,7 +22,7 @@ struct Generate: ParsableCommand {
     }
 
     func run() throws {
-        var rng = SplitMix64(seed: seed)
+        var rng = SeededRandom(seed: seed)
         let jsonlOut = try jsonl.map { try Output(path: $0) }
         let tsvOut = try tsv.map { try Output(path: $0) }
         tsvOut?.write("id\ttitle\tartist\talbum\tyear\tgenre\tlength\n")
@@ -60,7 +60,7 @@ struct Row {
     static let emoji = ["🎧", "🌊", "🎹", "🚀", "🔥", "🌙", "🎸", "🍀"]
     static let genres = ["Rock", "Jazz", "J-pop", "Mandopop", "Ambient", "Classical", "Hip hop", "Folk", "Electronic"]
 
-    init(_ rng: inout SplitMix64) {
+    init(_ rng: inout SeededRandom) {
         id = String(rng.next(), radix: 16).leftPadded(to: 16)
         var words: [String] = []
         for _ in 0..<Int(rng.next() % 4 + 1) {
@@ -77,19 +77,6 @@ struct Row {
         year = 1950 + Int(rng.next() % 75)
         genre = Self.genres[Int(rng.next() % UInt64(Self.genres.count))]
         length = "\(rng.next() % 9 + 1):\(String(rng.next() % 60).leftPadded(to: 2))"
-    }
-}
-
-/// SplitMix64: small, fast and deterministic.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

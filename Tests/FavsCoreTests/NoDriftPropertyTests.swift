@@ -1,18 +1,6 @@
 import Testing
 @testable import FavsCore
 
-/// A small deterministic generator, so every run of the property test takes the same steps.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 @Suite struct NoDriftPropertyTests {
     static let keys: [Key] = [
         .char("j"), .char("j"), .char("k"), .down, .up, .char("g"), .char("G"), .pageDown, .pageUp, .ctrl("f"),
@@ -28,7 +16,7 @@ struct SplitMix64: RandomNumberGenerator {
     /// drawing equals a fresh render of that pane from the store: the views never drift apart.
     @Test(arguments: 0..<40)
     func everyPaneMatchesAFreshRenderAfterEveryStep(seed: Int) {
-        var rng = SplitMix64(state: UInt64(seed) &* 7919)
+        var rng = SeededRandom(seed: UInt64(seed) &* 7919)
         let count = Int.random(in: 0...40, using: &rng)
         let items = (0..<count).map { i in
             Item(id: ItemID("id\(i)"), title: Self.titles[i % Self.titles.count] + " \(i)",

@@ -38,9 +38,7 @@ final class FavoritesPane {
         }
         let index = cursor.flatMap(store.items.favoriteIndex(of:)) ?? 0
         cursorIndex = index
-        if index < offset { offset = index }
-        if visibleRows > 0, index >= offset + visibleRows { offset = index - visibleRows + 1 }
-        offset = max(0, min(offset, count - visibleRows))
+        offset = Scroll.offset(offset, keeping: index, visible: visibleRows, count: count)
     }
 
     private func storeDidChange(_ event: StoreEvent) {

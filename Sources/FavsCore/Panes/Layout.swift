@@ -43,3 +43,13 @@ public struct Layout: Equatable, Sendable {
         }
     }
 }
+
+/// Scrolling shared by the panes that have a cursor.
+enum Scroll {
+    /// The offset that keeps `row` in a window of `visible` rows over `count` rows, moving as little as possible.
+    static func offset(_ offset: Int, keeping row: Int, visible: Int, count: Int) -> Int {
+        var offset = min(offset, row)
+        if visible > 0, row >= offset + visible { offset = row - visible + 1 }
+        return max(0, min(offset, count - visible))
+    }
+}

@@ -99,9 +99,7 @@ final class ListPane {
         if cursor == nil || row(of: cursor ?? "") == nil { cursor = id(at: min(cursorRow, count - 1)) }
         let row = cursor.flatMap(row(of:)) ?? 0
         cursorRow = row
-        if row < offset { offset = row }
-        if visibleRows > 0, row >= offset + visibleRows { offset = row - visibleRows + 1 }
-        offset = max(0, min(offset, count - visibleRows))
+        offset = Scroll.offset(offset, keeping: row, visible: visibleRows, count: count)
     }
 
     private func storeDidChange(_ event: StoreEvent) {
