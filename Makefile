@@ -5,7 +5,7 @@ SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEBS = libncurses-dev libsqlite3-dev tmux
 PREFIX ?= /usr/local
 
-.PHONY: deps build run demo test install clean
+.PHONY: deps build run demo test install clean bench
 
 # Debian packages: ncursesw and SQLite headers to build, tmux for the end-to-end tests.
 deps:
@@ -36,3 +36,13 @@ install:
 
 clean:
 	rm -rf .build
+
+# The performance figures (docs/performance.md) for favs, fzf and sqlite3 on 1M generated items, as one table.
+# Installs fzf, sqlite3 and GNU time when missing. Takes several minutes; make bench BENCH_N=20000 is a quick run.
+bench: deps
+	@missing=""; for p in fzf sqlite3 time; do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+	scripts/bench.sh $(BENCH_N)

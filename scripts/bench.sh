@@ -1,0 +1,257 @@
+#!/usr/bin/env bash
+# Measures the figures of the performance issue, for favs and, where they apply, fzf and sqlite3 on the same
+# generated rows, and prints one table: figure | target | favs | fzf / sqlite3 | ratio | result.
+#
+#   scripts/bench.sh [N]      N items (default 1000000). A small N (e.g. 20000) is a quick smoke test.
+#
+# Needs tmux, fzf, sqlite3 and /usr/bin/time (`make bench` installs them). Progress goes to stderr, the table
+# to stdout; the raw outputs are kept in Benchmarks/.build/bench-results/.
+# FAVS_BENCH_SIZES=1000,100000,1000000 overrides the in-process sizes; FAVS_BENCH_SKIP_INPROCESS=1 skips them.
+set -euo pipefail
+export LC_ALL=C.UTF-8
+
+N=${1:-1000000}
+case $N in '' | *[!0-9]*) echo "usage: scripts/bench.sh [N]" >&2; exit 64 ;; esac
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT"
+QUERY=rain
+RUNS=3
+for tool in tmux fzf sqlite3 /usr/bin/time; do
+    command -v "$tool" > /dev/null || { echo "bench: $tool is missing (make bench installs it)" >&2; exit 2; }
+done
+
+log() { printf 'bench: %s\n' "$*" >&2; }
+now_ms() { local t=${EPOCHREALTIME/./}; echo $(( t / 1000 )); }  # bash 5: no fork
+START=$(now_ms)
+
+DIR=$(mktemp -d "${TMPDIR:-/tmp}/favs-bench.XXXXXX")
+OUT=$ROOT/Benchmarks/.build/bench-results
+mkdir -p "$OUT"
+SOCKET=$DIR/tmux.socket  # a private tmux server, removed with DIR
+T="tmux -S $SOCKET"
+trap '$T kill-server 2> /dev/null || true; rm -rf "$DIR"' EXIT INT TERM
+
+label() {  # 1000000 -> 1M, 20000 -> 20k
+    if [ $(( $1 % 1000000 )) -eq 0 ] && [ "$1" -ge 1000000 ]; then echo "$(( $1 / 1000000 ))M"
+    elif [ $(( $1 % 1000 )) -eq 0 ] && [ "$1" -ge 1000 ]; then echo "$(( $1 / 1000 ))k"
+    else echo "$1"; fi
+}
+NL=$(label "$N")
+
+# --- build and data -----------------------------------------------------------------------------------------
+log "release build of favs and favs-gen"
+swift build -c release --product favs >&2
+swift build -c release --product favs-gen >&2
+BIN=$(swift build -c release --show-bin-path)
+FAVS=$BIN/favs
+log "generating $N items"
+"$BIN/favs-gen" "$N" --jsonl "$DIR/items.jsonl" --tsv "$DIR/items.tsv"
+tail -n +2 "$DIR/items.tsv" | cut -f2 > "$DIR/titles.txt"
+
+# timed OUTFILE CMD...: runs CMD, writes "seconds maxrss_kb" to OUTFILE.
+timed() { local f=$1; shift; /usr/bin/time -f '%e %M' -o "$f" "$@"; }
+secs() { cut -d' ' -f1 "$1"; }
+rss_kb() { cut -d' ' -f2 "$1"; }
+
+# --- import ---------------------------------------------------------------------------------------------------
+log "favs import of $N JSONL rows"
+timed "$DIR/t.jsonl" "$FAVS" import "$DIR/items.jsonl" --library "$DIR/jsonl.sqlite" > /dev/null
+log "favs import of $N TSV rows"
+timed "$DIR/t.tsv" "$FAVS" import "$DIR/items.tsv" --library "$DIR/tsv.sqlite" > /dev/null
+log "sqlite3 .import of the same TSV"
+cat > "$DIR/import.sql" << EOF
+CREATE TABLE items (id TEXT PRIMARY KEY, title TEXT, artist TEXT, album TEXT, year INTEGER, genre TEXT, length TEXT);
+.mode ascii
+.separator "\t" "\n"
+.import --skip 1 $DIR/items.tsv items
+EOF
+timed "$DIR/t.sqlite3" sqlite3 "$DIR/ref.sqlite" ".read $DIR/import.sql"
+log "counting imported rows"
+ROWS_JSONL=$("$FAVS" list --library "$DIR/jsonl.sqlite" | wc -l)
+ROWS_TSV=$("$FAVS" list --library "$DIR/tsv.sqlite" | wc -l)
+ROWS_SQLITE=$(sqlite3 "$DIR/ref.sqlite" 'SELECT count(*) FROM items')
+LIB=$DIR/jsonl.sqlite
+
+# --- first frame in tmux, and peak RSS of the running program ---------------------------------------------------
+# One idle session keeps the server up: a server whose last session just ended may still be exiting when the
+# next new-session connects to it ("server exited unexpectedly").
+$T -f /dev/null new-session -d -s keep -x 80 -y 24 "exec sleep 100000"
+# first_frame NAME COMMAND TEXT: runs COMMAND in a new 80x24 pane; prints "ms vmhwm_kb" once TEXT is on screen.
+first_frame() {
+    local s=$1 cmd=$2 text=$3 t0 t1 pid hwm
+    $T new-session -d -s "$s" -x 80 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color \
+        -e SWIFT_BACKTRACE=enable=no "exec sh"
+    sleep 0.3
+    t0=$(now_ms)
+    $T send-keys -t "$s" "exec $cmd" Enter
+    until $T capture-pane -p -t "$s" | grep -qF -- "$text"; do
+        if [ $(( $(now_ms) - t0 )) -gt 120000 ]; then
+            echo "bench: '$text' did not appear within 120 s; the screen:" >&2
+            $T capture-pane -p -t "$s" >&2
+            exit 1
+        fi
+    done
+    t1=$(now_ms)
+    sleep 0.3
+    pid=$($T display -p -t "$s" '#{pane_pid}')
+    hwm=$(awk '/^VmHWM/ {print $2}' "/proc/$pid/status")
+    $T kill-session -t "$s"
+    echo "$(( t1 - t0 )) $hwm"
+}
+median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+max() { sort -n | tail -1; }
+
+log "favs: launch → '$N items' on screen, $RUNS runs"
+: > "$DIR/ff.favs"
+for i in $(seq "$RUNS"); do first_frame "favs$i" "'$FAVS' --library '$LIB'" " $N items" >> "$DIR/ff.favs"; done
+log "fzf: launch → '$N/$N' on screen, $RUNS runs"
+: > "$DIR/ff.fzf"
+for i in $(seq "$RUNS"); do first_frame "fzf$i" "fzf < '$DIR/titles.txt'" " $N/$N" >> "$DIR/ff.fzf"; done
+FF_FAVS=$(cut -d' ' -f1 "$DIR/ff.favs" | median)
+FF_FZF=$(cut -d' ' -f1 "$DIR/ff.fzf" | median)
+HWM_FAVS=$(cut -d' ' -f2 "$DIR/ff.favs" | max)
+HWM_FZF=$(cut -d' ' -f2 "$DIR/ff.fzf" | max)
+
+# --- filter, whole process --------------------------------------------------------------------------------------
+log "favs script: open alone and open + '/ type $QUERY', best of $RUNS"
+: > "$DIR/open.s"; : > "$DIR/filter.s"
+for i in $(seq "$RUNS"); do
+    timed "$DIR/t" "$FAVS" script --library "$LIB" < /dev/null > /dev/null
+    cat "$DIR/t" >> "$DIR/open.s"
+    printf '/ type %s\n' "$QUERY" > "$DIR/filter.script"
+    timed "$DIR/t" "$FAVS" script --library "$LIB" "$DIR/filter.script" > "$DIR/filter.frame"
+    cat "$DIR/t" >> "$DIR/filter.s"
+done
+OPEN_S=$(cut -d' ' -f1 "$DIR/open.s" | sort -n | head -1)
+OPEN_RSS=$(cut -d' ' -f2 "$DIR/open.s" | max)
+FILTER_S=$(cut -d' ' -f1 "$DIR/filter.s" | sort -n | head -1)
+MATCH_FAVS=$(sed -n 's/.*Items [0-9]*\/\([0-9]*\) · \/.*/\1/p' "$DIR/filter.frame" | head -1)
+log "fzf -e --filter $QUERY, best of $RUNS"
+: > "$DIR/fzf.s"
+for i in $(seq "$RUNS"); do
+    timed "$DIR/t" fzf -e --filter "$QUERY" < "$DIR/titles.txt" > "$DIR/fzf.out"
+    cat "$DIR/t" >> "$DIR/fzf.s"
+done
+FZF_FILTER_S=$(cut -d' ' -f1 "$DIR/fzf.s" | sort -n | head -1)
+FZF_FILTER_RSS=$(cut -d' ' -f2 "$DIR/fzf.s" | max)
+MATCH_FZF=$(wc -l < "$DIR/fzf.out")
+
+# --- bytes per toggle -------------------------------------------------------------------------------------------
+log "bytes per toggle (scripts/bytes-per-update.sh, sample library, 80x24)"
+"$ROOT/scripts/bytes-per-update.sh" "$FAVS" > "$DIR/bytes.txt"
+BYTES_FAV=$(awk '/^favorite toggle/ {print $(NF-1)}' "$DIR/bytes.txt")
+BYTES_UNFAV=$(awk '/^unfavorite toggle/ {print $(NF-1)}' "$DIR/bytes.txt")
+cp "$DIR/bytes.txt" "$OUT/bytes-per-update.txt"
+
+# --- in-process (package-benchmark) -----------------------------------------------------------------------------
+if [ "$N" -gt 100000 ]; then SIZES="1000,100000,$N"; elif [ "$N" -gt 1000 ]; then SIZES="1000,$N"; else SIZES=$N; fi
+SIZES=${FAVS_BENCH_SIZES:-$SIZES}
+: > "$OUT/in-process.md"
+if [ "${FAVS_BENCH_SKIP_INPROCESS:-0}" != 1 ]; then
+    log "in-process benchmarks at $SIZES (swift package --package-path Benchmarks benchmark)"
+    FAVS_BENCH_SIZES=$SIZES swift package --package-path Benchmarks benchmark --no-progress --format markdown \
+        > "$OUT/in-process.md" 2> "$OUT/in-process.log" || { cat "$OUT/in-process.log" >&2; exit 1; }
+fi
+# p99 NAME: the p99 wall clock (µs) of the benchmark named NAME, empty when it did not run.
+p99() {
+    awk -v name="### $1" '
+        $0 == name { found = 1; next }
+        /^### / { found = 0 }
+        found && /^\| Time \(wall clock\)/ { split($0, f, "|"); gsub(/ /, "", f[8]); print f[8]; exit }
+    ' "$OUT/in-process.md"
+}
+# samples NAME: how many samples that benchmark took.
+samples() {
+    awk -v name="### $1" '
+        $0 == name { found = 1; next }
+        /^### / { found = 0 }
+        found && /^\| Time \(wall clock\)/ { split($0, f, "|"); gsub(/ /, "", f[10]); print f[10]; exit }
+    ' "$OUT/in-process.md"
+}
+
+# --- the table ----------------------------------------------------------------------------------------------------
+# Numbers: ms and MB with one decimal; ratios with two.
+# ms_of_us P99_US NAME: "0.548 ms (n=6087)", or — when the benchmark did not run.
+ms_of_us() {
+    [ -n "$1" ] || { echo "—"; return; }
+    awk -v v="$1" -v n="$(samples "$2")" 'BEGIN { printf "%.3f ms (n=%s)", v / 1000, n }'
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0 && a != "") printf "%.2f×", a / b; else print "—" }'; }
+# verdict VALUE OP TARGET: PASS or FAIL (n/a when VALUE is empty).
+verdict() { [ -z "$1" ] && { echo "n/a"; return; }; awk -v v="$1" -v t="$3" -v op="$2" \
+    'BEGIN { ok = (op == "<=") ? (v <= t) : (v >= t); print ok ? "PASS" : "FAIL" }'; }
+ROWS=()
+row() { ROWS+=("| $1 | $2 | $3 | $4 | $5 | $6 |"); }
+
+FZF_RSS_MB=$(awk -v k="$HWM_FZF" 'BEGIN { printf "%.1f", k / 1024 }')
+FAVS_RSS_MB=$(awk -v k="$HWM_FAVS" 'BEGIN { printf "%.1f", k / 1024 }')
+BYTES_PER_ITEM=$(awk -v k="$HWM_FAVS" -v n="$N" 'BEGIN { printf "%.0f", k * 1024 / n }')
+
+row "open $NL items → first complete frame (tmux 80×24, median of $RUNS; fzf: counter shows $N/$N)" "≤ 300 ms" \
+    "$FF_FAVS ms" "$FF_FZF ms" "$(ratio "$FF_FAVS" "$FF_FZF")" "$(verdict "$FF_FAVS" "<=" 300)"
+row "open $NL items headless (\`favs script </dev/null\`, whole process, best of $RUNS)" "—" \
+    "$(awk -v s="$OPEN_S" 'BEGIN { printf "%.0f ms", s * 1000 }')" "—" "—" "info"
+
+IFS=, read -r -a SIZE_LIST <<< "$SIZES"
+for size in "${SIZE_LIST[@]}"; do
+    name="toggle favorite → frame, $(label "$size")"; v=$(p99 "$name")
+    row "favorite toggle → frame ready, in-process, p99, $(label "$size")" "≤ 1 ms" "$(ms_of_us "$v" "$name")" \
+        "—" "—" "$(verdict "$v" "<=" 1000)"
+done
+first=${SIZE_LIST[0]}; last=${SIZE_LIST[${#SIZE_LIST[@]}-1]}
+if [ "$first" != "$last" ]; then
+    a=$(p99 "toggle favorite → frame, $(label "$first")"); b=$(p99 "toggle favorite → frame, $(label "$last")")
+    if [ -n "$a" ] && [ -n "$b" ]; then
+        flat=$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.2f", b / a }')
+        row "favorite toggle flat as N grows: p99 $(label "$last") ÷ p99 $(label "$first")" "≤ 2×" "${flat}×" \
+            "—" "—" "$(verdict "$flat" "<=" 2)"
+    fi
+fi
+wb=$(( BYTES_FAV > BYTES_UNFAV ? BYTES_FAV : BYTES_UNFAV ))
+row "bytes to the terminal per favorite toggle, 80×24 (sample library; fav / unfav)" "≤ 64 B" \
+    "$BYTES_FAV / $BYTES_UNFAV B" "—" "—" "$(verdict "$wb" "<=" 64)"
+name="filter keystroke, 1st char (scan all) → frame, $NL"; v=$(p99 "$name")
+row "filter keystroke over $NL titles, p99: 1st char (\`r\`, every title searched)" "≤ 30 ms" \
+    "$(ms_of_us "$v" "$name")" "—" "—" "$(verdict "$v" "<=" 30000)"
+name="filter keystroke, 4th char (narrow) → frame, $NL"; v=$(p99 "$name")
+row "filter keystroke over $NL titles, p99: 4th char (\`rai\` → \`rain\`, narrows)" "≤ 30 ms" \
+    "$(ms_of_us "$v" "$name")" "—" "—" "$(verdict "$v" "<=" 30000)"
+FILTER_MS=$(awk -v f="$FILTER_S" -v o="$OPEN_S" 'BEGIN { printf "%.0f", (f - o) * 1000 }')
+FZF_FILTER_MS=$(awk -v f="$FZF_FILTER_S" 'BEGIN { printf "%.0f", f * 1000 }')
+row "filter \`$QUERY\` over $NL titles (favs: \`/ type $QUERY\` script − open alone; \
+fzf: \`fzf -e --filter\`, whole process incl. reading); matches" \
+    "—" "$FILTER_MS ms, $MATCH_FAVS" "$FZF_FILTER_MS ms, $MATCH_FZF" "$(ratio "$FILTER_MS" "$FZF_FILTER_MS")" "info"
+name="delete + undo → frames, $NL"; v=$(p99 "$name")
+row "delete + undo (first row) → frames, in-process, p99, $NL" "≤ 2 ms" "$(ms_of_us "$v" "$name")" "—" "—" \
+    "$(verdict "$v" "<=" 2000)"
+REF=$(secs "$DIR/t.sqlite3")
+for kind in jsonl tsv; do
+    s=$(secs "$DIR/t.$kind"); rows=ROWS_${kind^^}; rows=${!rows}
+    r=$(awk -v a="$s" -v b="$REF" 'BEGIN { printf "%.2f", a / b }')
+    result=$(verdict "$r" "<=" 1.5)
+    [ "$rows" -eq "$N" ] && [ "$ROWS_SQLITE" -eq "$N" ] || result="FAIL (rows)"
+    row "\`favs import\` of $NL ${kind^^} rows (fzf column: sqlite3 \`.import\` of the TSV); rows imported" \
+        "≤ 1.5× sqlite3" "$s s, $rows rows, $(( $(rss_kb "$DIR/t.$kind") / 1024 )) MB" "$REF s, $ROWS_SQLITE rows" \
+        "${r}×" "$result"
+done
+row "peak memory with $NL items open (VmHWM of the running program in tmux); bytes per item" "≤ 250 MB" \
+    "$FAVS_RSS_MB MB, $BYTES_PER_ITEM B/item" "$FZF_RSS_MB MB" "$(ratio "$FAVS_RSS_MB" "$FZF_RSS_MB")" \
+    "$(verdict "$FAVS_RSS_MB" "<=" 250)"
+row "peak memory, headless open / fzf \`--filter\` (\`/usr/bin/time\` %M)" "—" "$(( OPEN_RSS / 1024 )) MB" \
+    "$(( FZF_FILTER_RSS / 1024 )) MB" "$(ratio "$OPEN_RSS" "$FZF_FILTER_RSS")" "info"
+
+{
+    echo
+    swift=$(swift --version 2>&1 | head -1 | sed 's/ (.*//')
+    echo "favs benchmark, N = $N ($(nproc) cores, $swift, fzf $(fzf --version | cut -d' ' -f1)," \
+        "sqlite3 $(sqlite3 --version | cut -d' ' -f1))"
+    echo
+    echo "| figure | target | favs | fzf / sqlite3 | ratio | result |"
+    echo "|---|---|---|---|---|---|"
+    printf '%s\n' "${ROWS[@]}"
+    echo
+    echo "Ratios are favs ÷ the other. In-process figures: Browser.handle(key) + frame() on an in-memory store (no"
+    echo "SQLite write), package-benchmark p99; full output in Benchmarks/.build/bench-results/in-process.md."
+    echo "sqlite3 reference table: id TEXT PRIMARY KEY + the 6 other TSV columns, .mode ascii, separators tab/newline."
+    echo "Took $(( ($(now_ms) - START) / 1000 )) s."
+} | tee "$OUT/table.md"
