@@ -93,7 +93,7 @@ enum Fixture {
     }
 
     static func open(_ n: Int) {
-        let store = Store(items: GeneratedItems.make(n), fieldSource: ConstantFields())
+        let store = Store(items: GeneratedCollection.items(count: n), fieldSource: ConstantFields())
         let browser = Browser(store: store, libraryName: "bench", width: 80, height: 24)
         blackHole(browser.frame())
         Self.browser = browser
@@ -107,57 +107,5 @@ final class ConstantFields: FieldSource {
     func fields(of id: ItemID) throws -> [Field] {
         [Field("artist", "Neon River"), Field("album", "Echo Café"), Field("year", "1987"),
          Field("genre", "J-pop"), Field("length", "3:07")]
-    }
-}
-
-/// Items with the ids and titles favs-gen writes for the same seed (the other columns are drawn but unused).
-enum GeneratedItems {
-    static func make(_ n: Int, seed: UInt64 = 42) -> [Item] {
-        var rng = SplitMix64(state: seed)
-        var items: [Item] = []
-        items.reserveCapacity(n)
-        for position in 0..<n {
-            let (id, title) = row(&rng)
-            items.append(Item(id: ItemID(id), title: title, position: position))
-        }
-        return items
-    }
-
-    static let latin = ["Midnight", "Sunset", "Rain", "Ocean", "City", "Dream", "Velvet", "Golden", "Silent",
-                        "Electric", "Paper", "Winter", "Summer", "Neon", "River", "Echo", "Lights", "Heart",
-                        "Road", "Fire", "Glass", "Shadow", "Morning", "Stars"]
-    static let accented = ["Café", "Mañana", "Über", "Naïve", "Señorita", "Ágætis", "Smörgåsbord", "Déjà vu",
-                           "Crème", "Façade", "Jalapeño", "Zoë"]
-    static let cjk = ["お気に入り", "夜に駆ける", "桜", "残酷な天使", "录音", "月亮代表我的心", "青花瓷", "茉莉花",
-                      "사랑의 인사", "夢", "東京", "北京の夜"]
-    static let emoji = ["🎧", "🌊", "🎹", "🚀", "🔥", "🌙", "🎸", "🍀"]
-
-    /// One row of favs-gen (Sources/favs-gen/main.swift, `Row.init`), drawing the same numbers in the same order.
-    static func row(_ rng: inout SplitMix64) -> (id: String, title: String) {
-        var id = String(rng.next(), radix: 16)
-        if id.count < 16 { id = String(repeating: "0", count: 16 - id.count) + id }
-        var words: [String] = []
-        for _ in 0..<Int(rng.next() % 4 + 1) {
-            switch rng.next() % 10 {
-            case 0, 1: words.append(cjk[Int(rng.next() % UInt64(cjk.count))])
-            case 2: words.append(accented[Int(rng.next() % UInt64(accented.count))])
-            default: words.append(latin[Int(rng.next() % UInt64(latin.count))])
-            }
-        }
-        if rng.next() % 10 == 0 { words.insert(emoji[Int(rng.next() % UInt64(emoji.count))], at: 0) }
-        // artist (2), album (2), year, genre, length (2): 8 numbers: drawn to keep the sequence in step with favs-gen.
-        for _ in 0..<8 { _ = rng.next() }
-        return (id, words.joined(separator: " "))
-    }
-}
-
-struct SplitMix64 {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -22,12 +22,10 @@ struct Generate: ParsableCommand {
     }
 
     func run() throws {
-        var rng = SeededRandom(seed: seed)
         let jsonlOut = try jsonl.map { try Output(path: $0) }
         let tsvOut = try tsv.map { try Output(path: $0) }
         tsvOut?.write("id\ttitle\tartist\talbum\tyear\tgenre\tlength\n")
-        for _ in 0..<count {
-            let row = Row(&rng)
+        for row in GeneratedCollection(count: count, seed: seed) {
             if let jsonlOut {
                 var line = "{\"id\":"
                 JSONValue.writeString(row.id, to: &line)
@@ -42,41 +40,6 @@ struct Generate: ParsableCommand {
         }
         try jsonlOut?.close()
         try tsvOut?.close()
-    }
-}
-
-/// One generated item.
-struct Row {
-    let id, title, artist, album, genre, length: String
-    let year: Int
-
-    static let latin = ["Midnight", "Sunset", "Rain", "Ocean", "City", "Dream", "Velvet", "Golden", "Silent",
-                        "Electric", "Paper", "Winter", "Summer", "Neon", "River", "Echo", "Lights", "Heart",
-                        "Road", "Fire", "Glass", "Shadow", "Morning", "Stars"]
-    static let accented = ["Café", "Mañana", "Über", "Naïve", "Señorita", "Ágætis", "Smörgåsbord", "Déjà vu",
-                           "Crème", "Façade", "Jalapeño", "Zoë"]
-    static let cjk = ["お気に入り", "夜に駆ける", "桜", "残酷な天使", "录音", "月亮代表我的心", "青花瓷", "茉莉花",
-                      "사랑의 인사", "夢", "東京", "北京の夜"]
-    static let emoji = ["🎧", "🌊", "🎹", "🚀", "🔥", "🌙", "🎸", "🍀"]
-    static let genres = ["Rock", "Jazz", "J-pop", "Mandopop", "Ambient", "Classical", "Hip hop", "Folk", "Electronic"]
-
-    init(_ rng: inout SeededRandom) {
-        id = String(rng.next(), radix: 16).leftPadded(to: 16)
-        var words: [String] = []
-        for _ in 0..<Int(rng.next() % 4 + 1) {
-            switch rng.next() % 10 {
-            case 0, 1: words.append(Self.cjk[Int(rng.next() % UInt64(Self.cjk.count))])
-            case 2: words.append(Self.accented[Int(rng.next() % UInt64(Self.accented.count))])
-            default: words.append(Self.latin[Int(rng.next() % UInt64(Self.latin.count))])
-            }
-        }
-        if rng.next() % 10 == 0 { words.insert(Self.emoji[Int(rng.next() % UInt64(Self.emoji.count))], at: 0) }
-        title = words.joined(separator: " ")
-        artist = Self.latin[Int(rng.next() % UInt64(Self.latin.count))] + " " + Self.latin[Int(rng.next() % 24)]
-        album = Self.latin[Int(rng.next() % 24)] + " " + Self.accented[Int(rng.next() % 12)]
-        year = 1950 + Int(rng.next() % 75)
-        genre = Self.genres[Int(rng.next() % UInt64(Self.genres.count))]
-        length = "\(rng.next() % 9 + 1):\(String(rng.next() % 60).leftPadded(to: 2))"
     }
 }
 
@@ -105,11 +68,5 @@ final class Output {
     func close() throws {
         flush()
         try handle.close()
-    }
-}
-
-extension String {
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }
