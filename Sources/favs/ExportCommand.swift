@@ -24,12 +24,14 @@ enum ItemOutput {
         'favs import' of any of these into a new library reproduces the items.
         """
 
-    /// Loads the items of an existing library, read-only, as `list` and `export` show them.
-    static func load(_ library: LibraryOption, favoritesOnly: Bool) throws -> [Item] {
+    /// Loads the items of an existing library, read-only, as `list` and `export` show them;
+    /// without their fields when only ids and titles are printed (decoding fields is most of the cost).
+    static func load(_ library: LibraryOption, favoritesOnly: Bool, withFields: Bool = true) throws -> [Item] {
         let path = library.path
         var items: [Item]
         do {
-            items = try Library.openExisting(path: path).loadItems()
+            let library = try Library.openExisting(path: path)
+            items = try withFields ? library.loadItems() : library.loadListItems()
         } catch LibraryError.notFound {
             throw failure("no library at \(path) (run favs to create the sample, or favs import FILE)", 66)
         } catch {
@@ -49,19 +51,25 @@ enum ItemOutput {
             throw failure("\(format) output to a terminal would show raw control characters; "
                           + "redirect it or use --output", 1)
         }
+        warn(about: render(items, as: format) { Swift.print($0, terminator: "") })
+    }
+
+    /// Renders items in a machine format, handing the text over in pieces of about 64 KiB.
+    /// Returns the writer, whose counts say what the format could not hold.
+    static func render(_ items: [Item], as format: ExportFormat, to emit: (String) -> Void) -> ItemWriter {
         var writer = ItemWriter(format: format, items: items)
         var output = ""
         writer.begin(to: &output)
         for item in items {
             writer.append(item, to: &output)
             if output.utf8.count >= 1 << 16 {
-                Swift.print(output, terminator: "")
+                emit(output)
                 output = ""
             }
         }
         writer.end(to: &output)
-        Swift.print(output, terminator: "")
-        warn(about: writer)
+        emit(output)
+        return writer
     }
 
     /// Prints a warning line for each thing a CSV or TSV export could not hold.
@@ -108,13 +116,10 @@ struct Export: ParsableCommand {
     func run() throws {
         let items = try ItemOutput.load(library, favoritesOnly: favorites)
         guard let output else { return try ItemOutput.write(items, as: format) }
-        var writer = ItemWriter(format: format, items: items)
-        var text = ""
-        writer.begin(to: &text)
-        for item in items { writer.append(item, to: &text) }
-        writer.end(to: &text)
+        var data = Data()
+        let writer = ItemOutput.render(items, as: format) { data.append(contentsOf: $0.utf8) }
         do {
-            try AtomicFile.write(Data(text.utf8), to: output)
+            try AtomicFile.write(data, to: output)
         } catch {
             throw failure("cannot write \(output): \(error.reason)", 73)
         }

@@ -32,7 +32,7 @@ struct List: ParsableCommand {
     @OptionGroup var library: LibraryOption
 
     func run() throws {
-        let items = try ItemOutput.load(library, favoritesOnly: favorites)
+        let items = try ItemOutput.load(library, favoritesOnly: favorites, withFields: format != .text)
         if let machine = ExportFormat(rawValue: format.rawValue) { return try ItemOutput.write(items, as: machine) }
         // Ids are padded to the widest (up to a limit, so one long id does not push every title away).
         let idWidth = min(Self.maxIDWidth, items.lazy.map { TextWidth.of(Sanitize.visible($0.id.rawValue)) }.max() ?? 0)
