@@ -31,7 +31,8 @@ let package = Package(
         // The library on disk: SQLite through GRDB.
         .target(
             name: "FavsLibrary",
-            dependencies: ["FavsCore", "FavsFormats", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["FavsCore", "FavsFormats", .product(name: "GRDB", package: "GRDB.swift"),
+                           .product(name: "GRDBSQLite", package: "GRDB.swift")]
         ),
 
         // The terminal adapter: ncurses screen, key decoding, signals, run loop.

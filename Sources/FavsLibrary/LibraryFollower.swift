@@ -10,6 +10,7 @@ import GRDB
 public final class LibraryFollower {
     private let queue: DatabaseQueue
     private let origin: String
+    private let path: String
     private var lastVersion: Int64 = -1
     private var lastSeq: Int64
 
@@ -17,6 +18,7 @@ public final class LibraryFollower {
     public init?(_ library: Library) throws {
         guard library.path != ":memory:" else { return nil }
         origin = library.origin
+        path = library.path
         do {
             queue = try DatabaseQueue(path: library.path, configuration: Library.configuration(readOnly: true))
             lastSeq = try queue.read { db in try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM changes") ?? 0 }
@@ -39,7 +41,7 @@ public final class LibraryFollower {
                 lastSeq = rows.last?[0] ?? lastSeq
                 let theirs = rows.filter { ($0[3] as String) != origin }
                 if fellBehind || theirs.contains(where: { ($0[2] as String) == ChangeKind.reload.rawValue }) {
-                    return [.reload(try Library.listItems(db))]  // fields are read when shown
+                    return [.reload(try ListLoader.load(db, path: path))]  // fields are read when shown
                 }
                 var seen = Set<String>()
                 return try theirs.compactMap { row -> RemoteUpdate? in

@@ -51,8 +51,13 @@ func exitWithoutTearDown() -> Never {
 /// Opens the library and puts a browser on it (the store commits every change to the library).
 func openBrowser(path: String, width: Int, height: Int) throws -> (Browser, Library) {
     do {
+        let t0 = Date()
         let library = try Library.open(path: path, seedIfNew: true)
-        let store = Store(items: try library.loadListItems(), sink: library, fieldSource: library)
+        let t1 = Date()
+        let list = try library.loadList()
+        let t2 = Date()
+        let store = Store(collection: list, sink: library, fieldSource: library)
+        if ProcessInfo.processInfo.environment["FAVS_TIMING"] != nil { FileHandle.standardError.write(Data("open \(t1.timeIntervalSince(t0)) load \(t2.timeIntervalSince(t1))\n".utf8)) }
         let name = library.name + (library.isReadOnly ? " (read-only)" : "")
         return (Browser(store: store, libraryName: name, width: width, height: height), library)
     } catch {

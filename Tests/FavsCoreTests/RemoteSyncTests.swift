@@ -70,7 +70,7 @@ import Testing
         #expect(store.canUndo)
         let (token, events) = recording(store)
         let items = threeItems() + [Item(id: "d", title: "Delta", favorite: true, position: 4)]
-        #expect(store.sync([.reload(items)]))
+        #expect(store.sync([.reload(ItemCollection(items))]))
         #expect(events() == [.reloaded])
         #expect(store.items.ids == ["a", "b", "c", "d"])
         #expect(store.items.favoriteIDs == ["a", "d"])
@@ -147,7 +147,7 @@ import Testing
         for key in "/a" { b.handle(.char(key)) }
         b.handle(.enter)
         let items = threeItems() + [Item(id: "d", title: "Delta", position: 4)]
-        #expect(b.sync([.reload(items)]))
+        #expect(b.sync([.reload(ItemCollection(items))]))
         let lines = b.frame().lines
         #expect(lines[1].hasPrefix("┏ Items 1/4 · /a "), "Alpha, Bravo, Charlie and Delta all contain an a")
         #expect(lines[23].hasSuffix("4 items · 1 favorite"))

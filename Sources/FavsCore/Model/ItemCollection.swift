@@ -1,113 +1,282 @@
 import Foundation
 
-/// The items in list order, indexed by id.
+/// The items in list order, indexed by id, in a form a million of them fit in (about 100 bytes each).
 ///
-/// Rows are found by binary search over positions, so a lookup never scans, and a favorite
-/// toggle touches one dictionary entry plus the sorted favorites index. No operation copies the collection.
+/// Every item has a *slot*; slots are in list (position) order. Ids, titles and lower-cased titles live in
+/// byte arenas, an open-addressing table maps an id to its slot, and two counting trees give the row of a
+/// slot among present items and among present favorites. So a lookup, a toggle, a delete and its undo each
+/// cost O(log n) and allocate nothing, whatever the size. A removed item keeps its slot (marked absent),
+/// which is where an undo puts it back.
 public struct ItemCollection: Sendable {
-    private var byID: [ItemID: Item] = [:]
-    /// Ids in list order, and their positions (ascending, parallel to `order`).
-    private(set) var order: [ItemID] = []
+    private var idArena = TextArena()
+    private var titleArena = TextArena()
+    /// Titles lower-cased for the filter, slot by slot (folded in the background for a large collection).
+    private var folded = FoldedTitles(ready: TextArena())
+    var foldedTitles: TextArena { folded.arena }
     private var positions: [Int] = []
-    /// Positions of favorite items, ascending: the favorites pane in list order.
-    private var favoritePositions: [Int] = []
+    private var flags: [UInt8] = []
+    /// Fields kept in memory, for items that came with them (the sample, tests); a library supplies the
+    /// fields of the items it loads through the store's field source instead.
+    private var fieldsBySlot: [Int32: [Field]] = [:]
+    private var present = CountTree()
+    private var favorites = CountTree()
+    private var index = SlotIndex()
+    /// Changes whenever slots are renumbered (an item put back between others it was not loaded with):
+    /// slot lists a pane keeps are stale then.
+    private(set) var generation = 0
+
+    private static let presentFlag: UInt8 = 1
+    private static let favoriteFlag: UInt8 = 2
 
     public init(_ items: [Item] = []) {
-        // The library hands items over in list order already: sort only when they are not.
-        let inOrder = zip(items, items.dropFirst()).allSatisfy { $0.position < $1.position }
-        let sorted = inOrder ? items : items.sorted { $0.position < $1.position }
-        byID.reserveCapacity(sorted.count)
-        order.reserveCapacity(sorted.count)
-        positions.reserveCapacity(sorted.count)
-        for item in sorted where byID[item.id] == nil {
-            byID[item.id] = item
-            order.append(item.id)
-            positions.append(item.position)
-            if item.favorite { favoritePositions.append(item.position) }
-        }
+        var builder = Builder(capacity: items.count)
+        for item in items { builder.append(item) }
+        self = builder.build()
     }
 
-    public var count: Int { order.count }
-    public var isEmpty: Bool { order.isEmpty }
-    public var favoriteCount: Int { favoritePositions.count }
+    public var count: Int { present.total }
+    public var isEmpty: Bool { present.total == 0 }
+    public var favoriteCount: Int { favorites.total }
 
-    public subscript(id: ItemID) -> Item? { byID[id] }
-    public func contains(_ id: ItemID) -> Bool { byID[id] != nil }
+    public subscript(id: ItemID) -> Item? { presentSlot(of: id).map(item(atSlot:)) }
+    public func contains(_ id: ItemID) -> Bool { presentSlot(of: id) != nil }
 
     /// The id shown at `row` of the unfiltered list.
-    public func id(atRow row: Int) -> ItemID? { order.indices.contains(row) ? order[row] : nil }
+    public func id(atRow row: Int) -> ItemID? { present.slot(ofRank: row).map(id(atSlot:)) }
 
-    /// The row of an item in the unfiltered list, in O(log n).
-    public func row(of id: ItemID) -> Int? {
-        guard let item = byID[id] else { return nil }
-        let row = Self.lowerBound(positions, item.position)
-        return row < positions.count && positions[row] == item.position ? row : nil
-    }
+    /// The row of an item in the unfiltered list.
+    public func row(of id: ItemID) -> Int? { presentSlot(of: id).map(present.countBefore) }
 
     /// All ids in list order.
-    public var ids: [ItemID] { order }
+    public var ids: [ItemID] { presentSlots.map(id(atSlot:)) }
 
     /// Favorite ids in list order.
-    public var favoriteIDs: [ItemID] { favoritePositions.map { order[Self.lowerBound(positions, $0)] } }
+    public var favoriteIDs: [ItemID] { (0..<favorites.total).compactMap(favoriteID(at:)) }
 
     /// The favorite at index `index` of the favorites pane.
-    public func favoriteID(at index: Int) -> ItemID? {
-        guard favoritePositions.indices.contains(index) else { return nil }
-        return order[Self.lowerBound(positions, favoritePositions[index])]
-    }
+    public func favoriteID(at index: Int) -> ItemID? { favorites.slot(ofRank: index).map(id(atSlot:)) }
 
-    /// The index of an item in the favorites pane, in O(log f).
+    /// The index of an item in the favorites pane.
     public func favoriteIndex(of id: ItemID) -> Int? {
-        guard let item = byID[id], item.favorite else { return nil }
-        let i = Self.lowerBound(favoritePositions, item.position)
-        return i < favoritePositions.count && favoritePositions[i] == item.position ? i : nil
+        guard let slot = presentSlot(of: id), isFavorite(slot: slot) else { return nil }
+        return favorites.countBefore(slot)
     }
 
     /// The next free position after every item held (for items added at the end).
     public var nextPosition: Int { (positions.last ?? -1) + 1 }
 
+    // MARK: Slots (for the panes of this module)
+
+    var slotCount: Int { positions.count }
+    var presentSlots: [Int] { (0..<slotCount).filter(isPresent(slot:)) }
+
+    /// The slot of an item held now.
+    func presentSlot(of id: ItemID) -> Int? { slot(of: id).flatMap { isPresent(slot: $0) ? $0 : nil } }
+
+    /// The slot of an id, held now or removed.
+    func slot(of id: ItemID) -> Int? {
+        var raw = id.rawValue
+        return raw.withUTF8 { utf8 in
+            let bytes = UnsafeRawBufferPointer(utf8)
+            return index.find(hash: SlotIndex.hash(bytes)) { idArena.equals($0, bytes) }
+        }
+    }
+
+    func isPresent(slot: Int) -> Bool { flags[slot] & Self.presentFlag != 0 }
+    func isFavorite(slot: Int) -> Bool { flags[slot] & Self.favoriteFlag != 0 }
+    func id(atSlot slot: Int) -> ItemID { ItemID(idArena.string(slot)) }
+    func title(atSlot slot: Int) -> String { titleArena.string(slot) }
+
+    func item(atSlot slot: Int) -> Item {
+        Item(id: id(atSlot: slot), title: titleArena.string(slot), fields: fieldsBySlot[Int32(slot)] ?? [],
+             favorite: isFavorite(slot: slot), position: positions[slot])
+    }
+
     // MARK: Mutations (the store is the only caller)
 
     mutating func setFavorite(_ id: ItemID, _ value: Bool) -> Bool {
-        guard var item = byID[id], item.favorite != value else { return false }
-        item.favorite = value
-        byID[id] = item
-        let i = Self.lowerBound(favoritePositions, item.position)
-        if value { favoritePositions.insert(item.position, at: i) } else { favoritePositions.remove(at: i) }
+        guard let slot = presentSlot(of: id), isFavorite(slot: slot) != value else { return false }
+        flags[slot] ^= Self.favoriteFlag
+        favorites.add(slot, value ? 1 : -1)
         return true
     }
 
     /// Removes an item; returns the row it had.
     mutating func remove(_ id: ItemID) -> Int? {
-        guard let row = row(of: id), let item = byID.removeValue(forKey: id) else { return nil }
-        order.remove(at: row)
-        positions.remove(at: row)
-        if item.favorite {
-            favoritePositions.remove(at: Self.lowerBound(favoritePositions, item.position))
-        }
+        guard let slot = presentSlot(of: id) else { return nil }
+        let row = present.countBefore(slot)
+        flags[slot] &= ~Self.presentFlag
+        present.add(slot, -1)
+        if isFavorite(slot: slot) { favorites.add(slot, -1) }
         return row
     }
 
-    /// Inserts an item at the row its position sorts to; returns that row.
+    /// Inserts an item at the row its position sorts to; returns that row, nil when the id is held or
+    /// another item holds the position.
     mutating func insert(_ item: Item) -> Int? {
-        guard byID[item.id] == nil else { return nil }
-        let row = Self.lowerBound(positions, item.position)
-        guard row == positions.count || positions[row] != item.position else { return nil }
-        byID[item.id] = item
-        order.insert(item.id, at: row)
-        positions.insert(item.position, at: row)
-        if item.favorite {
-            favoritePositions.insert(item.position, at: Self.lowerBound(favoritePositions, item.position))
+        if let slot = slot(of: item.id) {
+            guard !isPresent(slot: slot) else { return nil }
+            if positions[slot] == item.position, title(atSlot: slot) == item.title {
+                // Back into its own slot (an undo, a restore): O(log n).
+                if let other = presentSlot(atPosition: item.position), other != slot { return nil }
+                flags[slot] = Self.presentFlag | (item.favorite ? Self.favoriteFlag : 0)
+                present.add(slot, 1)
+                if item.favorite { favorites.add(slot, 1) }
+                if !item.fields.isEmpty { fieldsBySlot[Int32(slot)] = item.fields }
+                return present.countBefore(slot)
+            }
+        } else if item.position > (positions.last ?? Int.min) {
+            append(item)
+            return count - 1
         }
-        return row
+        // An item this collection never held, between others; or one that changed while away: renumber.
+        if presentSlot(atPosition: item.position) != nil { return nil }
+        var items = presentSlots.map(item(atSlot:))
+        items.insert(item, at: items.partitioningIndex { $0.position >= item.position })
+        let next = generation + 1
+        self = ItemCollection(items)
+        generation = next
+        return row(of: item.id)
     }
 
-    /// The first index whose value is not less than `value`.
-    static func lowerBound(_ values: [Int], _ value: Int) -> Int {
-        var low = 0, high = values.count
+    private mutating func append(_ item: Item) {
+        var foldedTitles = foldedTitles
+        var folding = CaseFolding()
+        appendRow(item, folding: &folding, into: &foldedTitles)
+        folded = FoldedTitles(ready: foldedTitles)
+        let slot = slotCount - 1
+        let arena = idArena
+        arena.withEntry(slot) { bytes in
+            index.insert(slot, hash: SlotIndex.hash(bytes)) { other in arena.withEntry(other, SlotIndex.hash) }
+        }
+        present.append(true)
+        favorites.append(item.favorite)
+    }
+
+    /// Appends a row to the arenas and arrays; the index and the counting trees are the caller's to update.
+    private mutating func appendRow(id: UnsafeRawBufferPointer, title: UnsafeRawBufferPointer, favorite: Bool,
+                                    position: Int, folding: inout CaseFolding, into foldedTitles: inout TextArena) {
+        idArena.append(id)
+        titleArena.append(title)
+        folding.fold(title, into: &foldedTitles)
+        foldedTitles.finishEntry()
+        positions.append(position)
+        flags.append(Self.presentFlag | (favorite ? Self.favoriteFlag : 0))
+    }
+
+    private mutating func appendRow(_ item: Item, folding: inout CaseFolding, into foldedTitles: inout TextArena) {
+        var id = item.id.rawValue, title = item.title
+        id.withUTF8 { id in
+            title.withUTF8 { title in
+                appendRow(id: UnsafeRawBufferPointer(id), title: UnsafeRawBufferPointer(title),
+                          favorite: item.favorite, position: item.position, folding: &folding,
+                          into: &foldedTitles)
+            }
+        }
+        if !item.fields.isEmpty { fieldsBySlot[Int32(slotCount - 1)] = item.fields }
+    }
+
+    /// The present slot holding a position, found by binary search over the slots.
+    private func presentSlot(atPosition position: Int) -> Int? {
+        let slot = positions.partitioningIndex { $0 >= position }
+        return slot < slotCount && positions[slot] == position && isPresent(slot: slot) ? slot : nil
+    }
+
+    // MARK: Building
+
+    /// Builds a collection from rows in list order (a library's cursor, or items), without a String per row.
+    public struct Builder {
+        private var ids: TextArena.Writer
+        private var titles: TextArena.Writer
+        private var positions: [Int] = []
+        private var flags: [UInt8] = []
+        private var fieldsBySlot: [Int32: [Field]] = [:]
+        private var inOrder = true
+
+        /// `capacity`: about how many rows will come (a guess is fine).
+        public init(capacity: Int = 0) {
+            ids = TextArena.Writer(capacity: capacity, bytes: capacity * 17)
+            titles = TextArena.Writer(capacity: capacity, bytes: capacity * 32)
+            positions.reserveCapacity(capacity)
+            flags.reserveCapacity(capacity)
+        }
+
+        /// Appends one row. Rows should come in ascending position; others are sorted by `build()`.
+        public mutating func append(id: UnsafeRawBufferPointer, title: UnsafeRawBufferPointer, favorite: Bool,
+                                    position: Int) {
+            if let last = positions.last, last > position { inOrder = false }
+            ids.append(id)
+            titles.append(title)
+            positions.append(position)
+            flags.append(ItemCollection.presentFlag | (favorite ? ItemCollection.favoriteFlag : 0))
+        }
+
+        public mutating func append(_ item: Item) {
+            var id = item.id.rawValue, title = item.title
+            id.withUTF8 { id in
+                title.withUTF8 { title in
+                    append(id: UnsafeRawBufferPointer(id), title: UnsafeRawBufferPointer(title),
+                           favorite: item.favorite, position: item.position)
+                }
+            }
+            if !item.fields.isEmpty { fieldsBySlot[Int32(positions.count - 1)] = item.fields }
+        }
+
+        /// Appends every row of another builder (the second half of a list read by two threads).
+        public mutating func append(contentsOf other: Builder) {
+            if let last = positions.last, let first = other.positions.first, last > first { inOrder = false }
+            inOrder = inOrder && other.inOrder
+            let shift = Int32(positions.count)
+            ids.append(contentsOf: other.ids)
+            titles.append(contentsOf: other.titles)
+            positions.append(contentsOf: other.positions)
+            flags.append(contentsOf: other.flags)
+            for (slot, fields) in other.fieldsBySlot { fieldsBySlot[slot + shift] = fields }
+        }
+
+        /// The collection, indexed. A repeated id keeps its first row only.
+        public func build() -> ItemCollection {
+            var built = ItemCollection(empty: ())
+            built.idArena = ids.arena
+            built.titleArena = titles.arena
+            built.positions = positions
+            built.flags = flags
+            built.fieldsBySlot = fieldsBySlot
+            guard inOrder else {
+                let all = (0..<built.slotCount).map(built.item(atSlot:))
+                return ItemCollection(all.sorted { $0.position < $1.position })
+            }
+            let (index, repeated) = SlotIndex.build(built.idArena)
+            for slot in repeated {  // a repeated id: this row stays out of the collection
+                built.flags[slot] = 0
+                built.fieldsBySlot[Int32(slot)] = nil
+            }
+            built.index = index
+            built.present = CountTree(flags: built.flags, mask: ItemCollection.presentFlag)
+            built.favorites = CountTree(flags: built.flags, mask: ItemCollection.presentFlag | ItemCollection.favoriteFlag)
+            built.folded = FoldedTitles(folding: built.titleArena)
+            return built
+        }
+    }
+
+    private init(empty: Void) {}
+}
+
+extension ItemCollection: Equatable {
+    /// Equal when they hold the same items (ids, titles, fields, favorites, positions) in the same order.
+    public static func == (a: ItemCollection, b: ItemCollection) -> Bool {
+        guard a.count == b.count, a.favoriteCount == b.favoriteCount else { return false }
+        return zip(a.presentSlots, b.presentSlots).allSatisfy { a.item(atSlot: $0) == b.item(atSlot: $1) }
+    }
+}
+
+extension Array {
+    /// The first index whose element satisfies `belongs`, for an array where it holds for a suffix.
+    func partitioningIndex(where belongs: (Element) -> Bool) -> Int {
+        var low = 0, high = count
         while low < high {
             let mid = (low + high) / 2
-            if values[mid] < value { low = mid + 1 } else { high = mid }
+            if belongs(self[mid]) { high = mid } else { low = mid + 1 }
         }
         return low
     }

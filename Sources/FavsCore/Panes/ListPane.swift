@@ -11,9 +11,11 @@ final class ListPane {
     private var cursorRow = 0
     private(set) var offset = 0
     private(set) var query = ""
-    /// Ids matching the query, in list order; nil when not filtering. A cache of store state,
-    /// kept current from events (and checked against a fresh computation by the no-drift tests).
-    private var matches: [ItemID]?
+    /// The slots of the items matching the query, in list order; nil when not filtering. A cache of store
+    /// state, kept current from events (and checked against a fresh computation by the no-drift tests).
+    private var matches: [Int32]?
+    /// The store's slot numbering `matches` refers to.
+    private var matchesGeneration = 0
     private var visibleRows = 0
     var needsRedraw = true
 
@@ -35,34 +37,21 @@ final class ListPane {
 
     func row(of id: ItemID) -> Int? { Self.row(of: id, in: matches, store: store) }
 
-    private static func id(at row: Int, in matches: [ItemID]?, store: Store) -> ItemID? {
+    private static func id(at row: Int, in matches: [Int32]?, store: Store) -> ItemID? {
         guard let matches else { return store.items.id(atRow: row) }
-        return matches.indices.contains(row) ? matches[row] : nil
+        return matches.indices.contains(row) ? store.items.id(atSlot: Int(matches[row])) : nil
     }
 
-    private static func row(of id: ItemID, in matches: [ItemID]?, store: Store) -> Int? {
+    private static func row(of id: ItemID, in matches: [Int32]?, store: Store) -> Int? {
         guard let matches else { return store.items.row(of: id) }
-        guard let position = store.items[id]?.position else { return nil }
-        let i = lowerBound(matches, position, store: store)
-        return i < matches.count && matches[i] == id ? i : nil
+        guard let slot = store.items.presentSlot(of: id).map(Int32.init) else { return nil }
+        let i = matches.partitioningIndex { $0 >= slot }
+        return i < matches.count && matches[i] == slot ? i : nil
     }
 
-    /// The first index in `ids` whose item's position is not less than `position`.
-    private static func lowerBound(_ ids: [ItemID], _ position: Int, store: Store) -> Int {
-        var low = 0, high = ids.count
-        while low < high {
-            let mid = (low + high) / 2
-            if (store.items[ids[mid]]?.position ?? Int.max) < position { low = mid + 1 } else { high = mid }
-        }
-        return low
-    }
-
-    static func matching(_ query: String, in store: Store, narrowing previous: [ItemID]? = nil) -> [ItemID]? {
+    static func matching(_ query: String, in store: Store, narrowing previous: [Int32]? = nil) -> [Int32]? {
         guard !query.isEmpty else { return nil }
-        let candidates = previous ?? store.items.ids
-        return candidates.filter { id in
-            store.items[id].map { $0.title.range(of: query, options: .caseInsensitive) != nil } ?? false
-        }
+        return store.items.slots(matching: query, among: previous)
     }
 
     // MARK: View state
@@ -85,9 +74,11 @@ final class ListPane {
 
     func setQuery(_ newQuery: String) {
         guard newQuery != query else { return }
-        let narrowing = !query.isEmpty && newQuery.hasPrefix(query) ? matches : nil
+        let narrowing = !query.isEmpty && newQuery.hasPrefix(query) && matchesGeneration == store.items.generation
+            ? matches : nil
         query = newQuery
         matches = Self.matching(newQuery, in: store, narrowing: narrowing)
+        matchesGeneration = store.items.generation
         offset = 0
         if let cursor, row(of: cursor) != nil { } else { cursor = id(at: 0) }
         needsRedraw = true
@@ -108,10 +99,12 @@ final class ListPane {
             if let row = row(of: id), row >= offset, row < offset + visibleRows { needsRedraw = true }
         case let .removed(id, at: storeRow):
             var listRow = storeRow
-            if var current = matches {
-                guard let i = current.firstIndex(of: id) else { return }
-                current.remove(at: i)
-                matches = current
+            if let current = matches {
+                // The item keeps its slot while removed: find it among the matches by binary search.
+                guard let slot = store.items.slot(of: id).map(Int32.init) else { return }
+                let i = current.partitioningIndex { $0 >= slot }
+                guard i < current.count, current[i] == slot else { return }
+                matches?.remove(at: i)
                 listRow = i
             }
             if cursor == id { cursor = count > 0 ? self.id(at: min(listRow, count - 1)) : nil }
@@ -119,18 +112,25 @@ final class ListPane {
             needsRedraw = true
         case let .inserted(id, at: storeRow):
             var listRow = storeRow
-            if var current = matches {
-                guard let item = store.items[id], item.title.range(of: query, options: .caseInsensitive) != nil
+            if matches != nil, matchesGeneration != store.items.generation {
+                // The store renumbered its slots to make room: search again.
+                matches = Self.matching(query, in: store)
+                matchesGeneration = store.items.generation
+                needsRedraw = true
+                guard let row = row(of: id) else { return }
+                listRow = row
+            } else if let current = matches {
+                guard let slot = store.items.presentSlot(of: id), store.items.title(atSlot: slot, contains: query)
                 else { return }
-                listRow = Self.lowerBound(current, item.position, store: store)
-                current.insert(id, at: listRow)
-                matches = current
+                listRow = current.partitioningIndex { $0 >= slot }
+                matches?.insert(Int32(slot), at: listRow)
             }
             if cursor == nil { cursor = id }
             if listRow < offset { offset += 1 }
             needsRedraw = true
         case .reloaded:
             matches = Self.matching(query, in: store)
+            matchesGeneration = store.items.generation
             needsRedraw = true
         }
     }

@@ -8,7 +8,7 @@ public enum RemoteUpdate: Equatable, Sendable {
     /// The item as stored now; nil when it is deleted (or gone).
     case item(ItemID, Item?)
     /// Many items changed at once (an import): the whole list as stored now.
-    case reload([Item])
+    case reload(ItemCollection)
 }
 
 extension Store {

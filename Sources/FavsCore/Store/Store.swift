@@ -16,8 +16,12 @@ public final class Store {
     private var nextToken = 0
 
     /// `fieldSource`, when given, supplies the fields of items loaded without them (their `fields` empty).
-    public init(items: [Item], sink: ChangeSink? = nil, fieldSource: FieldSource? = nil) {
-        self.items = ItemCollection(items)
+    public convenience init(items: [Item], sink: ChangeSink? = nil, fieldSource: FieldSource? = nil) {
+        self.init(collection: ItemCollection(items), sink: sink, fieldSource: fieldSource)
+    }
+
+    public init(collection: ItemCollection, sink: ChangeSink? = nil, fieldSource: FieldSource? = nil) {
+        self.items = collection
         self.sink = sink
         self.fieldSource = fieldSource
     }
@@ -117,8 +121,8 @@ public final class Store {
     }
 
     /// Replaces the whole model (a reload from disk); history no longer applies to it.
-    public func reload(_ newItems: [Item]) {
-        items = ItemCollection(newItems)
+    public func reload(_ newItems: ItemCollection) {
+        items = newItems
         fieldCache.removeAll()
         undoStack.removeAll()
         redoStack.removeAll()

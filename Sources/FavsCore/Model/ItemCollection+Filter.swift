@@ -1,0 +1,80 @@
+import Foundation
+
+/// The list's filter: which items' titles contain a query, ignoring case.
+///
+/// Titles are compared lower-cased (`CaseFolding`), as bytes: the first search runs over the one buffer of
+/// every folded title, jumping from one occurrence of the query's first byte to the next with `memchr`; a
+/// longer query searches only the titles the shorter one matched.
+extension ItemCollection {
+    /// The slots of present items whose title contains `query`, in list order. `previous`, when given, is
+    /// the result for a prefix of `query` (a superset of the answer), and only its slots are searched.
+    func slots(matching query: String, among previous: [Int32]? = nil) -> [Int32] {
+        let needle = Self.fold(query)
+        guard !needle.isEmpty else { return previous ?? presentSlots.map { Int32($0) } }
+        let titles = foldedTitles
+        return titles.withStorage { haystack, ends in
+            needle.withUnsafeBytes { needle in
+                if let previous {
+                    return previous.filter { slot in
+                        let slot = Int(slot)
+                        let start = slot == 0 ? 0 : Int(ends[slot - 1]) + 1
+                        return isPresent(slot: slot) && Self.find(needle, in: haystack, from: start, to: Int(ends[slot])) != nil
+                    }
+                }
+                return scanAll(for: needle, in: haystack, ends: ends)
+            }
+        }
+    }
+
+    /// Whether the title of a slot contains `query`, ignoring case.
+    func title(atSlot slot: Int, contains query: String) -> Bool {
+        let needle = Self.fold(query)
+        let titles = foldedTitles
+        return titles.bytes.withUnsafeBytes { haystack in
+            needle.withUnsafeBytes { needle in
+                Self.find(needle, in: haystack, from: titles.start(slot), to: titles.end(slot)) != nil
+            }
+        }
+    }
+
+    private func scanAll(for needle: UnsafeRawBufferPointer, in haystack: UnsafeRawBufferPointer,
+                         ends: UnsafeBufferPointer<UInt32>) -> [Int32] {
+        var result: [Int32] = []
+        var slot = 0
+        var from = 0
+        let slots = ends.count
+        while slot < slots, let hit = Self.find(needle, in: haystack, from: from, to: haystack.count) {
+            // Titles are separated by NUL, which no query holds: the hit lies inside one title.
+            while Int(ends[slot]) < hit { slot += 1 }
+            if isPresent(slot: slot) { result.append(Int32(slot)) }
+            from = Int(ends[slot]) + 1
+            slot += 1
+        }
+        return result
+    }
+
+    /// The folded query, without NUL bytes (they separate titles, and no key types one).
+    private static func fold(_ query: String) -> [UInt8] {
+        var folding = CaseFolding()
+        return folding.fold(query).filter { $0 != 0 }
+    }
+
+    /// The offset of the first occurrence of `needle` in `haystack[from..<to]`.
+    private static func find(_ needle: UnsafeRawBufferPointer, in haystack: UnsafeRawBufferPointer,
+                             from: Int, to: Int) -> Int? {
+        guard let base = haystack.baseAddress, let needleBase = needle.baseAddress, needle.count <= to - from
+        else { return nil }
+        let first = needleBase.load(as: UInt8.self)
+        let last = to - needle.count  // the last offset where the needle fits
+        var at = from
+        while at <= last {
+            guard let hit = memchr(base + at, Int32(first), last - at + 1) else { return nil }
+            let offset = base.distance(to: UnsafeRawPointer(hit))
+            if needle.count == 1 || memcmp(base + offset + 1, needleBase + 1, needle.count - 1) == 0 {
+                return offset
+            }
+            at = offset + 1
+        }
+        return nil
+    }
+}

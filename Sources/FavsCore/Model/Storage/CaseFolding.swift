@@ -1,0 +1,121 @@
+import Foundation
+
+/// Lower-cases text for the filter, straight into UTF-8 bytes: ASCII by arithmetic, scripts without case
+/// (CJK, Hangul, emoji) as they are, Latin-1 letters by arithmetic, and any other letter by its Unicode
+/// lowercase mapping (remembered per scalar, since a collection repeats few of them).
+/// The filter compares folded title bytes with the folded query, so "crème", "CRÈME" and "Crème" match.
+struct CaseFolding {
+    private var mappings: [UInt32: [UInt8]] = [:]
+
+    /// Appends the folded UTF-8 of `text` to the entry `output` is building.
+    mutating func fold(_ text: UnsafeRawBufferPointer, into output: inout TextArena) {
+        let start = output.bytes.count
+        output.appendBytes(text)
+        // Most text folds to bytes of the same length: fold the copy in place.
+        if !output.withTail(from: start, { foldInPlace($0) }) {
+            output.truncate(to: start)
+            output.appendBytes(foldByScalar(text))
+        }
+    }
+
+    /// Appends the folded UTF-8 of `text` to `output`.
+    mutating func fold(_ text: UnsafeRawBufferPointer, into output: ByteBuffer) {
+        let start = output.count
+        output.append(text)
+        if !foldInPlace(output.tail(from: start)) {
+            output.truncate(to: start)
+            foldByScalar(text).withUnsafeBytes { output.append($0) }
+        }
+    }
+
+    /// The folded bytes of a string (the query).
+    mutating func fold(_ text: String) -> [UInt8] {
+        var arena = TextArena()
+        var text = text
+        text.withUTF8 { fold(UnsafeRawBufferPointer($0), into: &arena) }
+        arena.finishEntry()
+        return arena.withEntry(0) { Array($0) }
+    }
+
+    /// Folds UTF-8 in place; false when some letter's lowercase has another length (the caller starts over).
+    private mutating func foldInPlace(_ text: UnsafeMutableRawBufferPointer) -> Bool {
+        var i = 0
+        let count = text.count
+        while i < count {
+            let byte = text[i]
+            if byte < 0x80 {
+                if byte &- 0x41 < 26 { text[i] = byte | 0x20 }
+                i += 1
+                continue
+            }
+            let length = Self.length(lead: byte)
+            guard i + length <= count else { return true }  // a cut-off sequence: left as it is
+            let scalar = Self.decode(UnsafeRawBufferPointer(rebasing: text[i..<i + length]))
+            if Self.hasNoCase(scalar) {
+                i += length
+                continue
+            }
+            if length == 2, scalar >= 0xC0, scalar <= 0xDE, scalar != 0xD7 {
+                text[i + 1] += 0x20  // À-Þ → à-þ: U+00C0 + 0x20, in the second byte
+                i += 2
+                continue
+            }
+            let lower = folded(UnsafeRawBufferPointer(rebasing: text[i..<i + length]))
+            guard lower.count == length else { return false }
+            for (k, b) in lower.enumerated() { text[i + k] = b }
+            i += length
+        }
+        return true
+    }
+
+    private mutating func foldByScalar(_ text: UnsafeRawBufferPointer) -> [UInt8] {
+        var output: [UInt8] = []
+        var i = 0
+        while i < text.count {
+            let byte = text[i]
+            if byte < 0x80 {
+                output.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
+                i += 1
+                continue
+            }
+            let end = min(text.count, i + Self.length(lead: byte))
+            output.append(contentsOf: folded(UnsafeRawBufferPointer(rebasing: text[i..<end])))
+            i = end
+        }
+        return output
+    }
+
+    private mutating func folded(_ scalarBytes: UnsafeRawBufferPointer) -> [UInt8] {
+        var key: UInt32 = 0
+        for byte in scalarBytes { key = key << 8 | UInt32(byte) }
+        if let known = mappings[key] { return known }
+        var result = Array(scalarBytes)
+        let string = String(decoding: scalarBytes, as: UTF8.self)
+        if string.unicodeScalars.count == 1, let scalar = string.unicodeScalars.first,
+           scalar.properties.changesWhenLowercased {
+            result = Array(scalar.properties.lowercaseMapping.utf8)
+        }
+        mappings[key] = result
+        return result
+    }
+
+    private static func length(lead: UInt8) -> Int { lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1 }
+
+    private static func decode(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        switch bytes.count {
+        case 2: return UInt32(bytes[0] & 0x1F) << 6 | UInt32(bytes[1] & 0x3F)
+        case 3: return UInt32(bytes[0] & 0x0F) << 12 | UInt32(bytes[1] & 0x3F) << 6 | UInt32(bytes[2] & 0x3F)
+        case 4:
+            return UInt32(bytes[0] & 0x07) << 18 | UInt32(bytes[1] & 0x3F) << 12 | UInt32(bytes[2] & 0x3F) << 6
+                | UInt32(bytes[3] & 0x3F)
+        default: return 0xFFFD
+        }
+    }
+
+    /// Blocks without letter case: CJK radicals to Yi (kana, bopomofo, ideographs), Hangul syllables,
+    /// compatibility ideographs, emoji and symbols, the supplementary ideographic planes.
+    private static func hasNoCase(_ scalar: UInt32) -> Bool {
+        (0x2E80...0xA4CF).contains(scalar) || (0xAC00...0xD7FF).contains(scalar) || (0xF900...0xFAFF).contains(scalar)
+            || (0x1F000...0x1FAFF).contains(scalar) || scalar >= 0x20000
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// Every title lower-cased for the filter (`CaseFolding`), one arena entry per slot.
+///
+/// A large collection folds its titles on a background thread, so opening a library draws its first frame
+/// without waiting for them; the first filter keystroke waits for the fold if it is still running
+/// (it takes about 60 ms for a million titles).
+final class FoldedTitles: @unchecked Sendable {
+    private let lock = NSLock()
+    private let finished = DispatchGroup()
+    private var result = TextArena()
+
+    /// Below this many titles the fold is done at once: a thread would cost more than it saves.
+    static let backgroundThreshold = 20_000
+
+    init(folding titles: TextArena) {
+        guard titles.count >= Self.backgroundThreshold else {
+            result = Self.fold(titles)
+            return
+        }
+        finished.enter()
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            let folded = Self.fold(titles)
+            lock.withLock { result = folded }
+            finished.leave()
+        }
+    }
+
+    init(ready arena: TextArena) { result = arena }
+
+    /// The folded titles, once folded.
+    var arena: TextArena {
+        finished.wait()
+        return lock.withLock { result }
+    }
+
+    private static func fold(_ titles: TextArena) -> TextArena {
+        var folding = CaseFolding()
+        var writer = TextArena.Writer(capacity: titles.count, bytes: titles.bytes.count)
+        for slot in 0..<titles.count {
+            titles.withEntry(slot) { folding.fold($0, into: writer.bytes) }
+            writer.finishEntry()
+        }
+        return writer.arena
+    }
+}

@@ -1,0 +1,126 @@
+import FavsCore
+import Foundation
+import GRDB
+import GRDBSQLite
+
+/// Reads what the list shows (id, title, favorite, position of the items not deleted, in list order) into
+/// the compact collection, through SQLite's C API: each row's bytes are copied straight into the
+/// collection's arenas, with no String or GRDB row per item.
+///
+/// A large library is read by two threads at once, each on its own connection and half of the positions;
+/// both read the same committed state (checked by the change log's last sequence number, which every
+/// commit advances), else the list is read again on one connection.
+enum ListLoader {
+    /// Below this many rows one thread reads them all.
+    static let parallelThreshold = 100_000
+
+    private static let select = "SELECT id, title, favorite, position FROM items WHERE deleted = 0"
+
+    static func load(_ db: Database, path: String, parallelThreshold: Int = parallelThreshold) throws -> ItemCollection {
+        // Every row ever stored, deleted ones included: room enough, without counting first.
+        let capacity = try Int.fetchOne(db, sql: "SELECT MAX(rowid) FROM items") ?? 0
+        // The first and last positions, each from one end of the list index (MIN/MAX would scan it).
+        let bounds = try Row.fetchOne(db, sql: """
+            SELECT (SELECT position FROM items WHERE deleted = 0 ORDER BY position LIMIT 1),
+                   (SELECT position FROM items WHERE deleted = 0 ORDER BY position DESC LIMIT 1)
+            """)
+        guard path != ":memory:", capacity >= parallelThreshold,
+              let low: Int = bounds?[0], let high: Int = bounds?[1], high > low else {
+            return try whole(db, capacity: capacity)
+        }
+        let lastChange = try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM changes") ?? 0
+        let middle = low + (high - low) / 2
+        let tStart = Date()
+        let secondHalf = SecondHalf(path: path, after: middle, capacity: capacity / 2)
+        defer { if ProcessInfo.processInfo.environment["FAVS_TIMING"] != nil { FileHandle.standardError.write(Data("start \(tStart.timeIntervalSince1970)\n".utf8)) } }
+        var builder = ItemCollection.Builder(capacity: capacity / 2 + capacity / 16)
+        try scan(db.sqliteConnection, select + " AND position <= ? ORDER BY position", bound: middle, into: &builder)
+        let tScan = Date()
+        let waited = secondHalf.wait()
+        let tWait = Date()
+        defer { if ProcessInfo.processInfo.environment["FAVS_TIMING"] != nil { FileHandle.standardError.write(Data("scan-end \(tScan.timeIntervalSince1970) wait \(tWait.timeIntervalSince(tScan)) build \(Date().timeIntervalSince(tWait))\n".utf8)) } }
+        if ProcessInfo.processInfo.environment["FAVS_TIMING"] != nil { FileHandle.standardError.write(Data("second half \(waited == nil ? "failed" : "ok \(waited?.1 ?? -1) vs \(lastChange)")\n".utf8)) }
+        guard let (rest, restLastChange) = waited, restLastChange == lastChange else {
+            return try whole(db, capacity: capacity)  // the other connection failed or saw another commit
+        }
+        builder.append(contentsOf: rest)
+        return builder.build()
+    }
+
+    private static func whole(_ db: Database, capacity: Int) throws -> ItemCollection {
+        var builder = ItemCollection.Builder(capacity: capacity)
+        try scan(db.sqliteConnection, select + " ORDER BY position", bound: nil, into: &builder)
+        return builder.build()
+    }
+
+    /// Steps a query of (id, title, favorite, position), appending each row to the builder.
+    static func scan(_ connection: OpaquePointer?, _ sql: String, bound: Int?,
+                     into builder: inout ItemCollection.Builder) throws {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK else {
+            throw error(connection, code: sqlite3_errcode(connection))
+        }
+        defer { sqlite3_finalize(statement) }
+        if let bound { sqlite3_bind_int64(statement, 1, Int64(bound)) }
+        while true {
+            let code = sqlite3_step(statement)
+            if code == SQLITE_DONE { return }
+            guard code == SQLITE_ROW else { throw error(connection, code: code) }
+            // sqlite3_column_text before sqlite3_column_bytes: the length is then that of the UTF-8 text.
+            let id = UnsafeRawBufferPointer(start: sqlite3_column_text(statement, 0),
+                                            count: Int(sqlite3_column_bytes(statement, 0)))
+            let title = UnsafeRawBufferPointer(start: sqlite3_column_text(statement, 1),
+                                               count: Int(sqlite3_column_bytes(statement, 1)))
+            builder.append(id: id, title: title, favorite: sqlite3_column_int64(statement, 2) != 0,
+                           position: Int(sqlite3_column_int64(statement, 3)))
+        }
+    }
+
+    private static func error(_ connection: OpaquePointer?, code: Int32) -> DatabaseError {
+        DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(connection)))
+    }
+}
+
+/// The second half of the list, read on a thread of its own with a read-only connection of its own.
+private final class SecondHalf: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    /// Written by the reading thread before it signals `done`.
+    private var result: (ItemCollection.Builder, Int64)?
+
+    init(path: String, after middle: Int, capacity: Int) {
+        Thread.detachNewThread { [self] in
+            result = try? Self.read(path: path, after: middle, capacity: capacity)
+            done.signal()
+        }
+    }
+
+    /// The rows and the last change sequence number they were read at; nil when they could not be read.
+    func wait() -> (ItemCollection.Builder, Int64)? {
+        done.wait()
+        return result
+    }
+
+    private static func read(path: String, after middle: Int, capacity: Int) throws -> (ItemCollection.Builder, Int64) {
+        var connection: OpaquePointer?
+        defer { sqlite3_close_v2(connection) }
+        guard sqlite3_open_v2(path, &connection, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else {
+            throw DatabaseError(resultCode: .SQLITE_CANTOPEN)
+        }
+        sqlite3_busy_timeout(connection, Int32(Library.busyTimeout * 1000))
+        guard sqlite3_exec(connection, "BEGIN", nil, nil, nil) == SQLITE_OK else {
+            throw DatabaseError(resultCode: .SQLITE_ERROR)
+        }
+        defer { sqlite3_exec(connection, "COMMIT", nil, nil, nil) }
+        var builder = ItemCollection.Builder(capacity: capacity + capacity / 8)
+        var lastChange: Int64 = 0
+        var statement: OpaquePointer?
+        if sqlite3_prepare_v2(connection, "SELECT MAX(seq) FROM changes", -1, &statement, nil) == SQLITE_OK,
+           sqlite3_step(statement) == SQLITE_ROW {
+            lastChange = sqlite3_column_int64(statement, 0)
+        }
+        sqlite3_finalize(statement)
+        try ListLoader.scan(connection, "SELECT id, title, favorite, position FROM items WHERE deleted = 0"
+                                + " AND position > ? ORDER BY position", bound: middle, into: &builder)
+        return (builder, lastChange)
+    }
+}

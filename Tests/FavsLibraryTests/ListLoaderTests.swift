@@ -1,0 +1,61 @@
+import FavsCore
+@testable import FavsLibrary
+import Foundation
+import GRDB
+import Testing
+
+/// How a browser reads the list: in two halves on two connections for a large library, else on one.
+@Suite struct ListLoaderTests {
+    @Test func theListReadInTwoHalvesIsTheListReadInOne() throws {
+        try withSampleLibrary { library, path throws in
+            try library.persist(.delete(try #require(library.loadItems().first { $0.id == "rec-002" })))
+            try library.persist(.setFavorite("rec-027", true))
+            let halves = try library.writer.read { db in try ListLoader.load(db, path: path, parallelThreshold: 1) }
+            let whole = try library.writer.read { db in try ListLoader.load(db, path: path, parallelThreshold: .max) }
+            let expected = ItemCollection(try library.loadListItems())
+            #expect(halves == expected)
+            #expect(whole == expected)
+            #expect(halves.count == 27)
+            #expect(halves.id(atRow: 1) == "rec-003")
+            #expect(halves.favoriteIDs == ["rec-001", "rec-004", "rec-008", "rec-027"])
+        }
+    }
+
+    @Test func aLibraryOfOneItemIsReadOnOneConnection() throws {
+        try withTemporaryDirectory { directory throws in
+            let path = directory.appendingPathComponent("one.sqlite").path
+            let library = try Library.open(path: path, seedIfNew: false)
+            _ = try library.importRecords([record("only", "The only song", favorite: true)])
+            let list = try library.writer.read { db in try ListLoader.load(db, path: path, parallelThreshold: 1) }
+            #expect(list.ids == ["only"])
+            #expect(list["only"]?.title == "The only song")
+            #expect(list.favoriteCount == 1)
+        }
+    }
+
+    /// A library made before the list index (schema v2) is listed read-only as it is, and gains the index
+    /// the first time it is opened for writing.
+    @Test func aLibraryWithoutTheListIndexIsReadAsItIsAndIndexedWhenOpenedForWriting() throws {
+        try withSampleLibrary { library, path throws in
+            try library.writer.write { db in
+                try db.execute(sql: "DROP INDEX items_list")
+                try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v3: list index'")
+            }
+            let reader = try Library.openExisting(path: path)
+            #expect(try reader.loadList() == sampleList)
+            #expect(try indexes(reader).contains("items_list") == false, "a reader never writes")
+            let writer = try Library.open(path: path, seedIfNew: true)
+            #expect(try indexes(writer).contains("items_list"))
+            #expect(try writer.loadList() == sampleList)
+        }
+    }
+
+    /// The sample as the list loads it: without fields.
+    private var sampleList: ItemCollection {
+        ItemCollection(SampleLibrary.items.map { Item(id: $0.id, title: $0.title, favorite: $0.favorite, position: $0.position) })
+    }
+
+    private func indexes(_ library: Library) throws -> [String] {
+        try library.writer.read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index'") }
+    }
+}
