@@ -128,7 +128,11 @@ public final class Library: ChangeSink, FieldSource, Sendable {
 
     /// What a browser opens: the items not deleted, in list order, as the compact collection, without their
     /// fields (read later through `fields(of:)`). See `ListLoader`: about 0.2 s for a million items.
-    public func loadList() throws -> ItemCollection {
+    public func loadList() throws -> ItemCollection { try loadListToFollow().items }
+
+    /// The list, and the point in the change log it was read at: where a `LibraryFollower` starts, so no
+    /// change committed by another process after the read is missed.
+    public func loadListToFollow() throws -> (items: ItemCollection, lastChange: Int64) {
         try LibraryError.wrapping { try writer.read { db in try ListLoader.load(db, path: path) } }
     }
 

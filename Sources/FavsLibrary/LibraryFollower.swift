@@ -14,14 +14,15 @@ public final class LibraryFollower {
     private var lastVersion: Int64 = -1
     private var lastSeq: Int64
 
-    /// Starts following after everything committed so far. Nil for a library with no file (`:memory:`).
-    public init?(_ library: Library) throws {
+    /// Starts following after change `lastChange` (see `Library.loadListToFollow()`), or else after
+    /// everything committed so far. Nil for a library with no file (`:memory:`).
+    public init?(_ library: Library, after lastChange: Int64? = nil) throws {
         guard library.path != ":memory:" else { return nil }
         origin = library.origin
         path = library.path
         do {
             queue = try DatabaseQueue(path: library.path, configuration: Library.configuration(readOnly: true))
-            lastSeq = try queue.read { db in try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM changes") ?? 0 }
+            lastSeq = try lastChange ?? queue.read { db in try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM changes") ?? 0 }
         } catch {
             throw LibraryError.cannotOpen(path: library.path, reason: LibraryError.reason(error))
         }
@@ -41,7 +42,7 @@ public final class LibraryFollower {
                 lastSeq = rows.last?[0] ?? lastSeq
                 let theirs = rows.filter { ($0[3] as String) != origin }
                 if fellBehind || theirs.contains(where: { ($0[2] as String) == ChangeKind.reload.rawValue }) {
-                    return [.reload(try ListLoader.load(db, path: path))]  // fields are read when shown
+                    return [.reload(try ListLoader.load(db, path: path).items)]  // fields are read when shown
                 }
                 var seen = Set<String>()
                 return try theirs.compactMap { row -> RemoteUpdate? in

@@ -16,7 +16,10 @@ enum ListLoader {
 
     private static let select = "SELECT id, title, favorite, position FROM items WHERE deleted = 0"
 
-    static func load(_ db: Database, path: String, parallelThreshold: Int = parallelThreshold) throws -> ItemCollection {
+    /// The list, and the last change-log sequence number it includes (where a follower starts).
+    static func load(_ db: Database, path: String,
+                     parallelThreshold: Int = parallelThreshold) throws -> (items: ItemCollection, lastChange: Int64) {
+        let lastChange = try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM changes") ?? 0
         // Every row ever stored, deleted ones included: room enough, without counting first.
         let capacity = try Int.fetchOne(db, sql: "SELECT MAX(rowid) FROM items") ?? 0
         // The first and last positions, each from one end of the list index (MIN/MAX would scan it).
@@ -26,25 +29,18 @@ enum ListLoader {
             """)
         guard path != ":memory:", capacity >= parallelThreshold,
               let low: Int = bounds?[0], let high: Int = bounds?[1], high > low else {
-            return try whole(db, capacity: capacity)
+            return (try whole(db, capacity: capacity), lastChange)
         }
-        let lastChange = try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM changes") ?? 0
         let middle = low + (high - low) / 2
-        let tStart = Date()
         let secondHalf = SecondHalf(path: path, after: middle, capacity: capacity / 2)
-        defer { if ProcessInfo.processInfo.environment["FAVS_TIMING"] != nil { FileHandle.standardError.write(Data("start \(tStart.timeIntervalSince1970)\n".utf8)) } }
         var builder = ItemCollection.Builder(capacity: capacity / 2 + capacity / 16)
         try scan(db.sqliteConnection, select + " AND position <= ? ORDER BY position", bound: middle, into: &builder)
-        let tScan = Date()
-        let waited = secondHalf.wait()
-        let tWait = Date()
-        defer { if ProcessInfo.processInfo.environment["FAVS_TIMING"] != nil { FileHandle.standardError.write(Data("scan-end \(tScan.timeIntervalSince1970) wait \(tWait.timeIntervalSince(tScan)) build \(Date().timeIntervalSince(tWait))\n".utf8)) } }
-        if ProcessInfo.processInfo.environment["FAVS_TIMING"] != nil { FileHandle.standardError.write(Data("second half \(waited == nil ? "failed" : "ok \(waited?.1 ?? -1) vs \(lastChange)")\n".utf8)) }
-        guard let (rest, restLastChange) = waited, restLastChange == lastChange else {
-            return try whole(db, capacity: capacity)  // the other connection failed or saw another commit
+        guard let (rest, restLastChange) = secondHalf.wait(), restLastChange == lastChange else {
+            // The other connection failed, or read after another commit: read it all here.
+            return (try whole(db, capacity: capacity), lastChange)
         }
         builder.append(contentsOf: rest)
-        return builder.build()
+        return (builder.build(), lastChange)
     }
 
     private static func whole(_ db: Database, capacity: Int) throws -> ItemCollection {

@@ -22,9 +22,10 @@ struct Browse: ParsableCommand {
         guard isatty(STDOUT_FILENO) != 0 else {
             throw failure("stdout is not a terminal: use 'favs list' to print the items, or 'favs script' to print screens", 2)
         }
-        let (browser, library) = try openBrowser(path: library.path, width: 80, height: 24)
-        // Other processes' changes (another browser, `favs fav`, an import) arrive through the change log.
-        let follower = try? LibraryFollower(library)
+        let (browser, library, lastChange) = try openBrowser(path: library.path, width: 80, height: 24)
+        // Other processes' changes (another browser, `favs fav`, an import) arrive through the change log,
+        // from the point the list was read at.
+        let follower = try? LibraryFollower(library, after: lastChange)
         do {
             try TerminalApp.run(browser) {
                 guard let follower else { return false }
@@ -48,18 +49,15 @@ func exitWithoutTearDown() -> Never {
     exit(EXIT_SUCCESS)
 }
 
-/// Opens the library and puts a browser on it (the store commits every change to the library).
-func openBrowser(path: String, width: Int, height: Int) throws -> (Browser, Library) {
+/// Opens the library and puts a browser on it (the store commits every change to the library); also returns
+/// the point in the change log the list was read at.
+func openBrowser(path: String, width: Int, height: Int) throws -> (Browser, Library, lastChange: Int64) {
     do {
-        let t0 = Date()
         let library = try Library.open(path: path, seedIfNew: true)
-        let t1 = Date()
-        let list = try library.loadList()
-        let t2 = Date()
-        let store = Store(collection: list, sink: library, fieldSource: library)
-        if ProcessInfo.processInfo.environment["FAVS_TIMING"] != nil { FileHandle.standardError.write(Data("open \(t1.timeIntervalSince(t0)) load \(t2.timeIntervalSince(t1))\n".utf8)) }
+        let (items, lastChange) = try library.loadListToFollow()
+        let store = Store(collection: items, sink: library, fieldSource: library)
         let name = library.name + (library.isReadOnly ? " (read-only)" : "")
-        return (Browser(store: store, libraryName: name, width: width, height: height), library)
+        return (Browser(store: store, libraryName: name, width: width, height: height), library, lastChange)
     } catch {
         throw failure(String(describing: error), 74)
     }

@@ -10,8 +10,8 @@ import Testing
         try withSampleLibrary { library, path throws in
             try library.persist(.delete(try #require(library.loadItems().first { $0.id == "rec-002" })))
             try library.persist(.setFavorite("rec-027", true))
-            let halves = try library.writer.read { db in try ListLoader.load(db, path: path, parallelThreshold: 1) }
-            let whole = try library.writer.read { db in try ListLoader.load(db, path: path, parallelThreshold: .max) }
+            let halves = try library.writer.read { db in try ListLoader.load(db, path: path, parallelThreshold: 1).items }
+            let whole = try library.writer.read { db in try ListLoader.load(db, path: path, parallelThreshold: .max).items }
             let expected = ItemCollection(try library.loadListItems())
             #expect(halves == expected)
             #expect(whole == expected)
@@ -26,7 +26,7 @@ import Testing
             let path = directory.appendingPathComponent("one.sqlite").path
             let library = try Library.open(path: path, seedIfNew: false)
             _ = try library.importRecords([record("only", "The only song", favorite: true)])
-            let list = try library.writer.read { db in try ListLoader.load(db, path: path, parallelThreshold: 1) }
+            let list = try library.writer.read { db in try ListLoader.load(db, path: path, parallelThreshold: 1).items }
             #expect(list.ids == ["only"])
             #expect(list["only"]?.title == "The only song")
             #expect(list.favoriteCount == 1)

@@ -8,27 +8,49 @@ import Foundation
 extension ItemCollection {
     /// The slots of present items whose title contains `query`, in list order. `previous`, when given, is
     /// the result for a prefix of `query` (a superset of the answer), and only its slots are searched.
+    ///
+    /// A large search is split in contiguous parts, one per core, searched at once and joined in order.
     func slots(matching query: String, among previous: [Int32]? = nil) -> [Int32] {
         let needle = Self.fold(query)
         guard !needle.isEmpty else { return previous ?? presentSlots.map { Int32($0) } }
         let titles = foldedTitles
-        return titles.withStorage { haystack, ends in
-            needle.withUnsafeBytes { needle in
-                if let previous {
-                    return previous.filter { slot in
-                        let slot = Int(slot)
-                        let start = slot == 0 ? 0 : Int(ends[slot - 1]) + 1
-                        return isPresent(slot: slot) && Self.find(needle, in: haystack, from: start, to: Int(ends[slot])) != nil
+        if let previous {
+            return Self.inParts(count: previous.count) { range in
+                titles.withStorage { haystack, ends in
+                    needle.withUnsafeBytes { needle in
+                        previous[range].filter { slot in
+                            let slot = Int(slot)
+                            let start = slot == 0 ? 0 : Int(ends[slot - 1]) + 1
+                            return isPresent(slot: slot)
+                                && Self.find(needle, in: haystack, from: start, to: Int(ends[slot])) != nil
+                        }
                     }
                 }
-                return scanAll(for: needle, in: haystack, ends: ends)
             }
         }
+        return Self.inParts(count: titles.count) { range in
+            titles.withStorage { haystack, ends in
+                needle.withUnsafeBytes { needle in scan(range, for: needle, in: haystack, ends: ends) }
+            }
+        }
+    }
+
+    /// Runs `search` over `0..<count` cut into one contiguous part per core (when there is enough to search),
+    /// and joins the parts' results in order.
+    private static func inParts(count: Int, _ search: @Sendable (Range<Int>) -> [Int32]) -> [Int32] {
+        let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount, count / 100_000))
+        guard parts > 1 else { return search(0..<count) }
+        let results = PartResults(parts)
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            results.set(part, search(count * part / parts..<count * (part + 1) / parts))
+        }
+        return results.joined
     }
 
     /// Whether the title of a slot contains `query`, ignoring case.
     func title(atSlot slot: Int, contains query: String) -> Bool {
         let needle = Self.fold(query)
+        guard !needle.isEmpty else { return true }
         let titles = foldedTitles
         return titles.bytes.withUnsafeBytes { haystack in
             needle.withUnsafeBytes { needle in
@@ -37,13 +59,16 @@ extension ItemCollection {
         }
     }
 
-    private func scanAll(for needle: UnsafeRawBufferPointer, in haystack: UnsafeRawBufferPointer,
-                         ends: UnsafeBufferPointer<UInt32>) -> [Int32] {
+    /// The present slots in `range` whose folded title holds `needle`, in one pass over their bytes.
+    private func scan(_ range: Range<Int>, for needle: UnsafeRawBufferPointer, in haystack: UnsafeRawBufferPointer,
+                      ends: UnsafeBufferPointer<UInt32>) -> [Int32] {
+        guard !range.isEmpty else { return [] }
         var result: [Int32] = []
-        var slot = 0
-        var from = 0
-        let slots = ends.count
-        while slot < slots, let hit = Self.find(needle, in: haystack, from: from, to: haystack.count) {
+        result.reserveCapacity(range.count / 4)
+        var slot = range.lowerBound
+        var from = slot == 0 ? 0 : Int(ends[slot - 1]) + 1
+        let to = Int(ends[range.upperBound - 1])
+        while slot < range.upperBound, let hit = Self.find(needle, in: haystack, from: from, to: to) {
             // Titles are separated by NUL, which no query holds: the hit lies inside one title.
             while Int(ends[slot]) < hit { slot += 1 }
             if isPresent(slot: slot) { result.append(Int32(slot)) }
@@ -77,4 +102,16 @@ extension ItemCollection {
         }
         return nil
     }
+}
+
+/// The results of the parts of a search, each written by its own thread.
+private final class PartResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var parts: [[Int32]]
+
+    init(_ count: Int) { parts = Array(repeating: [], count: count) }
+
+    func set(_ part: Int, _ result: [Int32]) { lock.withLock { parts[part] = result } }
+
+    var joined: [Int32] { lock.withLock { Array(parts.joined()) } }
 }

@@ -243,7 +243,8 @@ public struct ItemCollection: Sendable {
             built.flags = flags
             built.fieldsBySlot = fieldsBySlot
             guard inOrder else {
-                let all = (0..<built.slotCount).map(built.item(atSlot:))
+                var seen = Set<ItemID>()
+                let all = (0..<built.slotCount).map(built.item(atSlot:)).filter { seen.insert($0.id).inserted }
                 return ItemCollection(all.sorted { $0.position < $1.position })
             }
             let (index, repeated) = SlotIndex.build(built.idArena)

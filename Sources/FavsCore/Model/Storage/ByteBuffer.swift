@@ -14,6 +14,12 @@ final class ByteBuffer {
 
     deinit { base.deallocate() }
 
+    func copy() -> ByteBuffer {
+        let copy = ByteBuffer(capacity: capacity)
+        copy.append(contents)
+        return copy
+    }
+
     func append(_ bytes: UnsafeRawBufferPointer) {
         reserve(bytes.count)
         if let source = bytes.baseAddress { (base + count).copyMemory(from: source, byteCount: bytes.count) }

@@ -38,7 +38,10 @@ final class FoldedTitles: @unchecked Sendable {
         var folding = CaseFolding()
         var writer = TextArena.Writer(capacity: titles.count, bytes: titles.bytes.count)
         for slot in 0..<titles.count {
-            titles.withEntry(slot) { folding.fold($0, into: writer.bytes) }
+            do {  // the reference ends here, before finishEntry checks that the writer's bytes are its own
+                let bytes = writer.uniqueBytes()
+                titles.withEntry(slot) { folding.fold($0, into: bytes) }
+            }
             writer.finishEntry()
         }
         return writer.arena

@@ -20,8 +20,9 @@ struct TextArena: Sendable, Equatable {
     }
 
     /// Appends entries to a byte buffer: a builder's fast path.
+    /// A value like the arena: a copied writer writes to bytes of its own.
     struct Writer {
-        let bytes: ByteBuffer
+        private(set) var bytes: ByteBuffer
         private(set) var ends: [UInt32] = []
 
         init(capacity: Int, bytes byteCount: Int) {
@@ -29,12 +30,19 @@ struct TextArena: Sendable, Equatable {
             ends.reserveCapacity(capacity)
         }
 
+        /// The bytes to append to, after copying them if another writer shares them.
+        mutating func uniqueBytes() -> ByteBuffer {
+            if !isKnownUniquelyReferenced(&bytes) { bytes = bytes.copy() }
+            return bytes
+        }
+
         mutating func append(_ entry: UnsafeRawBufferPointer) {
-            bytes.append(entry)
+            uniqueBytes().append(entry)
             finishEntry()
         }
 
         mutating func finishEntry() {
+            let bytes = uniqueBytes()
             precondition(bytes.count < Int(UInt32.max), "text arena over 4 GiB")
             ends.append(UInt32(bytes.count))
             bytes.append(0)
@@ -43,7 +51,7 @@ struct TextArena: Sendable, Equatable {
         /// Appends every entry of another writer.
         mutating func append(contentsOf other: Writer) {
             let shift = UInt32(bytes.count)
-            bytes.append(other.bytes.contents)
+            uniqueBytes().append(other.bytes.contents)
             ends.append(contentsOf: other.ends.lazy.map { $0 + shift })
         }
 
