@@ -31,15 +31,23 @@ enum ListLoader {
               let low: Int = bounds?[0], let high: Int = bounds?[1], high > low else {
             return (try whole(db, capacity: capacity), lastChange)
         }
+        let T = ProcessInfo.processInfo.environment["FAVS_TIMING"] != nil
+        func tick(_ what: String) { if T { FileHandle.standardError.write(Data("\(what) \(Date().timeIntervalSince1970)\n".utf8)) } }
+        tick("begin")
+        defer { tick("end") }
         let middle = low + (high - low) / 2
         let secondHalf = SecondHalf(path: path, after: middle, capacity: capacity / 2)
-        var builder = ItemCollection.Builder(capacity: capacity / 2 + capacity / 16)
+        var builder = ItemCollection.Builder(capacity: capacity)  // room for both halves
         try scan(db.sqliteConnection, select + " AND position <= ? ORDER BY position", bound: middle, into: &builder)
-        guard let (rest, restLastChange) = secondHalf.wait(), restLastChange == lastChange else {
+        tick("scanned")
+        let waited = secondHalf.wait()
+        tick("waited")
+        guard let (rest, restLastChange) = waited, restLastChange == lastChange else {
             // The other connection failed, or read after another commit: read it all here.
             return (try whole(db, capacity: capacity), lastChange)
         }
         builder.append(contentsOf: rest)
+        tick("merged")
         return (builder.build(), lastChange)
     }
 
@@ -99,7 +107,7 @@ private final class SecondHalf: @unchecked Sendable {
     private static func read(path: String, after middle: Int, capacity: Int) throws -> (ItemCollection.Builder, Int64) {
         var connection: OpaquePointer?
         defer { sqlite3_close_v2(connection) }
-        guard sqlite3_open_v2(path, &connection, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else {
+        guard sqlite3_open_v2(path, &connection, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK else {
             throw DatabaseError(resultCode: .SQLITE_CANTOPEN)
         }
         sqlite3_busy_timeout(connection, Int32(Library.busyTimeout * 1000))

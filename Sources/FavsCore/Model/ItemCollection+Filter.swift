@@ -52,7 +52,7 @@ extension ItemCollection {
         let needle = Self.fold(query)
         guard !needle.isEmpty else { return true }
         let titles = foldedTitles
-        return titles.bytes.withUnsafeBytes { haystack in
+        return titles.withStorage { haystack, _ in
             needle.withUnsafeBytes { needle in
                 Self.find(needle, in: haystack, from: titles.start(slot), to: titles.end(slot)) != nil
             }

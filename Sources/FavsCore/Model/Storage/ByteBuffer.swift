@@ -1,8 +1,11 @@
 import Foundation
 
 /// A growable byte buffer written through a pointer: what a builder appends a million rows to, without
-/// the per-call checks of an Array append. Owned by one builder; its bytes become an Array at the end.
-final class ByteBuffer {
+/// the per-call checks of an Array append.
+///
+/// Sendable because its owners (`TextArena` and its writer) change it only while they hold the one
+/// reference to it, copying it first otherwise; a shared buffer is only read.
+final class ByteBuffer: @unchecked Sendable {
     private var base: UnsafeMutableRawPointer
     private(set) var count = 0
     private var capacity: Int
@@ -16,7 +19,7 @@ final class ByteBuffer {
 
     func copy() -> ByteBuffer {
         let copy = ByteBuffer(capacity: capacity)
-        copy.append(contents)
+        copy.append(UnsafeRawBufferPointer(contents))
         return copy
     }
 
@@ -39,9 +42,7 @@ final class ByteBuffer {
 
     func truncate(to start: Int) { count = min(count, start) }
 
-    var contents: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
-
-    var array: [UInt8] { Array(UnsafeRawBufferPointer(start: base, count: count)) }
+    var contents: UnsafeMutableRawBufferPointer { UnsafeMutableRawBufferPointer(start: base, count: count) }
 
     private func reserve(_ more: Int) {
         guard count + more > capacity else { return }

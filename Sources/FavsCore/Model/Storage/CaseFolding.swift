@@ -9,7 +9,7 @@ struct CaseFolding {
 
     /// Appends the folded UTF-8 of `text` to the entry `output` is building.
     mutating func fold(_ text: UnsafeRawBufferPointer, into output: inout TextArena) {
-        let start = output.bytes.count
+        let start = output.byteCount
         output.appendBytes(text)
         // Most text folds to bytes of the same length: fold the copy in place.
         if !output.withTail(from: start, { foldInPlace($0) }) {

@@ -36,13 +36,9 @@ final class FoldedTitles: @unchecked Sendable {
 
     private static func fold(_ titles: TextArena) -> TextArena {
         var folding = CaseFolding()
-        var writer = TextArena.Writer(capacity: titles.count, bytes: titles.bytes.count)
+        var writer = TextArena.Writer(capacity: titles.count, bytes: titles.byteCount)
         for slot in 0..<titles.count {
-            do {  // the reference ends here, before finishEntry checks that the writer's bytes are its own
-                let bytes = writer.uniqueBytes()
-                titles.withEntry(slot) { folding.fold($0, into: bytes) }
-            }
-            writer.finishEntry()
+            writer.appendEntry { bytes in titles.withEntry(slot) { folding.fold($0, into: bytes) } }
         }
         return writer.arena
     }
