@@ -137,6 +137,26 @@ final class Tmux {
                 sourceLocation: sourceLocation)
     }
 
+    /// The bytes the program writes to the terminal for `keys`, counted until `text` shows and the count
+    /// stops growing. tmux copies the pane's output into a file opened just before the keys (`pipe-pane`);
+    /// every byte of the previous frame was read before, since its text was on screen.
+    func bytesWritten(by keys: [String], until text: String) async throws -> Int {
+        let file = scratch.path("pipe-\(UUID().uuidString.prefix(8))")
+        try await command("pipe-pane", "-t", "main", "cat > \(shellQuoted(file))")
+        try await sendKeys(keys)
+        try await waitFor(text)
+        // tmux has read the whole frame once its last row shows; give `cat` time to write it out.
+        var size = -1, unchanged = 0
+        _ = await eventually {
+            let now = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
+            unchanged = now == size ? unchanged + 1 : 0
+            size = now
+            return size > 0 && unchanged >= 5
+        }
+        try await command("pipe-pane", "-t", "main")  // no command: closes the pipe
+        return size
+    }
+
     /// The exit status the pane command wrote, waiting for it to appear.
     func exitStatus() async throws -> Int32 {
         var status: Int32?
