@@ -27,6 +27,7 @@ enum ListLoader {
             SELECT (SELECT position FROM items WHERE deleted = 0 ORDER BY position LIMIT 1),
                    (SELECT position FROM items WHERE deleted = 0 ORDER BY position DESC LIMIT 1)
             """)
+        let parallelThreshold = ProcessInfo.processInfo.environment["FAVS_SERIAL"] != nil ? Int.max : parallelThreshold
         guard path != ":memory:", capacity >= parallelThreshold,
               let low: Int = bounds?[0], let high: Int = bounds?[1], high > low else {
             return (try whole(db, capacity: capacity), lastChange)
@@ -70,10 +71,11 @@ enum ListLoader {
             let code = sqlite3_step(statement)
             if code == SQLITE_DONE { return }
             guard code == SQLITE_ROW else { throw error(connection, code: code) }
-            // sqlite3_column_text before sqlite3_column_bytes: the length is then that of the UTF-8 text.
-            let id = UnsafeRawBufferPointer(start: sqlite3_column_text(statement, 0),
+            // The bytes as stored (the library is UTF-8): sqlite3_column_blob points into the page, where
+            // sqlite3_column_text would first copy each value to give it a terminating NUL.
+            let id = UnsafeRawBufferPointer(start: sqlite3_column_blob(statement, 0),
                                             count: Int(sqlite3_column_bytes(statement, 0)))
-            let title = UnsafeRawBufferPointer(start: sqlite3_column_text(statement, 1),
+            let title = UnsafeRawBufferPointer(start: sqlite3_column_blob(statement, 1),
                                                count: Int(sqlite3_column_bytes(statement, 1)))
             builder.append(id: id, title: title, favorite: sqlite3_column_int64(statement, 2) != 0,
                            position: Int(sqlite3_column_int64(statement, 3)))
