@@ -14,7 +14,8 @@ enum ListLoader {
     /// Below this many rows one thread reads them all.
     static let parallelThreshold = 100_000
 
-    private static let select = "SELECT id, title, favorite, position FROM items WHERE deleted = 0"
+    /// What the list shows; the covering index `items_list` answers it without reading the table.
+    static let select = "SELECT id, title, favorite, position FROM items WHERE deleted = 0"
 
     /// The list, and the last change-log sequence number it includes (where a follower starts).
     static func load(_ db: Database, path: String,
@@ -27,28 +28,19 @@ enum ListLoader {
             SELECT (SELECT position FROM items WHERE deleted = 0 ORDER BY position LIMIT 1),
                    (SELECT position FROM items WHERE deleted = 0 ORDER BY position DESC LIMIT 1)
             """)
-        let parallelThreshold = ProcessInfo.processInfo.environment["FAVS_SERIAL"] != nil ? Int.max : parallelThreshold
         guard path != ":memory:", capacity >= parallelThreshold,
               let low: Int = bounds?[0], let high: Int = bounds?[1], high > low else {
             return (try whole(db, capacity: capacity), lastChange)
         }
-        let T = ProcessInfo.processInfo.environment["FAVS_TIMING"] != nil
-        func tick(_ what: String) { if T { FileHandle.standardError.write(Data("\(what) \(Date().timeIntervalSince1970)\n".utf8)) } }
-        tick("begin")
-        defer { tick("end") }
         let middle = low + (high - low) / 2
         let secondHalf = SecondHalf(path: path, after: middle, capacity: capacity / 2)
         var builder = ItemCollection.Builder(capacity: capacity)  // room for both halves
         try scan(db.sqliteConnection, select + " AND position <= ? ORDER BY position", bound: middle, into: &builder)
-        tick("scanned")
-        let waited = secondHalf.wait()
-        tick("waited")
-        guard let (rest, restLastChange) = waited, restLastChange == lastChange else {
+        guard let (rest, restLastChange) = secondHalf.wait(), restLastChange == lastChange else {
             // The other connection failed, or read after another commit: read it all here.
             return (try whole(db, capacity: capacity), lastChange)
         }
         builder.append(contentsOf: rest)
-        tick("merged")
         return (builder.build(), lastChange)
     }
 
@@ -125,8 +117,8 @@ private final class SecondHalf: @unchecked Sendable {
             lastChange = sqlite3_column_int64(statement, 0)
         }
         sqlite3_finalize(statement)
-        try ListLoader.scan(connection, "SELECT id, title, favorite, position FROM items WHERE deleted = 0"
-                                + " AND position > ? ORDER BY position", bound: middle, into: &builder)
+        try ListLoader.scan(connection, ListLoader.select + " AND position > ? ORDER BY position", bound: middle,
+                            into: &builder)
         return (builder, lastChange)
     }
 }

@@ -53,9 +53,7 @@ func exitWithoutTearDown() -> Never {
 /// the point in the change log the list was read at.
 func openBrowser(path: String, width: Int, height: Int) throws -> (Browser, Library, lastChange: Int64) {
     do {
-        if ProcessInfo.processInfo.environment["FAVS_TIMING"] != nil { FileHandle.standardError.write(Data("open \(Date().timeIntervalSince1970)\n".utf8)) }
         let library = try Library.open(path: path, seedIfNew: true)
-        if ProcessInfo.processInfo.environment["FAVS_TIMING"] != nil { FileHandle.standardError.write(Data("opened \(Date().timeIntervalSince1970)\n".utf8)) }
         let (items, lastChange) = try library.loadListToFollow()
         let store = Store(collection: items, sink: library, fieldSource: library)
         let name = library.name + (library.isReadOnly ? " (read-only)" : "")

@@ -50,7 +50,6 @@ enum ScriptCommand {
         let (browser, _, _) = try openBrowser(path: libraryPath, width: width, height: height)
         ScriptRunner.run(steps, on: browser) { frame in
             FileHandle.standardOutput.write(Data(frame.utf8))
-            if ProcessInfo.processInfo.environment["FAVS_TIMING"] != nil { FileHandle.standardError.write(Data("frame \(Date().timeIntervalSince1970)\n".utf8)) }
         }
         exitWithoutTearDown()
     }
