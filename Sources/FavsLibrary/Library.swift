@@ -130,6 +130,13 @@ public final class Library: ChangeSink, FieldSource, Sendable {
     /// fields (read later through `fields(of:)`). See `ListLoader`: about 0.2 s for a million items.
     public func loadList() throws -> ItemCollection { try loadListToFollow().items }
 
+    /// A preview of a large library (its first `rows` rows, its first favorites, its counts; see
+    /// `ItemCollection.preview`), read in a few milliseconds: what a browser shows while the list loads.
+    /// Nil for a library of fewer than `minimum` items, which loads as fast as its preview would.
+    public func loadPreview(rows: Int = 500, minimum: Int = ListLoader.parallelThreshold) throws -> ItemCollection? {
+        try LibraryError.wrapping { try writer.read { db in try ListLoader.preview(db, rows: rows, minimum: minimum) } }
+    }
+
     /// The list, and the point in the change log it was read at: where a `LibraryFollower` starts, so no
     /// change committed by another process after the read is missed.
     public func loadListToFollow() throws -> (items: ItemCollection, lastChange: Int64) {

@@ -10,9 +10,9 @@ import GRDBSQLite
 /// A large library is read by two threads at once, each on its own connection and half of the positions;
 /// both read the same committed state (checked by the change log's last sequence number, which every
 /// commit advances), else the list is read again on one connection.
-enum ListLoader {
-    /// Below this many rows one thread reads them all.
-    static let parallelThreshold = 100_000
+public enum ListLoader {
+    /// Below this many rows one thread reads them all (and a browser opens without a preview).
+    public static let parallelThreshold = 100_000
 
     /// What the list shows; the covering index `items_list` answers it without reading the table.
     static let select = "SELECT id, title, favorite, position FROM items WHERE deleted = 0"
@@ -42,6 +42,33 @@ enum ListLoader {
         }
         builder.append(contentsOf: rest)
         return (builder.build(), lastChange)
+    }
+
+    /// The first rows and favorites and the counts, or nil when there are fewer than `minimum` items.
+    static func preview(_ db: Database, rows: Int, minimum: Int) throws -> ItemCollection? {
+        // Counting the list index costs about 30 ms for a million items: first make sure it is worth it.
+        let capacity = try Int.fetchOne(db, sql: "SELECT MAX(rowid) FROM items") ?? 0
+        guard capacity >= minimum else { return nil }
+        // The favorites index (v3) is named: without statistics SQLite would scan the list index for them.
+        // A library opened read-only may predate it; it is then loaded whole.
+        guard try Bool.fetchOne(db, sql: "SELECT 1 FROM sqlite_master WHERE name = 'items_favorites'") == true
+        else { return nil }
+        let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM items WHERE deleted = 0") ?? 0
+        guard count >= minimum else { return nil }
+        let favoriteCount = try Int.fetchOne(db, sql: """
+            SELECT COUNT(*) FROM items INDEXED BY items_favorites WHERE favorite = 1 AND deleted = 0
+            """) ?? 0
+        func items(_ sql: String) throws -> [Item] {
+            try Row.fetchAll(db, sql: sql, arguments: [rows]).map { row in
+                Item(id: ItemID(row[0] as String), title: row[1], favorite: row[2], position: row[3])
+            }
+        }
+        return .preview(rows: try items(select + " ORDER BY position LIMIT ?"),
+                        favorites: try items("""
+                            SELECT id, title, favorite, position FROM items INDEXED BY items_favorites
+                            WHERE favorite = 1 AND deleted = 0 ORDER BY position LIMIT ?
+                            """),
+                        count: count, favoriteCount: favoriteCount)
     }
 
     private static func whole(_ db: Database, capacity: Int) throws -> ItemCollection {

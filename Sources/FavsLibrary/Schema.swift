@@ -31,12 +31,16 @@ enum Schema {
             // Which process wrote a change, so a follower can skip its own.
             try db.execute(sql: "ALTER TABLE changes ADD COLUMN origin TEXT NOT NULL DEFAULT ''")
         }
-        migrator.registerMigration("v3: list index") { db in
+        migrator.registerMigration("v3: list indexes") { db in
             // What the list shows, in list order, as one covering index: opening a browser reads this index
             // front to back (about a quarter of the table's pages) instead of every row with its fields.
             // `deleted` is in it so SQLite sees that the index covers the query.
             try db.execute(sql: """
                 CREATE INDEX items_list ON items (position, id, title, favorite, deleted) WHERE deleted = 0
+                """)
+            // The favorites in list order: their count and the first of them without reading the list.
+            try db.execute(sql: """
+                CREATE INDEX items_favorites ON items (position) WHERE favorite = 1 AND deleted = 0
                 """)
         }
         return migrator

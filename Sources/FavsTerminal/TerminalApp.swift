@@ -7,12 +7,16 @@ public enum TerminalApp {
     /// Runs until the user quits or stdin closes. Throws `TerminalError` when the terminal cannot be used.
     /// `poll`, when given, is called every `pollInterval` milliseconds, keys or not; it applies changes
     /// made by other processes and returns whether there were any (then a frame is drawn).
-    public static func run(_ browser: Browser, pollInterval: Int32 = 50, poll: (() -> Bool)? = nil) throws {
+    /// `afterFirstFrame`, when given, runs once the first frame is on screen, before any key is read
+    /// (keys typed meanwhile wait in the terminal); a frame follows it.
+    public static func run(_ browser: Browser, pollInterval: Int32 = 50, afterFirstFrame: (() -> Void)? = nil,
+                           poll: (() -> Bool)? = nil) throws {
         Signals.install()
         let screen = try NcursesScreen()
         defer { screen.close() }
         browser.resize(width: screen.width, height: screen.height)
         var needsFrame = true
+        var afterFirstFrame = afterFirstFrame
         var lastPoll = DispatchTime.now().uptimeNanoseconds
         let interval = UInt64(pollInterval) * 1_000_000
         while true {
@@ -23,6 +27,11 @@ public enum TerminalApp {
                 if poll() { needsFrame = true }
             }
             if needsFrame { screen.show(browser.frame()) }
+            if let work = afterFirstFrame {
+                afterFirstFrame = nil
+                work()
+                screen.show(browser.frame())
+            }
             needsFrame = true
             // Wait for a key only until the next poll is due, so polls keep their rhythm while keys come.
             let timeout = poll == nil ? nil : Int32(max(1, (interval - min(interval, sincePoll)) / 1_000_000))

@@ -22,12 +22,24 @@ struct Browse: ParsableCommand {
         guard isatty(STDOUT_FILENO) != 0 else {
             throw failure("stdout is not a terminal: use 'favs list' to print the items, or 'favs script' to print screens", 2)
         }
-        let (browser, library, lastChange) = try openBrowser(path: library.path, width: 80, height: 24)
+        let opened = try openBrowser(path: library.path, width: 80, height: 24, preview: true)
+        let (browser, library) = (opened.browser, opened.library)
         // Other processes' changes (another browser, `favs fav`, an import) arrive through the change log,
         // from the point the list was read at.
-        let follower = try? LibraryFollower(library, after: lastChange)
+        var follower = opened.lastChange.flatMap { try? LibraryFollower(library, after: $0) }
+        // A large library opens on a preview (its first rows and counts); the rest loads once that frame
+        // is on screen, before the first key is read.
+        let loadTheRest: (() -> Void)? = opened.lastChange != nil ? nil : {
+            do {
+                let (items, lastChange) = try library.loadListToFollow()
+                browser.sync([.reload(items)])
+                follower = try? LibraryFollower(library, after: lastChange)
+            } catch {
+                browser.show(error: "Cannot read the library: \(error)")
+            }
+        }
         do {
-            try TerminalApp.run(browser) {
+            try TerminalApp.run(browser, afterFirstFrame: loadTheRest, poll: {
                 guard let follower else { return false }
                 do {
                     return browser.sync(try follower.poll())
@@ -35,7 +47,7 @@ struct Browse: ParsableCommand {
                     browser.show(error: "Cannot follow the library: \(error)")
                     return true
                 }
-            }
+            })
         } catch let error as TerminalError {
             throw failure(error.description, 2)
         }
@@ -49,14 +61,22 @@ func exitWithoutTearDown() -> Never {
     exit(EXIT_SUCCESS)
 }
 
-/// Opens the library and puts a browser on it (the store commits every change to the library); also returns
-/// the point in the change log the list was read at.
-func openBrowser(path: String, width: Int, height: Int) throws -> (Browser, Library, lastChange: Int64) {
+/// Opens the library and puts a browser on it (the store commits every change to the library).
+///
+/// With `preview`, a large library opens on `Library.loadPreview`: `lastChange` is nil then, and the
+/// caller loads the list. Otherwise the whole list is read, and `lastChange` is the point in the change
+/// log it was read at (where a follower starts).
+func openBrowser(path: String, width: Int, height: Int,
+                 preview: Bool = false) throws -> (browser: Browser, library: Library, lastChange: Int64?) {
     do {
         let library = try Library.open(path: path, seedIfNew: true)
+        let name = library.name + (library.isReadOnly ? " (read-only)" : "")
+        if preview, let items = try library.loadPreview() {
+            let store = Store(collection: items, sink: library, fieldSource: library)
+            return (Browser(store: store, libraryName: name, width: width, height: height), library, nil)
+        }
         let (items, lastChange) = try library.loadListToFollow()
         let store = Store(collection: items, sink: library, fieldSource: library)
-        let name = library.name + (library.isReadOnly ? " (read-only)" : "")
         return (Browser(store: store, libraryName: name, width: width, height: height), library, lastChange)
     } catch {
         throw failure(String(describing: error), 74)

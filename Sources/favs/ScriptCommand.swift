@@ -47,7 +47,7 @@ enum ScriptCommand {
             throw failure(String(describing: error), 2)
         }
         let (width, height) = ScriptParser.parseSize(size) ?? (80, 24)
-        let (browser, _, _) = try openBrowser(path: libraryPath, width: width, height: height)
+        let browser = try openBrowser(path: libraryPath, width: width, height: height).browser
         ScriptRunner.run(steps, on: browser) { frame in
             FileHandle.standardOutput.write(Data(frame.utf8))
         }

@@ -39,7 +39,8 @@ import Testing
         try withSampleLibrary { library, path throws in
             try library.writer.write { db in
                 try db.execute(sql: "DROP INDEX items_list")
-                try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v3: list index'")
+                try db.execute(sql: "DROP INDEX items_favorites")
+                try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v3: list indexes'")
             }
             let reader = try Library.openExisting(path: path)
             #expect(try reader.loadList() == sampleList)
@@ -57,5 +58,26 @@ import Testing
 
     private func indexes(_ library: Library) throws -> [String] {
         try library.writer.read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index'") }
+    }
+}
+
+/// The preview a browser opens a large library on.
+@Suite struct LibraryPreviewTests {
+    @Test func aPreviewHoldsTheFirstRowsTheFirstFavoritesAndTheCounts() throws {
+        try withSampleLibrary { library, _ throws in
+            try library.persist(.setFavorite("rec-020", true))
+            let preview = try #require(try library.loadPreview(rows: 5, minimum: 1))
+            #expect(preview.isPreview)
+            #expect(preview.count == 28 && preview.favoriteCount == 4)
+            #expect((0..<6).map { preview.id(atRow: $0)?.rawValue } == ["rec-001", "rec-002", "rec-003", "rec-004", "rec-005", nil])
+            #expect((0..<4).compactMap { preview.favoriteID(at: $0)?.rawValue } == ["rec-001", "rec-004", "rec-008", "rec-020"])
+        }
+    }
+
+    @Test func aLibraryBelowTheMinimumHasNoPreview() throws {
+        try withSampleLibrary { library, _ throws in
+            #expect(try library.loadPreview(rows: 5, minimum: 29) == nil)
+            #expect(try library.loadPreview(rows: 5, minimum: 28) != nil)
+        }
     }
 }

@@ -34,15 +34,42 @@ public struct ItemCollection: Sendable {
         self = builder.build()
     }
 
-    public var count: Int { present.total }
-    public var isEmpty: Bool { present.total == 0 }
-    public var favoriteCount: Int { favorites.total }
+    /// Set for a preview: the first rows of a library still loading, with the whole library's counts.
+    private var preview: Preview?
+
+    struct Preview: Sendable, Equatable {
+        var count: Int
+        var favoriteCount: Int
+        /// How many rows from the top are known.
+        var rows: Int
+    }
+
+    public var count: Int { preview?.count ?? present.total }
+    public var isEmpty: Bool { count == 0 }
+    public var favoriteCount: Int { preview?.favoriteCount ?? favorites.total }
+
+    /// Whether this is a preview (see `preview(rows:favorites:count:favoriteCount:)`).
+    public var isPreview: Bool { preview != nil }
+
+    /// The first rows of a larger collection and the first of its favorites, standing in for it while it
+    /// loads: enough for a first frame. Counts are the whole collection's; rows beyond `rows` are unknown
+    /// (nil), and so are favorites beyond those given.
+    public static func preview(rows: [Item], favorites: [Item], count: Int, favoriteCount: Int) -> ItemCollection {
+        var seen = Set(rows.map(\.id))
+        let more = favorites.filter { seen.insert($0.id).inserted }
+        var collection = ItemCollection((rows + more).sorted { $0.position < $1.position })
+        collection.preview = Preview(count: count, favoriteCount: favoriteCount, rows: rows.count)
+        return collection
+    }
 
     public subscript(id: ItemID) -> Item? { presentSlot(of: id).map(item(atSlot:)) }
     public func contains(_ id: ItemID) -> Bool { presentSlot(of: id) != nil }
 
     /// The id shown at `row` of the unfiltered list.
-    public func id(atRow row: Int) -> ItemID? { present.slot(ofRank: row).map(id(atSlot:)) }
+    public func id(atRow row: Int) -> ItemID? {
+        if let preview, row >= preview.rows { return nil }
+        return present.slot(ofRank: row).map(id(atSlot:))
+    }
 
     /// The row of an item in the unfiltered list.
     public func row(of id: ItemID) -> Int? { presentSlot(of: id).map(present.countBefore) }
@@ -266,7 +293,7 @@ public struct ItemCollection: Sendable {
 extension ItemCollection: Equatable {
     /// Equal when they hold the same items (ids, titles, fields, favorites, positions) in the same order.
     public static func == (a: ItemCollection, b: ItemCollection) -> Bool {
-        guard a.count == b.count, a.favoriteCount == b.favoriteCount else { return false }
+        guard a.count == b.count, a.favoriteCount == b.favoriteCount, a.preview == b.preview else { return false }
         return zip(a.presentSlots, b.presentSlots).allSatisfy { a.item(atSlot: $0) == b.item(atSlot: $1) }
     }
 }
