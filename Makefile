@@ -3,13 +3,16 @@ SWIFT ?= swift
 BIN_DIR = $(shell $(SWIFT) build --show-bin-path 2>/dev/null)
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEBS = libncurses-dev libsqlite3-dev tmux
+# What scripts/bench.sh compares favs with and measures by: make test runs it on a small collection.
+BENCH_DEBS = fzf sqlite3 time
 PREFIX ?= /usr/local
 
 .PHONY: deps build run demo test install clean bench
 
-# Debian packages: ncursesw and SQLite headers to build, tmux for the end-to-end tests.
+# Debian packages: ncursesw and SQLite headers to build, tmux for the end-to-end tests, fzf, sqlite3 and
+# GNU time for the benchmark script.
 deps:
-	@missing=""; for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	@missing=""; for p in $(DEBS) $(BENCH_DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 		echo "installing:$$missing"; \
 		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
@@ -26,9 +29,12 @@ demo: build
 	@printf '%s\n' 'j j f frame' 'enter frame' 'esc d frame' 'u frame' '/ type caf' 'enter ? frame' 'esc resize 40x12 frame' \
 		| $(BIN_DIR)/favs --library :memory:
 
+# Every test, then a smoke run of the benchmark script on 2,000 items with the debug build (every figure
+# measured, every row imported; its timings say nothing in a debug build).
 test: deps
 	$(SWIFT) build
 	SWIFT_BACKTRACE=enable=no FAVS_BIN=$(BIN_DIR)/favs $(SWIFT) test
+	FAVS_BENCH_BIN_DIR=$(BIN_DIR) FAVS_BENCH_SKIP_INPROCESS=1 scripts/bench.sh 2000 > /dev/null
 
 install:
 	$(SWIFT) build -c release
@@ -40,9 +46,4 @@ clean:
 # The performance figures (docs/performance.md) for favs, fzf and sqlite3 on 1M generated items, as one table.
 # Installs fzf, sqlite3 and GNU time when missing. Takes several minutes; make bench BENCH_N=20000 is a quick run.
 bench: deps
-	@missing=""; for p in fzf sqlite3 time; do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-		echo "installing:$$missing"; \
-		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
-	fi
 	scripts/bench.sh $(BENCH_N)
