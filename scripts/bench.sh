@@ -226,6 +226,11 @@ if [ "$first" != "$last" ]; then
             "—" "—" "$(verdict "$flat" "<=" 2)"
     fi
 fi
+for pane in list detail favorites; do
+    name="redraw $pane pane, $NL"; v=$(p99 "$name")
+    row "redraw of the $pane pane from the store, in-process, p99, $NL" "—" "$(ms_of_us "$v" "$name")" "—" "—" \
+        "$( [ -n "$v" ] && echo info || verdict "" )"
+done
 wb=$(( BYTES_FAV > BYTES_UNFAV ? BYTES_FAV : BYTES_UNFAV ))
 row "bytes to the terminal per favorite toggle, 80×24 (sample library; fav / unfav)" "≤ 64 B" \
     "$BYTES_FAV / $BYTES_UNFAV B" "—" "—" "$(verdict "$wb" "<=" 64)"

@@ -66,6 +66,16 @@ let benchmarks: @Sendable () -> Void = {
         }, setup: { Fixture.open(n); for c in "/rain" { Fixture.browser!.handle(.char(c)) } },
            teardown: { Fixture.close() })
 
+        // Each pane drawn afresh from the store (what a frame does for a pane an event made stale).
+        for pane in Focus.allCases {
+            Benchmark("redraw \(pane) pane, \(label)", closure: { benchmark in
+                let browser = Fixture.browser!
+                benchmark.startMeasurement()
+                blackHole(browser.redraw(pane))
+                benchmark.stopMeasurement()
+            }, setup: { Fixture.open(n) }, teardown: { Fixture.close() })
+        }
+
         // j, then the frame (the list scrolls as the cursor moves down).
         Benchmark("frame redraw after j, \(label)", closure: { benchmark in
             let browser = Fixture.browser!

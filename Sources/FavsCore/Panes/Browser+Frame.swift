@@ -50,6 +50,13 @@ extension Browser {
         if let rect = panes[.detail] { detail.prepare(width: rect.width, height: rect.height) }
     }
 
+    /// Draws one pane of the current layout afresh from the store, as a frame would when it is stale;
+    /// nil when the layout does not show it. (What the benchmarks time for each pane.)
+    public func redraw(_ pane: Focus) -> Canvas? {
+        guard let rect = layout.panes[pane] else { return nil }
+        return render(pane, rect: rect, focused: pane == focus)
+    }
+
     /// Draws a pane from the store; `fresh` bypasses every cache (the no-drift check).
     func render(_ pane: Focus, rect: Rect, focused: Bool, fresh: Bool = false) -> Canvas {
         switch pane {
