@@ -37,14 +37,15 @@ public enum ImportReader {
         case .tsv:
             return try TableReader.readTSV(text, file: file, idColumn: idField, titleColumn: titleField)
         case .auto, .json, .jsonl:
-            return try readJSON(String(text), file: file, idField: idField, titleField: titleField ?? "title")
+            return try readJSON(Array(text.utf8), file: file, idField: idField, titleField: titleField ?? "title")
         }
     }
 
-    private static func readJSON(_ text: String, file: String, idField: String,
+    private static func readJSON(_ bytes: [UInt8], file: String, idField: String,
                                  titleField: String) throws -> [ImportRecord] {
-        var parser = JSONParser(text, file: file)
+        var parser = JSONParser(bytes: bytes, file: file)
         var mapper = RecordMapper(file: file, idField: idField, titleField: titleField)
+        mapper.reserveCapacity(parser.lineCount)
         let parsed: (JSONValue, JSONParser.Position) throws -> Void = { value, position in
             try mapper.add(value, at: position)
         }
@@ -83,6 +84,12 @@ private struct RecordMapper {
         self.titleField = titleField
     }
 
+    /// Makes room for about `records` records, so a large file does not grow its tables step by step.
+    mutating func reserveCapacity(_ records: Int) {
+        self.records.reserveCapacity(records)
+        firstLine.reserveCapacity(records)
+    }
+
     mutating func add(_ value: JSONValue, at position: JSONParser.Position) throws {
         func error(_ message: String) -> ImportError {
             ImportError(file: file, line: position.line, column: position.column, message: message)
@@ -104,7 +111,7 @@ private struct RecordMapper {
         }
         let id: ItemID
         switch idValue {
-        case let .string(text) where !text.allSatisfy(\.isWhitespace): id = ItemID(text)
+        case let .string(text) where !Blank.isBlank(text): id = ItemID(text)
         case let .number(text): id = ItemID(text)
         case .string: throw error("id field '\(idField)' is empty")
         case nil, .null: throw error("missing id field '\(idField)'")

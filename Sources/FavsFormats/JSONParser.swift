@@ -32,9 +32,17 @@ struct JSONParser {
     private var lineStart = 0
 
     init(_ text: String, file: String) {
-        self.file = file
-        self.bytes = Array(text.utf8)
+        self.init(bytes: Array(text.utf8), file: file)
     }
+
+    /// Parses UTF-8 bytes (already known to be valid UTF-8).
+    init(bytes: [UInt8], file: String) {
+        self.file = file
+        self.bytes = bytes
+    }
+
+    /// How many line feeds the text holds: about how many records a JSON Lines file has.
+    var lineCount: Int { bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
 
     var location: Location { Location(line: line, lineStart: lineStart, offset: offset) }
 
@@ -211,8 +219,11 @@ struct JSONParser {
             guard let byte = current, byte != 0x0A else { throw error("unterminated string", at: start) }
             switch byte {
             case UInt8(ascii: "\""):
-                result += String(decoding: bytes[runStart..<offset], as: UTF8.self)
+                let run = String(decoding: bytes[runStart..<offset], as: UTF8.self)
                 offset += 1
+                // Most strings have no escape: the run is the whole string.
+                if result.isEmpty { return run }
+                result += run
                 return result
             case UInt8(ascii: "\\"):
                 result += String(decoding: bytes[runStart..<offset], as: UTF8.self)

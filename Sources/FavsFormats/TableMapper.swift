@@ -53,14 +53,20 @@ struct TableMapper {
             .map { ($0, ColumnName.field(fromColumn: header[$0])) }
     }
 
+    /// Makes room for about `rows` records, so a large file does not grow its tables step by step.
+    mutating func reserveCapacity(_ rows: Int) {
+        records.reserveCapacity(rows)
+        firstLine.reserveCapacity(rows)
+    }
+
     mutating func add(_ cells: [String], line: Int) throws {
-        if cells == [""] { return }
+        if cells.count == 1, cells[0].isEmpty { return }
         func error(_ message: String) -> ImportError { ImportError(file: file, line: line, column: 1, message: message) }
         guard cells.count == cellCount else {
             throw error("row has \(cells.count) \(cells.count == 1 ? "cell" : "cells"), the header has \(cellCount)")
         }
         let idText = cells[idIndex]
-        if idText.allSatisfy(\.isWhitespace) {
+        if Blank.isBlank(idText) {
             throw error("empty id in column '\(idColumn)' (cell \(idIndex + 1))")
         }
         let id = ItemID(idText)
