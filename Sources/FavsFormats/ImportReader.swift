@@ -37,22 +37,25 @@ public enum ImportReader {
         case .tsv:
             return try TableReader.readTSV(text, file: file, idColumn: idField, titleColumn: titleField)
         case .auto, .json, .jsonl:
-            return try readJSON(Array(text.utf8), file: file, idField: idField, titleField: titleField ?? "title")
+            // One copy of the bytes (withUTF8 is a memcpy; Array(text.utf8) walks a Substring byte by byte).
+            let bytes = text.withUTF8 { Array($0) }
+            return try readJSON(bytes, file: file, idField: idField, titleField: titleField ?? "title")
         }
     }
 
     private static func readJSON(_ bytes: [UInt8], file: String, idField: String,
                                  titleField: String) throws -> [ImportRecord] {
-        var parser = JSONParser(bytes: bytes, file: file)
         var mapper = RecordMapper(file: file, idField: idField, titleField: titleField)
-        mapper.reserveCapacity(parser.lineCount)
-        let parsed: (JSONValue, JSONParser.Position) throws -> Void = { value, position in
-            try mapper.add(value, at: position)
-        }
-        switch parser.firstSignificantByte() {
-        case nil: return []
-        case UInt8(ascii: "["): try parser.parseArrayDocument(parsed)
-        default: try parser.parseLinesDocument(parsed)
+        try JSONParser.parsing(bytes, file: file) { parser in
+            mapper.reserveCapacity(parser.lineCount)
+            let parsed: (JSONValue, JSONParser.Position) throws -> Void = { value, position in
+                try mapper.add(value, at: position)
+            }
+            switch parser.firstSignificantByte() {
+            case nil: return
+            case UInt8(ascii: "["): try parser.parseArrayDocument(parsed)
+            default: try parser.parseLinesDocument(parsed)
+            }
         }
         return mapper.records
     }
@@ -99,6 +102,7 @@ private struct RecordMapper {
         var titleValue: JSONValue?
         var favorite: Bool?
         var fields: [Field] = []
+        fields.reserveCapacity(members.count)
         for member in members {
             var consumed = false
             if member.key == idField, idValue == nil { idValue = member.value; consumed = true }
@@ -125,10 +129,10 @@ private struct RecordMapper {
         case let .bool(flag): title = flag ? "true" : "false"
         case .array, .object: throw error("title field '\(titleField)' must be a string")
         }
-        if let first = firstLine[id] {
+        // One hash per record: a repeat is an error anyway, so overwriting its first line does not matter.
+        if let first = firstLine.updateValue(position.line, forKey: id) {
             throw error("duplicate id '\(id)' (first at line \(first))")
         }
-        firstLine[id] = position.line
         records.append(ImportRecord(id: id, title: title, fields: fields, favorite: favorite ?? false,
                                     line: position.line, column: position.column))
     }

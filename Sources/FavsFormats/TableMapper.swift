@@ -70,7 +70,10 @@ struct TableMapper {
             throw error("empty id in column '\(idColumn)' (cell \(idIndex + 1))")
         }
         let id = ItemID(idText)
-        if let first = firstLine[id] { throw error("duplicate id '\(id)' (first at line \(first))") }
+        // One hash per row: a repeat is an error anyway, so overwriting its first line does not matter.
+        if let first = firstLine.updateValue(line, forKey: id) {
+            throw error("duplicate id '\(id)' (first at line \(first))")
+        }
         var favorite = false
         if let favoriteIndex {
             switch cells[favoriteIndex].lowercased() {
@@ -81,10 +84,11 @@ struct TableMapper {
             }
         }
         let title = titleIndex.map { cells[$0] } ?? ""
-        let fields = fieldColumns.compactMap { column in
-            cells[column.index].isEmpty ? nil : Field(column.name, cells[column.index])
+        var fields: [Field] = []
+        fields.reserveCapacity(fieldColumns.count)
+        for column in fieldColumns where !cells[column.index].isEmpty {
+            fields.append(Field(column.name, cells[column.index]))
         }
-        firstLine[id] = line
         records.append(ImportRecord(id: id, title: title.isEmpty ? idText : title, fields: fields,
                                     favorite: favorite, line: line, column: 1))
     }

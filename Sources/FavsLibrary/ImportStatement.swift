@@ -18,9 +18,6 @@ struct ImportStatement {
         case duplicateID
     }
 
-    /// SQLite copies the bytes before `sqlite3_bind_text` returns, so the buffers need not outlive the call.
-    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-
     private let statement: Statement
     private let connection: SQLiteConnection?
     private var handle: SQLiteStatement { statement.sqliteStatement }
@@ -30,30 +27,42 @@ struct ImportStatement {
         connection = db.sqliteConnection
     }
 
-    func bind(_ index: Int32, _ text: String) throws {
-        var text = text
-        try text.withUTF8 { try bind(index, $0) }
+    /// Binds one item's values to the five parameters (id, title, fields, favorite, position) and steps.
+    ///
+    /// The texts are bound without a copy (`SQLITE_STATIC`): they are only read during the step, inside the
+    /// closures that lend their bytes. Every value is bound again before the next step.
+    func step(id: String, title: String, fields: [UInt8], favorite: Bool, position: Int) throws -> Outcome {
+        var id = id, title = title
+        return try id.withUTF8 { id in
+            try title.withUTF8 { title in
+                try fields.withUnsafeBufferPointer { fields in
+                    try bindText(1, id)
+                    try bindText(2, title)
+                    try bindText(3, fields)
+                    try check(sqlite3_bind_int64(handle, 4, favorite ? 1 : 0))
+                    try check(sqlite3_bind_int64(handle, 5, Int64(position)))
+                    return try step()
+                }
+            }
+        }
     }
 
-    /// Binds UTF-8 bytes as text (never as NULL, even when empty).
-    func bind(_ index: Int32, _ bytes: UnsafeBufferPointer<UInt8>) throws {
+    /// Binds UTF-8 bytes as text (never as NULL, even when empty), for the next step only.
+    private func bindText(_ index: Int32, _ bytes: UnsafeBufferPointer<UInt8>) throws {
         let code: Int32
         if let base = bytes.baseAddress {
             code = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-                sqlite3_bind_text(handle, index, $0, Int32(bytes.count), Self.transient)
+                sqlite3_bind_text(handle, index, $0, Int32(bytes.count), nil)
             }
         } else {
-            code = sqlite3_bind_text(handle, index, "", 0, Self.transient)
+            // SQLITE_TRANSIENT: SQLite copies the (empty) text at once.
+            code = sqlite3_bind_text(handle, index, "", 0, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
         }
         try check(code)
     }
 
-    func bind(_ index: Int32, _ value: Int) throws {
-        try check(sqlite3_bind_int64(handle, index, Int64(value)))
-    }
-
     /// Runs the statement once with the bound values, then resets it for the next row.
-    func step() throws -> Outcome {
+    private func step() throws -> Outcome {
         let code = sqlite3_step(handle)
         let outcome: Outcome
         switch code {

@@ -35,12 +35,15 @@ enum Schema {
             // What the list shows, in list order, as one covering index: opening a browser reads this index
             // front to back (about a quarter of the table's pages) instead of every row with its fields.
             // `deleted` is in it so SQLite sees that the index covers the query.
-            try db.execute(sql: """
-                CREATE INDEX items_list ON items (position, id, title, favorite, deleted) WHERE deleted = 0
-                """)
+            try db.execute(sql: listIndex)
         }
         return migrator
     }()
+
+    /// The list's covering index (v3); an import into an empty library builds it once after the rows are in.
+    static let listIndex = """
+        CREATE INDEX items_list ON items (position, id, title, favorite, deleted) WHERE deleted = 0
+        """
 
     /// The migrations that shape the tables: what a read-only open needs (later ones add indexes).
     static let readerMigrations: Set<String> = ["v1", "v2: change origins"]
