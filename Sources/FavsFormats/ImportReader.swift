@@ -37,16 +37,15 @@ public enum ImportReader {
         case .tsv:
             return try TableReader.readTSV(text, file: file, idColumn: idField, titleColumn: titleField)
         case .auto, .json, .jsonl:
-            // One copy of the bytes (withUTF8 is a memcpy; Array(text.utf8) walks a Substring byte by byte).
-            let bytes = text.withUTF8 { Array($0) }
-            return try readJSON(bytes, file: file, idField: idField, titleField: titleField ?? "title")
+            return try readJSON(text, file: file, idField: idField, titleField: titleField ?? "title")
         }
     }
 
-    private static func readJSON(_ bytes: [UInt8], file: String, idField: String,
+    private static func readJSON(_ text: Substring, file: String, idField: String,
                                  titleField: String) throws -> [ImportRecord] {
         var mapper = RecordMapper(file: file, idField: idField, titleField: titleField)
-        try JSONParser.parsing(bytes, file: file) { parser in
+        // The parser reads the text's own bytes: no copy of a file that may be hundreds of megabytes.
+        try JSONParser.parsing(text, file: file) { parser in
             mapper.reserveCapacity(parser.lineCount)
             let parsed: (JSONValue, JSONParser.Position) throws -> Void = { value, position in
                 try mapper.add(value, at: position)

@@ -38,18 +38,8 @@ struct JSONParser {
         self.bytes = bytes
     }
 
-    /// Runs `body` with a parser over UTF-8 bytes (already known to be valid UTF-8); the parser must not
-    /// escape it.
-    static func parsing<Result>(_ bytes: [UInt8], file: String,
-                                _ body: (inout JSONParser) throws -> Result) rethrows -> Result {
-        try bytes.withUnsafeBufferPointer { buffer in
-            var parser = JSONParser(bytes: buffer, file: file)
-            return try body(&parser)
-        }
-    }
-
-    /// Runs `body` with a parser over a string's text; the parser must not escape it.
-    static func parsing<Result>(_ text: String, file: String,
+    /// Runs `body` with a parser over the text's own UTF-8 bytes (no copy); the parser must not escape it.
+    static func parsing<Result>(_ text: Substring, file: String,
                                 _ body: (inout JSONParser) throws -> Result) rethrows -> Result {
         var text = text
         return try text.withUTF8 { buffer in

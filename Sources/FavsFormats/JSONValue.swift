@@ -23,7 +23,7 @@ public enum JSONValue: Hashable, Sendable {
 
     /// Parses one JSON value, keeping object members in order; errors name `source` with a line and column.
     public static func parse(_ text: String, source: String = "JSON") throws -> JSONValue {
-        try JSONParser.parsing(text, file: source) { try $0.parseSingleDocument() }
+        try JSONParser.parsing(Substring(text), file: source) { try $0.parseSingleDocument() }
     }
 
     /// The value as compact JSON text (no spaces), with object members in order.
