@@ -31,8 +31,11 @@ let package = Package(
         // The library on disk: SQLite through GRDB.
         .target(
             name: "FavsLibrary",
-            dependencies: ["FavsCore", "FavsFormats", .product(name: "GRDB", package: "GRDB.swift"),
-                           .product(name: "GRDBSQLite", package: "GRDB.swift")]
+            dependencies: [
+                "FavsCore", "FavsFormats", .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API, for the list loader and the import's bulk binding (GRDB's own module for it).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
 
         // The terminal adapter: ncurses screen, key decoding, signals, run loop.

@@ -37,21 +37,24 @@ public enum ImportReader {
         case .tsv:
             return try TableReader.readTSV(text, file: file, idColumn: idField, titleColumn: titleField)
         case .auto, .json, .jsonl:
-            return try readJSON(String(text), file: file, idField: idField, titleField: titleField ?? "title")
+            return try readJSON(text, file: file, idField: idField, titleField: titleField ?? "title")
         }
     }
 
-    private static func readJSON(_ text: String, file: String, idField: String,
+    private static func readJSON(_ text: Substring, file: String, idField: String,
                                  titleField: String) throws -> [ImportRecord] {
-        var parser = JSONParser(text, file: file)
         var mapper = RecordMapper(file: file, idField: idField, titleField: titleField)
-        let parsed: (JSONValue, JSONParser.Position) throws -> Void = { value, position in
-            try mapper.add(value, at: position)
-        }
-        switch parser.firstSignificantByte() {
-        case nil: return []
-        case UInt8(ascii: "["): try parser.parseArrayDocument(parsed)
-        default: try parser.parseLinesDocument(parsed)
+        // The parser reads the text's own bytes: no copy of a file that may be hundreds of megabytes.
+        try JSONParser.parsing(text, file: file) { parser in
+            mapper.reserveCapacity(parser.lineCount)
+            let parsed: (JSONValue, JSONParser.Position) throws -> Void = { value, position in
+                try mapper.add(value, at: position)
+            }
+            switch parser.firstSignificantByte() {
+            case nil: return
+            case UInt8(ascii: "["): try parser.parseArrayDocument(parsed)
+            default: try parser.parseLinesDocument(parsed)
+            }
         }
         return mapper.records
     }
@@ -83,6 +86,12 @@ private struct RecordMapper {
         self.titleField = titleField
     }
 
+    /// Makes room for about `records` records, so a large file does not grow its tables step by step.
+    mutating func reserveCapacity(_ records: Int) {
+        self.records.reserveCapacity(records)
+        firstLine.reserveCapacity(records)
+    }
+
     mutating func add(_ value: JSONValue, at position: JSONParser.Position) throws {
         func error(_ message: String) -> ImportError {
             ImportError(file: file, line: position.line, column: position.column, message: message)
@@ -92,6 +101,7 @@ private struct RecordMapper {
         var titleValue: JSONValue?
         var favorite: Bool?
         var fields: [Field] = []
+        fields.reserveCapacity(members.count)
         for member in members {
             var consumed = false
             if member.key == idField, idValue == nil { idValue = member.value; consumed = true }
@@ -104,7 +114,7 @@ private struct RecordMapper {
         }
         let id: ItemID
         switch idValue {
-        case let .string(text) where !text.allSatisfy(\.isWhitespace): id = ItemID(text)
+        case let .string(text) where !Blank.isBlank(text): id = ItemID(text)
         case let .number(text): id = ItemID(text)
         case .string: throw error("id field '\(idField)' is empty")
         case nil, .null: throw error("missing id field '\(idField)'")
@@ -118,10 +128,10 @@ private struct RecordMapper {
         case let .bool(flag): title = flag ? "true" : "false"
         case .array, .object: throw error("title field '\(titleField)' must be a string")
         }
-        if let first = firstLine[id] {
+        // One hash per record: a repeat is an error anyway, so overwriting its first line does not matter.
+        if let first = firstLine.updateValue(position.line, forKey: id) {
             throw error("duplicate id '\(id)' (first at line \(first))")
         }
-        firstLine[id] = position.line
         records.append(ImportRecord(id: id, title: title, fields: fields, favorite: favorite ?? false,
                                     line: position.line, column: position.column))
     }

@@ -23,8 +23,7 @@ public enum JSONValue: Hashable, Sendable {
 
     /// Parses one JSON value, keeping object members in order; errors name `source` with a line and column.
     public static func parse(_ text: String, source: String = "JSON") throws -> JSONValue {
-        var parser = JSONParser(text, file: source)
-        return try parser.parseSingleDocument()
+        try JSONParser.parsing(Substring(text), file: source) { try $0.parseSingleDocument() }
     }
 
     /// The value as compact JSON text (no spaces), with object members in order.
@@ -36,8 +35,10 @@ public enum JSONValue: Hashable, Sendable {
 
     /// The value shown as a field: strings as they are, anything else as compact JSON.
     var fieldText: String {
-        if case let .string(text) = self { return text }
-        return compactText
+        switch self {
+        case let .string(text), let .number(text): text  // a number's compact text is its text
+        default: compactText
+        }
     }
 
     /// Appends the value as compact JSON text.

@@ -53,18 +53,27 @@ struct TableMapper {
             .map { ($0, ColumnName.field(fromColumn: header[$0])) }
     }
 
+    /// Makes room for about `rows` records, so a large file does not grow its tables step by step.
+    mutating func reserveCapacity(_ rows: Int) {
+        records.reserveCapacity(rows)
+        firstLine.reserveCapacity(rows)
+    }
+
     mutating func add(_ cells: [String], line: Int) throws {
-        if cells == [""] { return }
+        if cells.count == 1, cells[0].isEmpty { return }
         func error(_ message: String) -> ImportError { ImportError(file: file, line: line, column: 1, message: message) }
         guard cells.count == cellCount else {
             throw error("row has \(cells.count) \(cells.count == 1 ? "cell" : "cells"), the header has \(cellCount)")
         }
         let idText = cells[idIndex]
-        if idText.allSatisfy(\.isWhitespace) {
+        if Blank.isBlank(idText) {
             throw error("empty id in column '\(idColumn)' (cell \(idIndex + 1))")
         }
         let id = ItemID(idText)
-        if let first = firstLine[id] { throw error("duplicate id '\(id)' (first at line \(first))") }
+        // One hash per row: a repeat is an error anyway, so overwriting its first line does not matter.
+        if let first = firstLine.updateValue(line, forKey: id) {
+            throw error("duplicate id '\(id)' (first at line \(first))")
+        }
         var favorite = false
         if let favoriteIndex {
             switch cells[favoriteIndex].lowercased() {
@@ -75,10 +84,11 @@ struct TableMapper {
             }
         }
         let title = titleIndex.map { cells[$0] } ?? ""
-        let fields = fieldColumns.compactMap { column in
-            cells[column.index].isEmpty ? nil : Field(column.name, cells[column.index])
+        var fields: [Field] = []
+        fields.reserveCapacity(fieldColumns.count)
+        for column in fieldColumns where !cells[column.index].isEmpty {
+            fields.append(Field(column.name, cells[column.index]))
         }
-        firstLine[id] = line
         records.append(ImportRecord(id: id, title: title.isEmpty ? idText : title, fields: fields,
                                     favorite: favorite, line: line, column: 1))
     }

@@ -36,20 +36,35 @@ enum TableReader {
     static func readTSV(_ text: Substring, file: String, idColumn: String,
                         titleColumn: String?) throws -> [ImportRecord] {
         if text.allSatisfy(\.isWhitespace) { return [] }
-        let lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
-        guard let header = lines.first else { return [] }
-        var mapper = try TableMapper(header: tabCells(header), file: file, idColumn: idColumn,
-                                     titleColumn: titleColumn)
-        for (index, line) in lines.enumerated().dropFirst() {
-            try mapper.add(tabCells(line), line: index + 1)
+        var text = text
+        return try text.withUTF8 { bytes in
+            // Splitting the bytes in place: no array of lines, one String per cell and nothing else.
+            var lineStart = 0
+            var cells: [String] = []
+            func readLine() -> Bool {
+                guard lineStart <= bytes.count else { return false }
+                let lineEnd = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
+                let end = lineEnd > lineStart && bytes[lineEnd - 1] == 0x0D ? lineEnd - 1 : lineEnd
+                cells.removeAll(keepingCapacity: true)
+                var cellStart = lineStart
+                while let tab = bytes[cellStart..<end].firstIndex(of: 0x09) {
+                    cells.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[cellStart..<tab]), as: UTF8.self))
+                    cellStart = tab + 1
+                }
+                cells.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[cellStart..<end]), as: UTF8.self))
+                lineStart = lineEnd + 1
+                return true
+            }
+            guard readLine() else { return [] }
+            var mapper = try TableMapper(header: cells, file: file, idColumn: idColumn, titleColumn: titleColumn)
+            mapper.reserveCapacity(bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) })
+            var line = 2
+            while readLine() {
+                try mapper.add(cells, line: line)
+                line += 1
+            }
+            return mapper.records
         }
-        return mapper.records
-    }
-
-    /// The cells of one TSV line, without its line break.
-    private static func tabCells(_ line: Substring.UTF8View) -> [String] {
-        let line = line.last == 0x0D ? line.dropLast() : line
-        return line.split(separator: 0x09, omittingEmptySubsequences: false).map { String(Substring($0)) }
     }
 
     /// The line breaks inside cells: LF, CRLF (one character in Swift) and a lone CR each count once.

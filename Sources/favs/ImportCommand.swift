@@ -81,8 +81,9 @@ struct Import: ParsableCommand {
     /// Reads and checks every file before the library is touched; an id may appear only once across them.
     private func readAll() throws -> [ImportRecord] {
         var records: [ImportRecord] = []
-        var firstSeen: [ItemID: String] = [:]
-        for file in files {
+        // Where each id was first seen, as (file index, line): needed only once a second file comes.
+        var firstSeen: [ItemID: (file: Int, line: Int)] = [:]
+        for (fileIndex, file) in files.enumerated() {
             let name = Self.displayName(file)
             let fileRecords: [ImportRecord]
             do {
@@ -91,15 +92,19 @@ struct Import: ParsableCommand {
             } catch let error as ImportError {
                 throw failure(error.description, 65)
             }
-            for record in fileRecords {
-                if let first = firstSeen[record.id] {
-                    let here = ImportError(file: name, line: record.line, column: record.column,
-                                           message: "duplicate id '\(record.id)' (first at \(first))")
-                    throw failure(here.description, 65)
+            // One file's reader already refuses a repeated id.
+            if files.count > 1 {
+                for record in fileRecords {
+                    if let first = firstSeen[record.id] {
+                        let here = ImportError(
+                            file: name, line: record.line, column: record.column,
+                            message: "duplicate id '\(record.id)' (first at \(Self.displayName(files[first.file])):\(first.line))")
+                        throw failure(here.description, 65)
+                    }
+                    firstSeen[record.id] = (fileIndex, record.line)
                 }
-                firstSeen[record.id] = "\(name):\(record.line)"
             }
-            records += fileRecords
+            if records.isEmpty { records = fileRecords } else { records += fileRecords }
         }
         return records
     }

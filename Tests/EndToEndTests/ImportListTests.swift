@@ -145,6 +145,32 @@ import Testing
         #expect(list.out == "a1 ★ Alpha\na2   Beta\n")
     }
 
+    @Test func aLargeFileImportsIntoANewLibraryAndAgainAsUnchangedOrUpdated() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let ids = (0..<1500).map { String($0 * 7919 % 1_000_003, radix: 16) }
+        try scratch.write("big.jsonl", ids.enumerated().map { index, id in
+            #"{"id":"\#(id)","title":"Song \#(index)","year":\#(1950 + index % 70)}"#
+        }.joined(separator: "\n") + "\n")
+        let first = try await favs("import", "big.jsonl", "--library", "lib.sqlite", in: scratch)
+        #expect(first.out == "imported 1500 items from big.jsonl (1500 added, 0 updated, 0 unchanged)\n")
+        let again = try await favs("import", "big.jsonl", "--library", "lib.sqlite", in: scratch)
+        #expect(again.out == "imported 1500 items from big.jsonl (0 added, 0 updated, 1500 unchanged)\n")
+
+        // The same items as TSV, every tenth renamed, plus two new ones.
+        try scratch.write("big.tsv", "id\ttitle\tyear\n" + (ids + ["new1", "new2"]).enumerated().map { index, id in
+            "\(id)\t\(index % 10 == 0 ? "Renamed" : "Song") \(index)\t\(1950 + index % 70)"
+        }.joined(separator: "\n") + "\n")
+        let tsv = try await favs("import", "big.tsv", "--library", "lib.sqlite", in: scratch)
+        #expect(tsv.status == 0)
+        #expect(tsv.out == "imported 1502 items from big.tsv (2 added, 150 updated, 1350 unchanged)\n")
+        let list = try await favs("list", "--library", "lib.sqlite", in: scratch)
+        let rows = list.out.split(separator: "\n")
+        #expect(rows.count == 1502)
+        #expect(rows.first?.hasSuffix("Renamed 0") == true && rows[1].hasSuffix("Song 1"))
+        #expect(rows.last?.hasSuffix("Song 1501") == true)
+    }
+
     @Test func importingAFileThatIsNotThereExitsWith66() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

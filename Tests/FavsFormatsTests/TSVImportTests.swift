@@ -78,3 +78,10 @@ func theExtensionNamesTheFormat(name: String, format: ImportFormat) {
     let tsv = try ImportReader.read(contents: "id\ttitle\na\tA,B\n", file: "data.csv", format: .tsv)
     #expect(tsv.map(\.title) == ["A,B"])
 }
+
+@Test func anIdOfOnlyUnicodeSpacesIsEmptyInTSVAndJSON() {
+    #expect(problem("id\ttitle\n\u{3000}\u{A0}\tA\n") == "data.tsv:2:1: empty id in column 'id' (cell 1)")
+    #expect(problem(#"{"id": " \u3000", "title": "A"}"# + "\n", file: "x.jsonl") == "x.jsonl:1:1: id field 'id' is empty")
+    #expect(problem(#"{"id": " \u3000x", "title": "A"}"# + "\n", file: "x.jsonl") == nil)
+    #expect(problem("id\ttitle\n \u{3000}é\tA\n") == nil)
+}
