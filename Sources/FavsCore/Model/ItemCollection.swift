@@ -71,6 +71,21 @@ public struct ItemCollection: Sendable {
         return present.slot(ofRank: row).map(id(atSlot:))
     }
 
+    /// The items of `count` rows from `row` on (fewer at the end of the list), in order: one search for the
+    /// first, then a walk along the slots (what a pane draws, without a search per row).
+    public func items(fromRow row: Int, count: Int) -> [Item] {
+        let end = min(row + count, preview?.rows ?? present.total)
+        guard row < end, var slot = present.slot(ofRank: row) else { return [] }
+        var result = [item(atSlot: slot)]
+        result.reserveCapacity(end - row)
+        while result.count < end - row {
+            slot += 1
+            guard slot < slotCount else { break }
+            if isPresent(slot: slot) { result.append(item(atSlot: slot)) }
+        }
+        return result
+    }
+
     /// The row of an item in the unfiltered list.
     public func row(of id: ItemID) -> Int? { presentSlot(of: id).map(present.countBefore) }
 

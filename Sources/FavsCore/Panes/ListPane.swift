@@ -154,9 +154,12 @@ final class ListPane {
             canvas.put(empty, row: 1, column: 2, limit: inner - 1, style: .dim)
             return canvas
         }
-        for line in 0..<max(0, height - 2) {
-            guard let id = Self.id(at: offset + line, in: rows, store: store), let item = store.items[id] else { break }
-            let selected = id == cursor
+        let lines = max(0, height - 2)
+        let visible = rows.map { rows in
+            rows[min(offset, rows.count)..<min(offset + lines, rows.count)].map { store.items.item(atSlot: Int($0)) }
+        } ?? store.items.items(fromRow: offset, count: lines)
+        for (line, item) in visible.enumerated() {
+            let selected = item.id == cursor
             let row = line + 1
             canvas.put((selected ? ">" : " ") + (item.favorite ? "★" : " ") + " ", row: row, column: 1, limit: inner)
             canvas.put(item.title, row: row, column: 4, limit: inner - 3)

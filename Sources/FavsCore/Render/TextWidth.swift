@@ -19,6 +19,10 @@ public enum TextWidth {
     public static func of(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
         if v < 0x300 { return 1 }  // ASCII and Latin: the fast path
+        // Frequent blocks whose width the tables below would give, without the Unicode property lookups:
+        // dashes, quotes and `…`; box drawing and block elements (every pane border); CJK, kana, Hangul.
+        if (0x2010...0x2027).contains(v) || (0x2500...0x259F).contains(v) { return 1 }
+        if (0x4E00...0x9FFF).contains(v) || (0x3041...0x30FF).contains(v) || (0xAC00...0xD7A3).contains(v) { return 2 }
         if isZeroWidth(scalar) { return 0 }
         return isWide(v) || scalar.properties.isEmojiPresentation ? 2 : 1
     }
