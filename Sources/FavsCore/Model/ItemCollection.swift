@@ -173,10 +173,24 @@ public struct ItemCollection: Sendable {
         }
         // An item this collection never held, between others; or one that changed while away: renumber.
         if presentSlot(atPosition: item.position) != nil { return nil }
-        var items = presentSlots.map(item(atSlot:))
-        items.insert(item, at: items.partitioningIndex { $0.position >= item.position })
+        // Copied slot by slot as bytes (no String per item), leaving out removed slots.
+        var builder = Builder(capacity: count + 1)
+        var placed = false
+        for slot in 0..<slotCount where isPresent(slot: slot) {
+            if !placed, positions[slot] > item.position {
+                builder.append(item)
+                placed = true
+            }
+            idArena.withEntry(slot) { id in
+                titleArena.withEntry(slot) { title in
+                    builder.append(id: id, title: title, favorite: isFavorite(slot: slot), position: positions[slot])
+                }
+            }
+            if let fields = fieldsBySlot[Int32(slot)] { builder.setFieldsOfLastRow(fields) }
+        }
+        if !placed { builder.append(item) }
         let next = generation + 1
-        self = ItemCollection(items)
+        self = builder.build()
         generation = next
         return row(of: item.id)
     }
@@ -262,6 +276,10 @@ public struct ItemCollection: Sendable {
                 }
             }
             if !item.fields.isEmpty { fieldsBySlot[Int32(positions.count - 1)] = item.fields }
+        }
+
+        mutating func setFieldsOfLastRow(_ fields: [Field]) {
+            if !positions.isEmpty { fieldsBySlot[Int32(positions.count - 1)] = fields }
         }
 
         /// Appends every row of another builder (the second half of a list read by two threads).
