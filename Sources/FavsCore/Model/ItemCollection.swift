@@ -25,15 +25,6 @@ public struct ItemCollection: Sendable {
     /// slot lists a pane keeps are stale then.
     private(set) var generation = 0
 
-    private static let presentFlag: UInt8 = 1
-    private static let favoriteFlag: UInt8 = 2
-
-    public init(_ items: [Item] = []) {
-        var builder = Builder(capacity: items.count)
-        for item in items { builder.append(item) }
-        self = builder.build()
-    }
-
     /// Set for a preview: the first rows of a library still loading, with the whole library's counts.
     private var preview: Preview?
 
@@ -42,6 +33,15 @@ public struct ItemCollection: Sendable {
         var favoriteCount: Int
         /// How many rows from the top are known.
         var rows: Int
+    }
+
+    private static let presentFlag: UInt8 = 1
+    private static let favoriteFlag: UInt8 = 2
+
+    public init(_ items: [Item] = []) {
+        var builder = Builder(capacity: items.count)
+        for item in items { builder.append(item) }
+        self = builder.build()
     }
 
     public var count: Int { preview?.count ?? present.total }
