@@ -84,8 +84,5 @@ struct ImportStatement {
         if code != SQLITE_OK { throw error(code: sqlite3_extended_errcode(connection)) }
     }
 
-    private func error(code: Int32) -> DatabaseError {
-        let message = sqlite3_errmsg(connection).map { String(cString: $0) }
-        return DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: statement.sql)
-    }
+    private func error(code: Int32) -> DatabaseError { .last(on: connection, code: code, sql: statement.sql) }
 }

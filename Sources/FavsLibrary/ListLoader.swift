@@ -82,14 +82,14 @@ public enum ListLoader {
                      into builder: inout ItemCollection.Builder) throws {
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK else {
-            throw error(connection, code: sqlite3_errcode(connection))
+            throw DatabaseError.last(on: connection, code: sqlite3_errcode(connection), sql: sql)
         }
         defer { sqlite3_finalize(statement) }
         if let bound { sqlite3_bind_int64(statement, 1, Int64(bound)) }
         while true {
             let code = sqlite3_step(statement)
             if code == SQLITE_DONE { return }
-            guard code == SQLITE_ROW else { throw error(connection, code: code) }
+            guard code == SQLITE_ROW else { throw DatabaseError.last(on: connection, code: code, sql: sql) }
             // The bytes as stored (the library is UTF-8): sqlite3_column_blob points into the page, where
             // sqlite3_column_text would first copy each value to give it a terminating NUL.
             let id = UnsafeRawBufferPointer(start: sqlite3_column_blob(statement, 0),
@@ -101,9 +101,6 @@ public enum ListLoader {
         }
     }
 
-    private static func error(_ connection: OpaquePointer?, code: Int32) -> DatabaseError {
-        DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(connection)))
-    }
 }
 
 /// The second half of the list, read on a thread of its own with a read-only connection of its own.
@@ -129,11 +126,11 @@ private final class SecondHalf: @unchecked Sendable {
         var connection: OpaquePointer?
         defer { sqlite3_close_v2(connection) }
         guard sqlite3_open_v2(path, &connection, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK else {
-            throw DatabaseError(resultCode: .SQLITE_CANTOPEN)
+            throw DatabaseError.last(on: connection, code: SQLITE_CANTOPEN)
         }
         sqlite3_busy_timeout(connection, Int32(Library.busyTimeout * 1000))
         guard sqlite3_exec(connection, "BEGIN", nil, nil, nil) == SQLITE_OK else {
-            throw DatabaseError(resultCode: .SQLITE_ERROR)
+            throw DatabaseError.last(on: connection, code: sqlite3_errcode(connection))
         }
         defer { sqlite3_exec(connection, "COMMIT", nil, nil, nil) }
         var builder = ItemCollection.Builder(capacity: capacity + capacity / 8)

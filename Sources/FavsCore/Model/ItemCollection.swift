@@ -214,8 +214,7 @@ public struct ItemCollection: Sendable {
                                     position: Int, folding: inout CaseFolding, into foldedTitles: inout TextArena) {
         idArena.append(id)
         titleArena.append(title)
-        folding.fold(title, into: &foldedTitles)
-        foldedTitles.finishEntry()
+        foldedTitles.appendEntry { folding.fold(title, into: $0) }
         positions.append(position)
         flags.append(Self.presentFlag | (favorite ? Self.favoriteFlag : 0))
     }
@@ -242,8 +241,8 @@ public struct ItemCollection: Sendable {
 
     /// Builds a collection from rows in list order (a library's cursor, or items), without a String per row.
     public struct Builder {
-        private var ids: TextArena.Writer
-        private var titles: TextArena.Writer
+        private var ids: TextArena
+        private var titles: TextArena
         private var positions: [Int] = []
         private var flags: [UInt8] = []
         private var fieldsBySlot: [Int32: [Field]] = [:]
@@ -251,8 +250,8 @@ public struct ItemCollection: Sendable {
 
         /// `capacity`: about how many rows will come (a guess is fine).
         public init(capacity: Int = 0) {
-            ids = TextArena.Writer(capacity: capacity, bytes: capacity * 17)
-            titles = TextArena.Writer(capacity: capacity, bytes: capacity * 32)
+            ids = TextArena(capacity: capacity, bytes: capacity * 17)
+            titles = TextArena(capacity: capacity, bytes: capacity * 32)
             positions.reserveCapacity(capacity)
             flags.reserveCapacity(capacity)
         }
@@ -297,8 +296,8 @@ public struct ItemCollection: Sendable {
         /// The collection, indexed. A repeated id keeps its first row only.
         public func build() -> ItemCollection {
             var built = ItemCollection(empty: ())
-            built.idArena = ids.arena
-            built.titleArena = titles.arena
+            built.idArena = ids
+            built.titleArena = titles
             built.positions = positions
             built.flags = flags
             built.fieldsBySlot = fieldsBySlot

@@ -7,21 +7,11 @@ import Foundation
 struct CaseFolding {
     private var mappings: [UInt32: [UInt8]] = [:]
 
-    /// Appends the folded UTF-8 of `text` to the entry `output` is building.
-    mutating func fold(_ text: UnsafeRawBufferPointer, into output: inout TextArena) {
-        let start = output.byteCount
-        output.appendBytes(text)
-        // Most text folds to bytes of the same length: fold the copy in place.
-        if !output.withTail(from: start, { foldInPlace($0) }) {
-            output.truncate(to: start)
-            output.appendBytes(foldByScalar(text))
-        }
-    }
-
     /// Appends the folded UTF-8 of `text` to `output`.
     mutating func fold(_ text: UnsafeRawBufferPointer, into output: ByteBuffer) {
         let start = output.count
         output.append(text)
+        // Most text folds to bytes of the same length: fold the copy in place.
         if !foldInPlace(output.tail(from: start)) {
             output.truncate(to: start)
             foldByScalar(text).withUnsafeBytes { output.append($0) }
@@ -30,11 +20,10 @@ struct CaseFolding {
 
     /// The folded bytes of a string (the query).
     mutating func fold(_ text: String) -> [UInt8] {
-        var arena = TextArena()
+        let output = ByteBuffer(capacity: text.utf8.count)
         var text = text
-        text.withUTF8 { fold(UnsafeRawBufferPointer($0), into: &arena) }
-        arena.finishEntry()
-        return arena.withEntry(0) { Array($0) }
+        text.withUTF8 { fold(UnsafeRawBufferPointer($0), into: output) }
+        return Array(output.contents)
     }
 
     /// Folds UTF-8 in place; false when some letter's lowercase has another length (the caller starts over).

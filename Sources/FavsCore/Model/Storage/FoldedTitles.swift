@@ -36,10 +36,10 @@ final class FoldedTitles: @unchecked Sendable {
 
     private static func fold(_ titles: TextArena) -> TextArena {
         var folding = CaseFolding()
-        var writer = TextArena.Writer(capacity: titles.count, bytes: titles.byteCount)
+        var folded = TextArena(capacity: titles.count, bytes: titles.byteCount)
         for slot in 0..<titles.count {
-            writer.appendEntry { bytes in titles.withEntry(slot) { folding.fold($0, into: bytes) } }
+            folded.appendEntry { bytes in titles.withEntry(slot) { folding.fold($0, into: bytes) } }
         }
-        return writer.arena
+        return folded
     }
 }

@@ -10,14 +10,11 @@ struct TextArena: Sendable, Equatable {
     /// Where each entry ends (the offset of its NUL).
     private var ends: [UInt32]
 
-    init() {
-        storage = ByteBuffer(capacity: 64)
+    /// An empty arena with room for about `capacity` entries of `bytes` bytes in all.
+    init(capacity: Int = 0, bytes: Int = 64) {
+        storage = ByteBuffer(capacity: bytes)
         ends = []
-    }
-
-    fileprivate init(storage: ByteBuffer, ends: [UInt32]) {
-        self.storage = storage
-        self.ends = ends
+        ends.reserveCapacity(capacity)
     }
 
     var count: Int { ends.count }
@@ -50,47 +47,29 @@ struct TextArena: Sendable, Equatable {
 
     // MARK: Appending
 
-    mutating func append(_ entry: UnsafeRawBufferPointer) {
-        appendBytes(entry)
-        finishEntry()
-    }
+    mutating func append(_ entry: UnsafeRawBufferPointer) { appendEntry { $0.append(entry) } }
 
     mutating func append(_ string: String) {
         var string = string
         string.withUTF8 { append(UnsafeRawBufferPointer($0)) }
     }
 
-    /// Appends bytes to the entry being built; `finishEntry()` ends it.
-    mutating func appendByte(_ byte: UInt8) {
+    /// Appends one entry, its bytes written by `body` into the buffer.
+    mutating func appendEntry(_ body: (ByteBuffer) -> Void) {
         makeUnique()
-        storage.append(byte)
-    }
-
-    mutating func appendBytes(_ more: UnsafeRawBufferPointer) {
-        makeUnique()
-        storage.append(more)
-    }
-
-    mutating func appendBytes(_ more: [UInt8]) { more.withUnsafeBytes { appendBytes($0) } }
-
-    /// The bytes from `start` to the end, to change in place (the entry being built).
-    mutating func withTail<R>(from start: Int, _ body: (UnsafeMutableRawBufferPointer) -> R) -> R {
-        makeUnique()
-        return body(storage.tail(from: start))
-    }
-
-    /// Drops the bytes from `start` on (of the entry being built).
-    mutating func truncate(to start: Int) {
-        makeUnique()
-        storage.truncate(to: start)
-    }
-
-    mutating func finishEntry() {
-        makeUnique()
+        body(storage)
         // Offsets are 32-bit: 4 GiB of text is far beyond what a browser holds in memory.
         precondition(storage.count < Int(UInt32.max), "text arena over 4 GiB")
         ends.append(UInt32(storage.count))
         storage.append(0)
+    }
+
+    /// Appends every entry of another arena (the second half of a list read by two threads).
+    mutating func append(contentsOf other: TextArena) {
+        makeUnique()
+        let shift = UInt32(storage.count)
+        storage.append(UnsafeRawBufferPointer(other.storage.contents))
+        ends.append(contentsOf: other.ends.lazy.map { $0 + shift })
     }
 
     private mutating func makeUnique() {
@@ -99,52 +78,5 @@ struct TextArena: Sendable, Equatable {
 
     static func == (a: TextArena, b: TextArena) -> Bool {
         a.ends == b.ends && a.storage.contents.elementsEqual(b.storage.contents)
-    }
-
-    /// Appends entries to a byte buffer: a builder's fast path, whose buffer becomes the arena's as it is.
-    /// A value like the arena: a copied writer writes to bytes of its own.
-    struct Writer {
-        private var bytes: ByteBuffer
-        private(set) var ends: [UInt32] = []
-
-        init(capacity: Int, bytes byteCount: Int) {
-            bytes = ByteBuffer(capacity: byteCount)
-            ends.reserveCapacity(capacity)
-        }
-
-        /// Copies the bytes first if another writer (or an arena made from this one) shares them.
-        private mutating func makeBytesUnique() {
-            if !isKnownUniquelyReferenced(&bytes) { bytes = bytes.copy() }
-        }
-
-        mutating func append(_ entry: UnsafeRawBufferPointer) {
-            makeBytesUnique()
-            bytes.append(entry)
-            endEntry()
-        }
-
-        /// Appends bytes through `body` (given the buffer), as one entry.
-        mutating func appendEntry(_ body: (ByteBuffer) -> Void) {
-            makeBytesUnique()
-            body(bytes)
-            endEntry()
-        }
-
-        /// Ends the entry whose bytes were just appended (the buffer is known to be this writer's own).
-        private mutating func endEntry() {
-            precondition(bytes.count < Int(UInt32.max), "text arena over 4 GiB")
-            ends.append(UInt32(bytes.count))
-            bytes.append(0)
-        }
-
-        /// Appends every entry of another writer.
-        mutating func append(contentsOf other: Writer) {
-            makeBytesUnique()
-            let shift = UInt32(bytes.count)
-            bytes.append(UnsafeRawBufferPointer(other.bytes.contents))
-            ends.append(contentsOf: other.ends.lazy.map { $0 + shift })
-        }
-
-        var arena: TextArena { TextArena(storage: bytes, ends: ends) }
     }
 }
