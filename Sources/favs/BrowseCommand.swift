@@ -71,7 +71,10 @@ func openBrowser(path: String, width: Int, height: Int,
     do {
         let library = try Library.open(path: path, seedIfNew: true)
         let name = library.name + (library.isReadOnly ? " (read-only)" : "")
-        if preview, let items = try library.loadPreview() {
+        // FAVS_PREVIEW_MINIMUM overrides from how many items a library opens on a preview (tests use a small one).
+        let minimum = ProcessInfo.processInfo.environment["FAVS_PREVIEW_MINIMUM"].flatMap { Int($0) }
+            ?? ListLoader.parallelThreshold
+        if preview, let items = try library.loadPreview(minimum: minimum) {
             let store = Store(collection: items, sink: library, fieldSource: library)
             return (Browser(store: store, libraryName: name, width: width, height: height), library, nil)
         }
