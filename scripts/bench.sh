@@ -169,22 +169,17 @@ if [ "${FAVS_BENCH_SKIP_INPROCESS:-0}" != 1 ]; then
     FAVS_BENCH_SIZES=$SIZES swift package --package-path Benchmarks benchmark --no-progress --format markdown \
         > "$OUT/in-process.md" 2> "$OUT/in-process.log" || { cat "$OUT/in-process.log" >&2; exit 1; }
 fi
-# p99 NAME: the p99 wall clock (µs) of the benchmark named NAME, empty when it did not run.
-p99() {
-    awk -v name="### $1" '
+# wall NAME COLUMN: a column of the wall-clock row of the benchmark named NAME (8: p99 in µs, 10: samples),
+# empty when it did not run.
+wall() {
+    awk -v name="### $1" -v column="$2" '
         $0 == name { found = 1; next }
         /^### / { found = 0 }
-        found && /^\| Time \(wall clock\)/ { split($0, f, "|"); gsub(/ /, "", f[8]); print f[8]; exit }
+        found && /^\| Time \(wall clock\)/ { split($0, f, "|"); gsub(/ /, "", f[column]); print f[column]; exit }
     ' "$OUT/in-process.md"
 }
-# samples NAME: how many samples that benchmark took.
-samples() {
-    awk -v name="### $1" '
-        $0 == name { found = 1; next }
-        /^### / { found = 0 }
-        found && /^\| Time \(wall clock\)/ { split($0, f, "|"); gsub(/ /, "", f[10]); print f[10]; exit }
-    ' "$OUT/in-process.md"
-}
+p99() { wall "$1" 8; }
+samples() { wall "$1" 10; }
 
 # --- the table ----------------------------------------------------------------------------------------------------
 # Numbers: ms and MB with one decimal; ratios with two.
