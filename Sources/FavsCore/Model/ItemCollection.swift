@@ -195,40 +195,27 @@ public struct ItemCollection: Sendable {
         return row(of: item.id)
     }
 
+    /// Adds an item after every slot (its position is the greatest), updating the index and the trees.
     private mutating func append(_ item: Item) {
         var foldedTitles = foldedTitles
-        var folding = CaseFolding()
-        appendRow(item, folding: &folding, into: &foldedTitles)
+        var id = item.id.rawValue, title = item.title
+        id.withUTF8 { idArena.append(UnsafeRawBufferPointer($0)) }
+        title.withUTF8 { title in
+            titleArena.append(UnsafeRawBufferPointer(title))
+            var folding = CaseFolding()
+            foldedTitles.appendEntry { folding.fold(UnsafeRawBufferPointer(title), into: $0) }
+        }
         folded = FoldedTitles(ready: foldedTitles)
+        positions.append(item.position)
+        flags.append(Self.presentFlag | (item.favorite ? Self.favoriteFlag : 0))
         let slot = slotCount - 1
+        if !item.fields.isEmpty { fieldsBySlot[Int32(slot)] = item.fields }
         let arena = idArena
         arena.withEntry(slot) { bytes in
             index.insert(slot, hash: SlotIndex.hash(bytes)) { other in arena.withEntry(other, SlotIndex.hash) }
         }
         present.append(true)
         favorites.append(item.favorite)
-    }
-
-    /// Appends a row to the arenas and arrays; the index and the counting trees are the caller's to update.
-    private mutating func appendRow(id: UnsafeRawBufferPointer, title: UnsafeRawBufferPointer, favorite: Bool,
-                                    position: Int, folding: inout CaseFolding, into foldedTitles: inout TextArena) {
-        idArena.append(id)
-        titleArena.append(title)
-        foldedTitles.appendEntry { folding.fold(title, into: $0) }
-        positions.append(position)
-        flags.append(Self.presentFlag | (favorite ? Self.favoriteFlag : 0))
-    }
-
-    private mutating func appendRow(_ item: Item, folding: inout CaseFolding, into foldedTitles: inout TextArena) {
-        var id = item.id.rawValue, title = item.title
-        id.withUTF8 { id in
-            title.withUTF8 { title in
-                appendRow(id: UnsafeRawBufferPointer(id), title: UnsafeRawBufferPointer(title),
-                          favorite: item.favorite, position: item.position, folding: &folding,
-                          into: &foldedTitles)
-            }
-        }
-        if !item.fields.isEmpty { fieldsBySlot[Int32(slotCount - 1)] = item.fields }
     }
 
     /// The present slot holding a position, found by binary search over the slots.
@@ -274,7 +261,7 @@ public struct ItemCollection: Sendable {
                            favorite: item.favorite, position: item.position)
                 }
             }
-            if !item.fields.isEmpty { fieldsBySlot[Int32(positions.count - 1)] = item.fields }
+            if !item.fields.isEmpty { setFieldsOfLastRow(item.fields) }
         }
 
         mutating func setFieldsOfLastRow(_ fields: [Field]) {
