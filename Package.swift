@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "favs", targets: ["favs"]),
+        .library(name: "FavsModel", targets: ["FavsModel"]),
         .library(name: "FavsCore", targets: ["FavsCore"]),
         .library(name: "FavsLibrary", targets: ["FavsLibrary"]),
     ],
@@ -22,30 +23,33 @@ let package = Package(
             linkerSettings: [.linkedLibrary("ncursesw")]
         ),
 
-        // The pure core: model, store, panes, canvas, key map, script parser. Foundation only.
-        .target(name: "FavsCore"),
+        // The model: items, the store (the one place state lives), the list query and its result. Foundation only.
+        .target(name: "FavsModel"),
+
+        // The pure core: panes, canvas, key map, script parser, over the model. Foundation only.
+        .target(name: "FavsCore", dependencies: ["FavsModel"]),
 
         // File formats: JSON, JSON Lines, CSV and TSV import files and exports.
-        .target(name: "FavsFormats", dependencies: ["FavsCore", .product(name: "CSV", package: "CSV.swift")]),
+        .target(name: "FavsFormats", dependencies: ["FavsModel", .product(name: "CSV", package: "CSV.swift")]),
 
         // The library on disk: SQLite through GRDB.
         .target(
             name: "FavsLibrary",
             dependencies: [
-                "FavsCore", "FavsFormats", .product(name: "GRDB", package: "GRDB.swift"),
+                "FavsModel", "FavsFormats", .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, for the list loader and the import's bulk binding (GRDB's own module for it).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
 
         // The terminal adapter: ncurses screen, key decoding, signals, run loop.
-        .target(name: "FavsTerminal", dependencies: ["FavsCore", "CNcurses"]),
+        .target(name: "FavsTerminal", dependencies: ["FavsModel", "FavsCore", "CNcurses"]),
 
         // The executable: argument-parser commands only.
         .executableTarget(
             name: "favs",
             dependencies: [
-                "FavsCore", "FavsFormats", "FavsLibrary", "FavsTerminal",
+                "FavsModel", "FavsCore", "FavsFormats", "FavsLibrary", "FavsTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -53,18 +57,18 @@ let package = Package(
         // A deterministic test-collection generator, for benchmarks.
         .executableTarget(
             name: "favs-gen",
-            dependencies: ["FavsCore", "FavsFormats", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["FavsModel", "FavsFormats", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // Tests.
-        .testTarget(name: "FavsCoreTests", dependencies: ["FavsCore"]),
-        .testTarget(name: "FavsFormatsTests", dependencies: ["FavsFormats", "FavsCore"]),
+        .testTarget(name: "FavsCoreTests", dependencies: ["FavsModel", "FavsCore"]),
+        .testTarget(name: "FavsFormatsTests", dependencies: ["FavsFormats", "FavsModel"]),
         .testTarget(
             name: "FavsLibraryTests",
-            dependencies: ["FavsLibrary", "FavsFormats", "FavsCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["FavsLibrary", "FavsFormats", "FavsModel", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "FavsTerminalTests", dependencies: ["FavsTerminal", "FavsCore", "CNcurses"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["FavsCore"]),
+        .testTarget(name: "FavsTerminalTests", dependencies: ["FavsTerminal", "FavsModel", "FavsCore", "CNcurses"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["FavsModel", "FavsCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

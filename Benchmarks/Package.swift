@@ -21,6 +21,7 @@ let package = Package(
         .executableTarget(
             name: "FavsBenchmarks",
             dependencies: [
+                .product(name: "FavsModel", package: rootIdentity),
                 .product(name: "FavsCore", package: rootIdentity),
                 .product(name: "Benchmark", package: "benchmark"),
             ],

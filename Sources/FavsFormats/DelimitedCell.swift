@@ -1,4 +1,4 @@
-import FavsCore
+import FavsModel
 
 /// One CSV or TSV cell as written by an export, and whether a row would be unsafe to show on a terminal.
 ///

@@ -1,4 +1,4 @@
-import FavsCore
+import FavsModel
 import Foundation
 
 /// Reads the items of an import file: JSON (an array of objects, or one object per line), CSV or TSV.

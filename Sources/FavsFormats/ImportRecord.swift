@@ -1,4 +1,4 @@
-import FavsCore
+import FavsModel
 import Foundation
 
 /// One item read from an import file, before it reaches the library.

@@ -1,4 +1,4 @@
-import FavsCore
+import FavsModel
 
 /// A machine-readable way to write items; every one of them reads back with `favs import`.
 public enum ExportFormat: String, CaseIterable, Sendable {

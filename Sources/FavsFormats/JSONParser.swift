@@ -1,4 +1,4 @@
-import FavsCore
+import FavsModel
 import Foundation
 
 /// A small, strict RFC 8259 JSON parser for import files.

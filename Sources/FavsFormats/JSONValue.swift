@@ -1,4 +1,4 @@
-import FavsCore
+import FavsModel
 import Foundation
 
 /// A JSON value as written in a file: object members keep their order and numbers keep their text.

@@ -1,4 +1,4 @@
-import FavsCore
+import FavsModel
 
 /// Turns the rows of a CSV or TSV file into records, the header naming what each column is.
 ///

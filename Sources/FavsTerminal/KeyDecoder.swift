@@ -1,5 +1,6 @@
 import CNcurses
 import FavsCore
+import FavsModel
 
 /// Turns what `wget_wch` returns into keys.
 enum KeyDecoder {

@@ -1,5 +1,6 @@
 import CNcurses
 import FavsCore
+import FavsModel
 import Foundation
 
 /// Why the terminal cannot be used; the message is one line for the user.

@@ -1,5 +1,6 @@
 import CNcurses
 import FavsCore
+import FavsModel
 import Foundation
 
 /// The interactive browser: one frame per loop turn, keys in, frames out, terminal always restored.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import FavsCore
+import FavsModel
 import FavsFormats
 import Foundation
 

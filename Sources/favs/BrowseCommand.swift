@@ -1,5 +1,6 @@
 import ArgumentParser
 import FavsCore
+import FavsModel
 import FavsLibrary
 import FavsTerminal
 import Foundation

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FavsCore
+import FavsModel
 import Foundation
 
 /// `favs script [FILE]`: runs keys headless and prints the screens as text.

@@ -1,4 +1,5 @@
 import FavsCore
+import FavsModel
 import Foundation
 import Testing
 

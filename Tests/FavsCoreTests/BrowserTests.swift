@@ -1,5 +1,6 @@
 import Testing
 @testable import FavsCore
+@testable import FavsModel
 
 /// Key handling: what is selected, focused and said after each key.
 @Suite struct BrowserTests {
@@ -70,18 +71,18 @@ import Testing
         #expect(b.focus == .list)
         #expect(b.selectedID == "a")
         #expect(b.message?.text == "Filter cleared to show “Alpha”")
-        #expect(b.list.query == "")
+        #expect(b.store.query.filter == "")
     }
 
     @Test func escClearsTheFilterAndEnterKeepsIt() throws {
         let b = browser()
         try press(b, "/ type BR\nenter")
         #expect(b.mode == .normal)
-        #expect(b.list.query == "BR")
+        #expect(b.store.query.filter == "BR")
         #expect(b.selectedID == "b")
         #expect(b.frameText().contains("Items 1/1 · /BR"))
         try press(b, "esc")
-        #expect(b.list.query == "")
+        #expect(b.store.query.filter == "")
         #expect(b.selectedID == "b")
         #expect(b.frameText().contains("Items 2/3"))
     }
@@ -91,7 +92,7 @@ import Testing
         try press(b, "/ type xyz")
         #expect(b.frameText().contains("No title contains “xyz”"))
         try press(b, "backspace backspace backspace\ntype h")
-        #expect(b.list.count == 2)  // Alpha, Charlie
+        #expect(b.store.list.count == 2)  // Alpha, Charlie
     }
 
     @Test func aFailedWriteShowsTheErrorAndTheStarGoesBack() throws {

@@ -1,5 +1,6 @@
 import Testing
 @testable import FavsCore
+@testable import FavsModel
 
 /// Text measured in display columns, cut with an ellipsis, and made safe to show.
 @Suite struct CanvasTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import FavsCore
+@testable import FavsModel
 
 /// Generated collections repeat exactly for a seed, so benchmark figures from different runs compare.
 @Suite struct GeneratedCollectionTests {

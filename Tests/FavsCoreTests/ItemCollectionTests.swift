@@ -1,5 +1,6 @@
 import Testing
 @testable import FavsCore
+@testable import FavsModel
 
 /// The collection against naive references: a sorted array of items, a lower-cased `contains`, plain counting.
 @Suite struct ItemCollectionTests {

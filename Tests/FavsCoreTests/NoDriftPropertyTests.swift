@@ -1,5 +1,6 @@
 import Testing
 @testable import FavsCore
+@testable import FavsModel
 
 @Suite struct NoDriftPropertyTests {
     static let keys: [Key] = [
@@ -12,57 +13,119 @@ import Testing
     static let titles = ["お気に入りの曲", "录音 Recording", "Café au lait", "🎧 Lo-fi", "Alpha", "bravo", "ÉCOLE",
                          "A rather long title that will certainly need cutting", "ra\u{1B}[31mw", "Zoë"]
 
-    /// After every step (a key, a resize, or a change from "another process"), each pane's last
-    /// drawing equals a fresh render of that pane from the store: the views never drift apart.
+    static func item(_ n: Int, position: Int, favorite: Bool) -> Item {
+        Item(id: ItemID("id\(n)"), title: titles[n % titles.count] + " \(n)", fields: [Field("n", "\(n)")],
+             favorite: favorite, position: position)
+    }
+
+    /// 40 seeds × 260 random steps: keys, resizes, and changes from "another process" — favorites, deletes,
+    /// restores, items the collection never held arriving between others (slots renumbered), and reloads.
+    /// After every step the list the store derives equals the query answered afresh, every cursor sits on an
+    /// item its rows show and in view, and a twin that takes the same steps without drawing has the same view
+    /// state: drawing changes nothing. At the end both draw the same screen.
     @Test(arguments: 0..<40)
-    func everyPaneMatchesAFreshRenderAfterEveryStep(seed: Int) {
+    func theDerivedListAndTheViewStateNeverDrift(seed: Int) throws {
         var rng = SeededRandom(seed: UInt64(seed) &* 7919)
         let count = Int.random(in: 0...40, using: &rng)
-        let items = (0..<count).map { i in
-            Item(id: ItemID("id\(i)"), title: Self.titles[i % Self.titles.count] + " \(i)",
-                 fields: [Field("n", "\(i)")], favorite: Bool.random(using: &rng), position: i * 2)
-        }
+        let items = (0..<count).map { Self.item($0, position: $0 * 2, favorite: Bool.random(using: &rng)) }
         let store = Store(items: items)
         let size = Self.sizes[seed % Self.sizes.count]
         let browser = Browser(store: store, libraryName: "prop", width: size.0, height: size.1)
-        // A twin that takes the same steps but never draws until the end, like a script with no
-        // `frame` step: what is on screen must not depend on how often frames were drawn.
         let twin = Browser(store: Store(items: items), libraryName: "prop", width: size.0, height: size.1)
         var deleted: [Item] = []
-        _ = browser.frame()
+        var next = count
         for step in 0..<260 {
+            let context = "seed \(seed) step \(step)"
             switch Int.random(in: 0..<100, using: &rng) {
-            case 0..<80:
+            case 0..<78:
                 let key = Self.keys.randomElement(using: &rng) ?? .char("j")
                 browser.handle(key)
                 twin.handle(key)
-            case 80..<85:
+            case 78..<83:
                 let (w, h) = Self.sizes.randomElement(using: &rng) ?? (80, 24)
                 browser.resize(width: w, height: h)
                 twin.resize(width: w, height: h)
+            case 83..<87:
+                // A new item from another process, between two others: the collection renumbers its slots.
+                let position = 2 * Int.random(in: 0...max(1, count), using: &rng) + 1
+                guard store.items.ids.allSatisfy({ store.items[$0]?.position != position }) else { continue }
+                let new = Self.item(next, position: position, favorite: Bool.random(using: &rng))
+                next += 1
+                let updates = [RemoteUpdate.item(new.id, new)]
+                browser.sync(updates)
+                twin.sync(updates)
+            case 87..<89:
+                // An import elsewhere: the whole list reloaded, one item gone, one never seen, one star flipped.
+                var all = store.items.ids.compactMap { store.items[$0] }.map { item in
+                    var item = item
+                    item.fields = [Field("n", item.id.rawValue)]
+                    return item
+                }
+                if !all.isEmpty { all.remove(at: Int.random(in: 0..<all.count, using: &rng)) }
+                if let i = all.indices.randomElement(using: &rng) { all[i].favorite.toggle() }
+                all.append(Self.item(next, position: 1_000 + next, favorite: Bool.random(using: &rng)))
+                next += 1
+                let updates = [RemoteUpdate.reload(ItemCollection(all))]
+                browser.sync(updates)
+                twin.sync(updates)
             default:
-                // Another process changes the library: an external event, not a key.
+                // Another process favorites, deletes or restores an item it holds.
                 let ids = store.items.ids
-                if let id = ids.randomElement(using: &rng), let item = store.items[id] {
+                var updates: [RemoteUpdate] = []
+                if let id = ids.randomElement(using: &rng), var item = store.items[id] {
                     if Bool.random(using: &rng) {
-                        browser.send(.external(.setFavorite(id, !item.favorite)))
-                        twin.send(.external(.setFavorite(id, !item.favorite)))
+                        item.favorite.toggle()
+                        updates = [.item(id, item)]
                     } else {
-                        browser.send(.external(.delete(item)))
-                        twin.send(.external(.delete(item)))
+                        updates = [.item(id, nil)]
                         deleted.append(item)
                     }
                 } else if let item = deleted.popLast() {
-                    browser.send(.external(.restore(item)))
-                    twin.send(.external(.restore(item)))
+                    updates = [.item(item.id, item)]
                 }
+                browser.sync(updates)
+                twin.sync(updates)
             }
             let frame = browser.frame()
-            #expect(browser.driftedPanes().isEmpty, "seed \(seed) step \(step): \(browser.driftedPanes())")
-            #expect(frame.width == browser.width && frame.height == browser.height)
-            if let selected = browser.selectedID { #expect(store.items[selected] != nil) }
-            if browser.driftedPanes().isEmpty == false { return }
+            #expect(frame.width == browser.width && frame.height == browser.height, "\(context)")
+            try Self.expectNoDrift(browser, twin, context)
         }
         #expect(twin.frameText() == browser.frameText(), "seed \(seed): drawing every step changed the outcome")
+    }
+
+    static func expectNoDrift(_ browser: Browser, _ twin: Browser, _ context: String) throws {
+        let store = browser.store
+        // The list the store maintains through every change equals its query answered afresh.
+        var fresh = QueryResult()
+        fresh.update(to: store.query, in: store.items)
+        let maintained = (0..<store.list.count).map { store.list.id(at: $0) }
+        let expected = (0..<fresh.count(in: store.items)).map { fresh.id(at: $0, in: store.items) }
+        try #require(maintained == expected, "\(context): the list drifted from its query")
+        for (row, id) in maintained.enumerated() {
+            try #require(id.flatMap(store.list.row(of:)) == row, "\(context): row(of:) disagrees at \(row)")
+        }
+        // Each cursor is on an item its rows show (none only when they are empty) and within view.
+        let layout = browser.layout
+        try expectCursor(browser.listCursor, store.list, layout.panes[.list], "\(context) list")
+        try expectCursor(browser.favoritesCursor, store.favorites, layout.panes[.favorites], "\(context) favorites")
+        #expect(browser.detail.subject == browser.selectedID, "\(context): the detail shows another item")
+        // Drawing changes nothing: the twin, which never drew, has the same view state.
+        try #require(browser.listCursor == twin.listCursor, "\(context)")
+        try #require(browser.favoritesCursor == twin.favoritesCursor, "\(context)")
+        try #require(browser.detail == twin.detail && browser.focus == twin.focus && browser.mode == twin.mode
+                     && browser.message == twin.message, "\(context)")
+    }
+
+    static func expectCursor(_ cursor: Cursor, _ rows: some ItemRows, _ rect: Rect?, _ context: String) throws {
+        guard rows.count > 0 else {
+            try #require(cursor.selected == nil, "\(context): a selection in empty rows")
+            return
+        }
+        let row = try #require(cursor.selected.flatMap(rows.row(of:)), "\(context): the selection is not shown")
+        try #require(row == cursor.row, "\(context): the cursor lost its row")
+        guard let rect else { return }
+        let visible = max(0, rect.height - 2)
+        try #require(cursor.offset >= 0 && cursor.offset <= max(0, rows.count - visible), "\(context): offset")
+        if visible > 0 { try #require(row >= cursor.offset && row < cursor.offset + visible, "\(context): out of view") }
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 @testable import FavsCore
+@testable import FavsModel
 
 /// A large library opens on a preview (its first rows, first favorites and counts) while the rest loads:
 /// the preview's frame must be the frame of the whole collection, and loading the rest must change nothing

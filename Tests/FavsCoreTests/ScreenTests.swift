@@ -1,5 +1,6 @@
 import Testing
 @testable import FavsCore
+@testable import FavsModel
 
 /// Runs a script on the built-in sample and returns the printed frames, headers removed.
 func frames(_ script: String, size: (Int, Int) = (80, 24), items: [Item] = SampleLibrary.items) throws -> [String] {

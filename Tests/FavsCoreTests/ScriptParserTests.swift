@@ -1,5 +1,6 @@
 import Testing
 @testable import FavsCore
+@testable import FavsModel
 
 /// The step language: keys, commands, comments, and errors that name the line.
 @Suite struct ScriptParserTests {

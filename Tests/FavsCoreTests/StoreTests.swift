@@ -1,5 +1,6 @@
 import Testing
 @testable import FavsCore
+@testable import FavsModel
 
 /// Three items: a (favorite), b, c.
 func threeItems() -> [Item] {
@@ -122,16 +123,17 @@ final class RecordingSink: ChangeSink {
         #expect(store.send(.delete("zz")) == Outcome(error: "no item 'zz'"))
     }
 
-    @Test func releasingTheTokenRemovesTheObserver() {
+    @Test func anObserverIsCalledWhileItsTokenIsHeldAndNeverAfter() {
         let store = Store(items: threeItems())
-        var calls = 0
-        var token: ObservationToken? = store.observe { _ in calls += 1 }
-        store.send(.toggleFavorite("a"))
-        #expect(token != nil)
+        var seen: [StoreEvent] = []
+        var token: ObservationToken? = store.observe { seen.append($0) }
+        withExtendedLifetime(token) { _ = store.send(.toggleFavorite("a")) }
+        #expect(seen == [.favoriteChanged("a")])
         token = nil
         store.send(.toggleFavorite("a"))
-        #expect(calls == 1)
-        #expect(store.observerCount == 0)
+        store.send(.delete("b"))
+        #expect(seen == [.favoriteChanged("a")], "released: no more events")
+        #expect(token == nil)
     }
 
     @Test func rowsAndFavoritesStayOrderedByPositionThroughDeletesAndRestores() {
@@ -178,6 +180,32 @@ final class RecordingSink: ChangeSink {
         browser.handle(.char("k"))
         _ = browser.frameText()
         #expect(source.reads == ["a", "b"])
+    }
+
+    final class FailingSource: FieldSource {
+        struct Unreadable: Error, CustomStringConvertible { var description: String { "disk I/O error" } }
+        var fail = true
+        func fields(of id: ItemID) throws -> [Field] {
+            if fail { throw Unreadable() }
+            return [Field("artist", "Artist of \(id)")]
+        }
+    }
+
+    @Test func aFailedFieldReadIsShownOnTheStatusLineAndNotKeptAsEmpty() {
+        let source = FailingSource()
+        let store = Store(items: threeItems(), fieldSource: source)
+        let browser = Browser(store: store, libraryName: "lazy", width: 80, height: 24)
+        browser.handle(.char("j"))
+        let lines = browser.frame().lines
+        #expect(lines[23].hasPrefix(" Cannot read the fields: disk I/O error"))
+        #expect(lines[3] == "┃>  Bravo                      ┃│                                              │")
+        #expect(lines[4] == "┃   Charlie                    ┃│ id: b                                        │")
+        #expect(lines[5] == "┃                              ┃│ (fields not read)                            │")
+        #expect(store.fields(of: "b") == nil, "a failure is not an item without fields")
+        source.fail = false
+        browser.handle(.char("k"))
+        browser.handle(.char("j"))
+        #expect(browser.frameText().contains("│ artist: Artist of b"), "read again once the selection comes back")
     }
 
     @Test func fieldsHeldByTheItemWinOverTheSource() {

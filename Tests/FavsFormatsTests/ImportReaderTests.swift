@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import FavsFormats
-import FavsCore
+import FavsModel
 
 /// The message a user sees for a file, or nil when it imports.
 private func problem(_ text: String, file: String = "data.jsonl") -> String? {

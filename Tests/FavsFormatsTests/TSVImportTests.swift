@@ -1,4 +1,4 @@
-import FavsCore
+import FavsModel
 import Foundation
 import Testing
 @testable import FavsFormats

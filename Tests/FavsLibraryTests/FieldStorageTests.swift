@@ -1,4 +1,4 @@
-import FavsCore
+import FavsModel
 import Foundation
 import GRDB
 import Testing

@@ -1,4 +1,4 @@
-import FavsCore
+import FavsModel
 import FavsLibrary
 import Foundation
 import GRDB

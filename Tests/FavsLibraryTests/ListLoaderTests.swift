@@ -1,4 +1,4 @@
-import FavsCore
+import FavsModel
 @testable import FavsLibrary
 import Foundation
 import GRDB

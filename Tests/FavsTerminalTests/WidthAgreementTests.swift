@@ -2,6 +2,7 @@ import CNcurses
 import Foundation
 import Testing
 @testable import FavsCore
+@testable import FavsModel
 @testable import FavsTerminal
 
 /// The canvas measures text with its own table; ncurses places characters with glibc's wcwidth.

@@ -1,3 +1,4 @@
+import FavsModel
 import Foundation
 
 /// A key press, decoded from the terminal or named in a script.

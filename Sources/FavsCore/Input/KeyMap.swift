@@ -1,3 +1,4 @@
+import FavsModel
 import Foundation
 
 /// What a key asks the browser to do.

@@ -1,3 +1,4 @@
+import FavsModel
 import Foundation
 
 /// The whole app minus the terminal: turns keys into actions on the store and composes the panes
@@ -13,11 +14,11 @@ public final class Browser {
     public private(set) var message: Message?
     public private(set) var hasQuit = false
 
-    let list: ListPane
-    let detail: DetailPane
-    let favorites: FavoritesPane
-    /// What each pane last drew, where, and with which focus: redrawn only when stale.
-    var drawn: [Focus: (rect: Rect, focused: Bool, canvas: Canvas)] = [:]
+    /// View state, and only view state: the model is the store's. Every frame draws from the two.
+    var listCursor: Cursor
+    var favoritesCursor: Cursor
+    var detail = DetailState()
+    private var token: ObservationToken?
 
     public enum Mode: Equatable, Sendable { case normal, filtering, help }
 
@@ -36,14 +37,15 @@ public final class Browser {
         self.keyMap = keyMap
         self.width = width
         self.height = height
-        list = ListPane(store: store)
-        detail = DetailPane(store: store)
-        favorites = FavoritesPane(store: store)
+        listCursor = Cursor(in: store.list)
+        favoritesCursor = Cursor(in: store.favorites)
+        token = store.observe { [weak self] event in self?.repair(after: event) }
+        settle()
     }
 
     /// The item f, d and the detail pane act on: the favorites cursor when that pane has focus, else the list's.
     public var selectedID: ItemID? {
-        focus == .favorites ? (favorites.cursor ?? list.cursor) : list.cursor
+        focus == .favorites ? (favoritesCursor.selected ?? listCursor.selected) : listCursor.selected
     }
 
     public var layout: Layout { Layout(width: width, height: height, focus: focus) }
@@ -59,9 +61,9 @@ public final class Browser {
         message = Message(text: text, isError: true)
     }
 
-    /// Sends an action that came from outside the key map (another process, a test).
+    /// Sends an action that came from outside the key map (a test).
     @discardableResult
-    public func send(_ action: Action) -> Outcome {
+    func send(_ action: Action) -> Outcome {
         defer { settle() }
         return store.send(action)
     }
@@ -93,13 +95,13 @@ public final class Browser {
     private func handleFilterKey(_ key: Key) -> Bool {
         switch key {
         case let .char(c):
-            list.setQuery(list.query + String(c))
+            setFilter(store.query.filter + String(c))
         case .backspace:
-            list.setQuery(String(list.query.dropLast()))
+            setFilter(String(store.query.filter.dropLast()))
         case .enter:
             mode = .normal
         case .escape:
-            list.setQuery("")
+            setFilter("")
             mode = .normal
         default:
             return false
@@ -135,9 +137,7 @@ public final class Browser {
             hasQuit = true
             return .quit
         case .suspend: return .suspend
-        case .redraw:
-            drawn.removeAll()
-            return .redraw
+        case .redraw: return .redraw
         }
         return .none
     }
@@ -159,18 +159,32 @@ public final class Browser {
 
     private func move(by delta: Int) {
         switch focus {
-        case .list: list.move(by: delta)
-        case .detail: detail.scroll(by: delta)
-        case .favorites: favorites.move(by: delta)
+        case .list: listCursor.move(by: delta, in: store.list)
+        case .detail: scrollDetail(to: detail.scroll + delta)
+        case .favorites: favoritesCursor.move(by: delta, in: store.favorites)
         }
     }
 
     private func moveToEnd(top: Bool) {
         switch focus {
-        case .list: list.moveTo(row: top ? 0 : list.count - 1)
-        case .detail: detail.scrollTo(top: top)
-        case .favorites: favorites.moveTo(index: top ? 0 : favorites.count - 1)
+        case .list: listCursor.move(to: top ? 0 : store.list.count - 1, in: store.list)
+        case .detail: scrollDetail(to: top ? 0 : Int.max / 2)
+        case .favorites: favoritesCursor.move(to: top ? 0 : store.favorites.count - 1, in: store.favorites)
         }
+    }
+
+    private func scrollDetail(to target: Int) {
+        guard let rect = layout.panes[.detail] else { return }
+        detail.scroll = DetailPane.clamp(target, store, subject: detail.subject, width: rect.width, height: rect.height)
+    }
+
+    /// Shows the items whose title contains `filter`: the list query changes; the cursor starts over on its rows.
+    private func setFilter(_ filter: String) {
+        var query = store.query
+        query.filter = filter
+        guard query != store.query else { return }
+        store.setQuery(query)
+        listCursor.reset(in: store.list)
     }
 
     private func activate() {
@@ -178,10 +192,10 @@ public final class Browser {
         case .list: focus = .detail
         case .detail: break
         case .favorites:
-            guard let id = favorites.cursor else { return }
-            if !list.select(id) {
-                list.setQuery("")
-                list.select(id)
+            guard let id = favoritesCursor.selected else { return }
+            if !listCursor.select(id, in: store.list) {
+                setFilter("")
+                listCursor.select(id, in: store.list)
                 message = Message(text: "Filter cleared to show “\(store.items[id]?.title ?? id.rawValue)”", isError: false)
             }
             focus = layout.kind == .sideBySide ? .list : .detail
@@ -191,8 +205,8 @@ public final class Browser {
     private func back() {
         if focus != .list {
             focus = .list
-        } else if !list.query.isEmpty {
-            list.setQuery("")
+        } else if !store.query.filter.isEmpty {
+            setFilter("")
         }
     }
 
@@ -213,7 +227,7 @@ public final class Browser {
         }
         if let verb {
             message = Message(text: "\(verb): \(text)", isError: false)
-            if case .restore = change { list.select(change.itemID) }
+            if case .restore = change { listCursor.select(change.itemID, in: store.list) }
         } else if case .delete = change {
             message = Message(text: "Deleted “\(change.deletedTitle)” — u to undo", isError: false)
         }

@@ -1,3 +1,4 @@
+import FavsModel
 import Foundation
 
 /// The title bar, the status line and the help overlay: drawn fresh every frame, one row each

@@ -1,3 +1,4 @@
+import FavsModel
 import Foundation
 
 /// Which pane has focus. In the stacked layout it is also the screen being shown.
@@ -41,15 +42,5 @@ public struct Layout: Equatable, Sendable {
                                  height: favoritesHeight),
             ]
         }
-    }
-}
-
-/// Scrolling shared by the panes that have a cursor.
-enum Scroll {
-    /// The offset that keeps `row` in a window of `visible` rows over `count` rows, moving as little as possible.
-    static func offset(_ offset: Int, keeping row: Int, visible: Int, count: Int) -> Int {
-        var offset = min(offset, row)
-        if visible > 0, row >= offset + visible { offset = row - visible + 1 }
-        return max(0, min(offset, count - visible))
     }
 }

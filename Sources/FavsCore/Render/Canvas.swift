@@ -1,3 +1,4 @@
+import FavsModel
 import Foundation
 
 /// How a cell is drawn. The terminal maps these to ncurses attributes; text frames ignore them.

@@ -1,3 +1,4 @@
+import FavsModel
 import Foundation
 
 /// Makes item text safe to show: control characters and escape sequences become visible symbols.

@@ -1,3 +1,4 @@
+import FavsModel
 import Foundation
 
 /// Display width in terminal columns, the way glibc's `wcwidth` (and so ncurses) counts it.

@@ -1,3 +1,4 @@
+import FavsModel
 import Foundation
 
 /// One step of a script: a key, typed text, a resize, or a request to print the screen.

@@ -10,11 +10,14 @@ public enum Action: Hashable, Sendable {
     case external(ModelChange)
 }
 
-/// What changed in the model. It tells a pane *whether* to redraw; what it draws comes from the store.
+/// What changed in the model. Panes draw from the store every frame; an event is for repairing view
+/// state: a cursor whose item went away, an offset to keep while rows above it come and go.
 public enum StoreEvent: Hashable, Sendable {
     case favoriteChanged(ItemID)
-    case removed(ItemID, at: Int)
-    case inserted(ItemID, at: Int)
+    /// The item left the model; `at` is the row it had in the list, nil when the list did not show it.
+    case removed(ItemID, at: Int?)
+    /// The item came (back) into the model; `at` is its row in the list, nil when the list does not show it.
+    case inserted(ItemID, at: Int?)
     case reloaded
 }
 

@@ -4,8 +4,11 @@ import Foundation
 ///
 /// A change is applied to the model first, then committed to the sink; if the commit fails the inverse
 /// is applied, so every pane redraws the model as it is on disk, and the error is returned.
+/// The list the user sees is derived here too: the result of the list query, updated in `apply`.
 public final class Store {
     public private(set) var items: ItemCollection
+    /// The list query's result, kept current with every change.
+    private(set) var result = QueryResult()
     private var undoStack: [ModelChange] = []
     private var redoStack: [ModelChange] = []
     private let sink: ChangeSink?
@@ -26,15 +29,36 @@ public final class Store {
         self.fieldSource = fieldSource
     }
 
-    /// An item's fields, in order: from the item, or else read from the field source (and kept a while).
-    public func fields(of id: ItemID) -> [Field] {
-        guard let item = items[id] else { return [] }
-        guard item.fields.isEmpty, let fieldSource else { return item.fields }
-        if let cached = fieldCache[id] { return cached }
-        let fields = (try? fieldSource.fields(of: id)) ?? []
+    // MARK: What panes show
+
+    /// The list: the items the list query shows, by row.
+    public var list: ListRows { ListRows(store: self) }
+    /// The favorites, by row.
+    public var favorites: FavoriteRows { FavoriteRows(store: self) }
+    /// What the list shows.
+    public var query: ListQuery { result.query }
+
+    /// Shows the items a new query selects. Not a change to the model: nothing is persisted or undone.
+    public func setQuery(_ query: ListQuery) {
+        guard query != result.query else { return }
+        result.update(to: query, in: items)
+    }
+
+    /// Reads an item's fields from the field source unless they are at hand: the I/O the detail pane
+    /// needs, done when the selection changes, never while drawing. A failed read throws and keeps nothing.
+    public func loadFields(of id: ItemID) throws {
+        guard let item = items[id], item.fields.isEmpty, let fieldSource, fieldCache[id] == nil else { return }
+        let fields = try fieldSource.fields(of: id)
         if fieldCache.count >= 64 { fieldCache.removeAll(keepingCapacity: true) }
         fieldCache[id] = fields
-        return fields
+    }
+
+    /// An item's fields, in order, as far as they have been read: nil when the field source holds them
+    /// and `loadFields(of:)` has not read them (or could not).
+    public func fields(of id: ItemID) -> [Field]? {
+        guard let item = items[id] else { return nil }
+        guard item.fields.isEmpty, fieldSource != nil else { return item.fields }
+        return fieldCache[id]
     }
 
     public var canUndo: Bool { !undoStack.isEmpty }
@@ -47,8 +71,6 @@ public final class Store {
         observers[token] = observer
         return ObservationToken { [weak self] in self?.observers[token] = nil }
     }
-
-    var observerCount: Int { observers.count }
 
     /// Applies an action and notifies observers of every event it caused.
     @discardableResult
@@ -108,21 +130,25 @@ public final class Store {
         }
     }
 
-    /// Applies a change to the model; returns the events, none when the change does not apply.
+    /// Applies a change to the model and to the list query's result; returns the events, none when the
+    /// change does not apply.
     private func apply(_ change: ModelChange) -> [StoreEvent] {
         switch change {
         case let .setFavorite(id, value):
             return items.setFavorite(id, value) ? [.favoriteChanged(id)] : []
         case let .delete(item):
-            return items.remove(item.id).map { [.removed(item.id, at: $0)] } ?? []
+            guard let row = items.remove(item.id), let slot = items.slot(of: item.id) else { return [] }
+            return [.removed(item.id, at: result.removed(slot: slot, row: row))]
         case let .restore(item):
-            return items.insert(item).map { [.inserted(item.id, at: $0)] } ?? []
+            guard let row = items.insert(item) else { return [] }
+            return [.inserted(item.id, at: result.inserted(item.id, row: row, in: items))]
         }
     }
 
     /// Replaces the whole model (a reload from disk); history no longer applies to it.
     public func reload(_ newItems: ItemCollection) {
         items = newItems
+        result.recompute(in: items)
         fieldCache.removeAll()
         undoStack.removeAll()
         redoStack.removeAll()
@@ -133,7 +159,8 @@ public final class Store {
         for token in observers.keys.sorted() { observers[token]?(event) }
     }
 
-    static func describe(_ error: Error) -> String {
+    /// The first line of an error's description, for the status line.
+    public static func describe(_ error: Error) -> String {
         let text = String(describing: error)
         return text.split(separator: "\n").first.map(String.init) ?? text
     }
