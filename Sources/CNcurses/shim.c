@@ -7,7 +7,6 @@ int cn_cols(void) { return COLS; }
 attr_t cn_a_normal(void) { return A_NORMAL; }
 attr_t cn_a_reverse(void) { return A_REVERSE; }
 attr_t cn_a_bold(void) { return A_BOLD; }
-attr_t cn_a_underline(void) { return A_UNDERLINE; }
 attr_t cn_a_dim(void) { return A_DIM; }
 FILE *cn_stdout(void) { return stdout; }
 FILE *cn_stdin(void) { return stdin; }

@@ -144,7 +144,6 @@ final class NcursesScreen {
         if style.contains(.reverse) { attrs |= cn_a_reverse() }
         if style.contains(.bold) { attrs |= cn_a_bold() }
         if style.contains(.dim) { attrs |= cn_a_dim() }
-        if style.contains(.underline) { attrs |= cn_a_underline() }
         return attrs
     }
 }

@@ -17,7 +17,6 @@ int cn_cols(void);
 attr_t cn_a_normal(void);
 attr_t cn_a_reverse(void);
 attr_t cn_a_bold(void);
-attr_t cn_a_underline(void);
 attr_t cn_a_dim(void);
 FILE *cn_stdout(void);
 FILE *cn_stdin(void);

@@ -8,7 +8,6 @@ public struct Style: OptionSet, Hashable, Sendable {
     public static let reverse = Style(rawValue: 1)
     public static let bold = Style(rawValue: 2)
     public static let dim = Style(rawValue: 4)
-    public static let underline = Style(rawValue: 8)
 }
 
 /// One terminal cell. A wide character fills its cell and the next one, which holds an empty continuation.
@@ -28,8 +27,6 @@ public struct Rect: Hashable, Sendable {
     }
     public var maxX: Int { x + width }
     public var maxY: Int { y + height }
-    /// The rectangle shrunk by `n` cells on every side.
-    public func inset(_ n: Int) -> Rect { Rect(x: x + n, y: y + n, width: width - 2 * n, height: height - 2 * n) }
 }
 
 /// A grid of cells measured in display columns: what panes draw into and screens show.

@@ -1,0 +1,86 @@
+import Foundation
+
+extension ItemCollection {
+    /// Builds a collection from rows in list order (a library's cursor, or items), without a String per row.
+    public struct Builder {
+        private var ids: TextArena
+        private var titles: TextArena
+        private var positions: [Int] = []
+        private var flags: [UInt8] = []
+        private var fieldsBySlot: [Int32: [Field]] = [:]
+        private var inOrder = true
+
+        /// `capacity`: about how many rows will come (a guess is fine).
+        public init(capacity: Int = 0) {
+            ids = TextArena(capacity: capacity, bytes: capacity * 17)
+            titles = TextArena(capacity: capacity, bytes: capacity * 32)
+            positions.reserveCapacity(capacity)
+            flags.reserveCapacity(capacity)
+        }
+
+        /// Appends one row. Rows should come in ascending position; others are sorted by `build()`.
+        public mutating func append(id: UnsafeRawBufferPointer, title: UnsafeRawBufferPointer, favorite: Bool,
+                                    position: Int) {
+            if let last = positions.last, last > position { inOrder = false }
+            ids.append(id)
+            titles.append(title)
+            positions.append(position)
+            flags.append(ItemCollection.presentFlag | (favorite ? ItemCollection.favoriteFlag : 0))
+        }
+
+        public mutating func append(_ item: Item) {
+            var id = item.id.rawValue, title = item.title
+            id.withUTF8 { id in
+                title.withUTF8 { title in
+                    append(id: UnsafeRawBufferPointer(id), title: UnsafeRawBufferPointer(title),
+                           favorite: item.favorite, position: item.position)
+                }
+            }
+            if !item.fields.isEmpty { setFieldsOfLastRow(item.fields) }
+        }
+
+        mutating func setFieldsOfLastRow(_ fields: [Field]) {
+            if !positions.isEmpty { fieldsBySlot[Int32(positions.count - 1)] = fields }
+        }
+
+        /// Appends every row of another builder (the second half of a list read by two threads).
+        public mutating func append(contentsOf other: Builder) {
+            if let last = positions.last, let first = other.positions.first, last > first { inOrder = false }
+            inOrder = inOrder && other.inOrder
+            let shift = Int32(positions.count)
+            ids.append(contentsOf: other.ids)
+            titles.append(contentsOf: other.titles)
+            positions.append(contentsOf: other.positions)
+            flags.append(contentsOf: other.flags)
+            for (slot, fields) in other.fieldsBySlot { fieldsBySlot[slot + shift] = fields }
+        }
+
+        /// The collection, indexed. A repeated id keeps its first row only.
+        public func build() -> ItemCollection {
+            var built = ItemCollection(empty: ())
+            built.idArena = ids
+            built.titleArena = titles
+            built.positions = positions
+            built.flags = flags
+            built.fieldsBySlot = fieldsBySlot
+            guard inOrder else {
+                var seen = Set<ItemID>()
+                let all = (0..<built.slotCount).map(built.item(atSlot:)).filter { seen.insert($0.id).inserted }
+                return ItemCollection(all.sorted { $0.position < $1.position })
+            }
+            let (index, repeated) = SlotIndex.build(built.idArena)
+            for slot in repeated {  // a repeated id: this row stays out of the collection
+                built.flags[slot] = 0
+                built.fieldsBySlot[Int32(slot)] = nil
+            }
+            built.index = index
+            built.present = CountTree(flags: built.flags, mask: ItemCollection.presentFlag)
+            built.favorites = CountTree(flags: built.flags, mask: ItemCollection.presentFlag | ItemCollection.favoriteFlag)
+            built.folded = FoldedTitles(folding: built.titleArena)
+            return built
+        }
+    }
+
+    /// A collection with nothing set up, for the builder to fill in.
+    init(empty: Void) {}
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// Changing the collection: a favorite flag, a remove and an insert. The store is the only caller, and it
+/// keeps the list query's result in step with each.
+extension ItemCollection {
+    mutating func setFavorite(_ id: ItemID, _ value: Bool) -> Bool {
+        guard let slot = presentSlot(of: id), isFavorite(slot: slot) != value else { return false }
+        flags[slot] ^= Self.favoriteFlag
+        favorites.add(slot, value ? 1 : -1)
+        return true
+    }
+
+    /// Removes an item; returns the row it had.
+    mutating func remove(_ id: ItemID) -> Int? {
+        guard let slot = presentSlot(of: id) else { return nil }
+        let row = present.countBefore(slot)
+        flags[slot] &= ~Self.presentFlag
+        present.add(slot, -1)
+        if isFavorite(slot: slot) { favorites.add(slot, -1) }
+        return row
+    }
+
+    /// Inserts an item at the row its position sorts to; returns that row, nil when the id is held or
+    /// another item holds the position.
+    mutating func insert(_ item: Item) -> Int? {
+        if let slot = slot(of: item.id) {
+            guard !isPresent(slot: slot) else { return nil }
+            if positions[slot] == item.position, title(atSlot: slot) == item.title {
+                // Back into its own slot (an undo, a restore): O(log n).
+                if let other = presentSlot(atPosition: item.position), other != slot { return nil }
+                flags[slot] = Self.presentFlag | (item.favorite ? Self.favoriteFlag : 0)
+                present.add(slot, 1)
+                if item.favorite { favorites.add(slot, 1) }
+                if !item.fields.isEmpty { fieldsBySlot[Int32(slot)] = item.fields }
+                return present.countBefore(slot)
+            }
+        } else if item.position > (positions.last ?? Int.min) {
+            append(item)
+            return count - 1
+        }
+        // An item this collection never held, between others; or one that changed while away: renumber.
+        if presentSlot(atPosition: item.position) != nil { return nil }
+        // Copied slot by slot as bytes (no String per item), leaving out removed slots.
+        var builder = Builder(capacity: count + 1)
+        var placed = false
+        for slot in 0..<slotCount where isPresent(slot: slot) {
+            if !placed, positions[slot] > item.position {
+                builder.append(item)
+                placed = true
+            }
+            idArena.withEntry(slot) { id in
+                titleArena.withEntry(slot) { title in
+                    builder.append(id: id, title: title, favorite: isFavorite(slot: slot), position: positions[slot])
+                }
+            }
+            if let fields = fieldsBySlot[Int32(slot)] { builder.setFieldsOfLastRow(fields) }
+        }
+        if !placed { builder.append(item) }
+        let next = generation + 1
+        self = builder.build()
+        generation = next
+        return row(of: item.id)
+    }
+
+    /// Adds an item after every slot (its position is the greatest), updating the index and the trees.
+    private mutating func append(_ item: Item) {
+        var foldedTitles = foldedTitles
+        var id = item.id.rawValue, title = item.title
+        id.withUTF8 { idArena.append(UnsafeRawBufferPointer($0)) }
+        title.withUTF8 { title in
+            titleArena.append(UnsafeRawBufferPointer(title))
+            var folding = CaseFolding()
+            foldedTitles.appendEntry { folding.fold(UnsafeRawBufferPointer(title), into: $0) }
+        }
+        folded = FoldedTitles(ready: foldedTitles)
+        positions.append(item.position)
+        flags.append(Self.presentFlag | (item.favorite ? Self.favoriteFlag : 0))
+        let slot = slotCount - 1
+        if !item.fields.isEmpty { fieldsBySlot[Int32(slot)] = item.fields }
+        let arena = idArena
+        arena.withEntry(slot) { bytes in
+            index.insert(slot, hash: SlotIndex.hash(bytes)) { other in arena.withEntry(other, SlotIndex.hash) }
+        }
+        present.append(true)
+        favorites.append(item.favorite)
+    }
+
+    /// The present slot holding a position, found by binary search over the slots.
+    func presentSlot(atPosition position: Int) -> Int? {
+        let slot = positions.partitioningIndex { $0 >= position }
+        return slot < slotCount && positions[slot] == position && isPresent(slot: slot) ? slot : nil
+    }
+}
