@@ -30,6 +30,11 @@ public struct FavoriteRows: ItemRows {
     public func id(at row: Int) -> ItemID? { store.items.favoriteID(at: row) }
     public func row(of id: ItemID) -> Int? { store.items.favoriteIndex(of: id) }
     public func items(from row: Int, count: Int) -> [Item] {
-        (row..<row + max(0, count)).lazy.compactMap { self.id(at: $0).flatMap { self.store.items[$0] } }.map { $0 }
+        var shown: [Item] = []
+        for index in row..<row + max(0, count) {
+            guard let id = id(at: index), let item = store.items[id] else { break }
+            shown.append(item)
+        }
+        return shown
     }
 }
