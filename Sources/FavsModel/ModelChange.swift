@@ -32,6 +32,13 @@ public enum ModelChange: Hashable, Sendable {
 /// A throwing `persist` makes the store roll the change back on every pane.
 public protocol ChangeSink: AnyObject {
     func persist(_ change: ModelChange) throws
+    /// Remembers the list's order for the next run: a preference of the library, not a change (no history,
+    /// no change log). Sinks that keep nothing between runs need not implement it.
+    func remember(order: ListQuery.Order) throws
+}
+
+extension ChangeSink {
+    public func remember(order: ListQuery.Order) throws {}
 }
 
 /// Where an item's fields come from when the collection holds only what the list shows.

@@ -6,7 +6,7 @@ public enum Command: Hashable, Sendable {
     case moveDown, moveUp, top, bottom, pageDown, pageUp
     case focusNext, focusPrevious, activate, back
     case toggleFavorite, delete, undo, redo
-    case filter, help, quit, suspend, redraw
+    case filter, favoritesView, sort, help, quit, suspend, redraw
 }
 
 /// One row of the key map: the keys, the command, and the help text shown for it.
@@ -47,6 +47,8 @@ public struct KeyMap: Sendable {
         Binding(keys: [.char("u")], command: .undo, help: "undo"),
         Binding(keys: [.ctrl("r")], command: .redo, help: "redo"),
         Binding(keys: [.char("/")], command: .filter, help: "filter titles as you type"),
+        Binding(keys: [.char("F")], command: .favoritesView, help: "list favorites only / every item"),
+        Binding(keys: [.char("s")], command: .sort, help: "sort: library order, title A–Z"),
         Binding(keys: [.char("?")], command: .help, help: "this help"),
         Binding(keys: [.ctrl("l")], command: .redraw, help: "redraw the screen"),
         Binding(keys: [.ctrl("z")], command: .suspend, help: "suspend (fg to resume)"),

@@ -9,6 +9,9 @@ extension Browser {
         switch event {
         case let .removed(_, at: row?): listCursor.shift(at: row, by: -1)
         case let .inserted(_, at: row?): listCursor.shift(at: row, by: 1)
+        case let .moved(_, from, to):
+            if let from { listCursor.shift(at: from, by: -1) }
+            if let to { listCursor.shift(at: to, by: 1) }
         case .reloaded: detail.fieldsRead = false
         default: break
         }

@@ -132,6 +132,13 @@ public final class Browser {
         case .filter:
             focus = .list
             mode = .filtering
+        case .favoritesView:
+            changeQuery { $0.scope = $0.scope == .all ? .favorites : .all }
+            message = Message(text: store.query.scope == .all ? "Every item" : "Favorites only — F for every item",
+                              isError: false)
+        case .sort:
+            changeQuery { $0.order = $0.order.next }
+            if message == nil { message = Message(text: "Sorted by \(store.query.order.name)", isError: false) }
         case .help: mode = .help
         case .quit:
             hasQuit = true
@@ -178,13 +185,18 @@ public final class Browser {
         detail.scroll = DetailPane.clamp(target, store, subject: detail.subject, width: rect.width, height: rect.height)
     }
 
-    /// Shows the items whose title contains `filter`: the list query changes; the cursor starts over on its rows.
-    private func setFilter(_ filter: String) {
+    /// Shows the items whose title contains `filter`.
+    private func setFilter(_ filter: String) { changeQuery { $0.filter = filter } }
+
+    /// Changes what the list shows (one value: filter, scope, order); the cursor starts over on the new rows,
+    /// on the same item when they show it.
+    private func changeQuery(_ change: (inout ListQuery) -> Void) {
         var query = store.query
-        query.filter = filter
+        change(&query)
         guard query != store.query else { return }
-        store.setQuery(query)
+        let failure = store.setQuery(query)
         listCursor.reset(in: store.list)
+        if let failure { message = Message(text: failure, isError: true) }
     }
 
     private func activate() {

@@ -9,15 +9,18 @@ enum ListPane {
         var canvas = Canvas(width: width, height: height)
         let rows = store.list
         let total = rows.count
-        let filter = store.query.filter
+        let query = store.query, filter = query.filter
         let cursorRow = cursor.selected.flatMap(rows.row(of:))
         var title = total == 0 ? "Items" : "Items \((cursorRow ?? 0) + 1)/\(total)"
+        if query.scope == .favorites { title += " · favorites" }
+        if query.order != .library { title += " · \(query.order.shortName)" }
         if !filter.isEmpty { title += " · /\(filter)" }
         canvas.box(Rect(x: 0, y: 0, width: width, height: height), title: title, focused: focused)
         let inner = width - 2
         guard inner > 0 else { return canvas }
         if total == 0 {
-            let empty = filter.isEmpty ? "No items" : "No title contains “\(filter)”"
+            let empty = !filter.isEmpty ? "No title contains “\(filter)”"
+                : query.scope == .favorites ? "No favorites: F shows every item" : "No items"
             canvas.put(empty, row: 1, column: 2, limit: inner - 1, style: .dim)
             return canvas
         }
@@ -29,5 +32,23 @@ enum ListPane {
             if selected { canvas.addStyle(.reverse, row: row, column: 1, count: inner) }
         }
         return canvas
+    }
+}
+
+extension ListQuery.Order {
+    /// How the status line names the order.
+    public var name: String {
+        switch self {
+        case .library: "library order"
+        case .title: "title A–Z"
+        }
+    }
+
+    /// How the list's title names the order (library order, the default, is not named).
+    var shortName: String {
+        switch self {
+        case .library: "library order"
+        case .title: "A–Z"
+        }
     }
 }

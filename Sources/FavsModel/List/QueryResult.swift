@@ -1,74 +1,156 @@
 import Foundation
 
 /// The result of the list query, kept current by the store as it applies each change: the slots of the
-/// matching items, in list order. Only the model sees slots; panes see rows (`ListRows`).
+/// items shown, in the query's order. Only the model sees slots; panes see rows (`ListRows`).
+///
+/// Every change is a membership test and a binary search in the order: a delete, a restore or a toggle
+/// costs O(log n) comparisons and one move of the slots after it, whatever the order.
 struct QueryResult: Sendable {
     private(set) var query = ListQuery()
-    /// The matching slots in list order; nil when the query shows every present item.
-    private var matches: [Int32]?
-    /// The collection's slot numbering `matches` refers to.
+    /// The shown slots in order; nil when the query shows every present item in library order.
+    private var rows: [Int32]?
+    /// The collection's slot numbering `rows` (and `titleKeys`) refer to.
     private var generation = 0
+    /// Title sort keys, slot by slot: made the first time the title order is chosen, then kept.
+    private var titleKeys: TextArena?
 
-    func count(in items: ItemCollection) -> Int { matches?.count ?? items.count }
+    func count(in items: ItemCollection) -> Int { rows?.count ?? items.count }
 
     func id(at row: Int, in items: ItemCollection) -> ItemID? {
-        guard let matches else { return items.id(atRow: row) }
-        return matches.indices.contains(row) ? items.id(atSlot: Int(matches[row])) : nil
+        guard let rows else { return items.id(atRow: row) }
+        return rows.indices.contains(row) ? items.id(atSlot: Int(rows[row])) : nil
     }
 
     func row(of id: ItemID, in items: ItemCollection) -> Int? {
-        guard matches != nil else { return items.row(of: id) }
-        return items.presentSlot(of: id).flatMap(index(ofSlot:))
+        guard rows != nil else { return items.row(of: id) }
+        return items.presentSlot(of: id).flatMap { index(ofSlot: $0) }
     }
 
     func items(from row: Int, count: Int, in items: ItemCollection) -> [Item] {
-        guard let matches else { return items.items(fromRow: row, count: count) }
-        let shown = matches[min(row, matches.count)..<min(row + count, matches.count)]
-        return shown.map { items.item(atSlot: Int($0)) }
+        guard let rows else { return items.items(fromRow: row, count: count) }
+        return rows[min(row, rows.count)..<min(row + count, rows.count)].map { items.item(atSlot: Int($0)) }
     }
 
-    /// Answers a new query; a query that narrows the current one searches only its matches.
+    // MARK: Answering
+
+    /// Answers a new query; a filter typed further searches only the current rows.
     mutating func update(to newQuery: ListQuery, in items: ItemCollection) {
-        let previous = newQuery.narrows(query) && generation == items.generation ? matches : nil
+        let previous = newQuery.narrows(query) && generation == items.generation ? rows : nil
         query = newQuery
-        matches = query.filter.isEmpty ? nil : items.slots(matching: query.filter, among: previous)
+        prepareKeys(in: items)
         generation = items.generation
+        guard !query.showsEverything else {
+            rows = nil
+            return
+        }
+        if let previous {
+            rows = items.slots(matching: query.filter, among: previous)  // keeps their order
+            return
+        }
+        var found = query.filter.isEmpty ? items.presentSlots.map { Int32($0) } : items.slots(matching: query.filter)
+        if query.scope == .favorites { found.removeAll { !items.isFavorite(slot: Int($0)) } }
+        sort(&found)
+        rows = found
     }
 
-    /// Answers the query afresh (after a reload).
+    /// Answers the query afresh (after a reload, or when the slots were renumbered).
     mutating func recompute(in items: ItemCollection) {
+        titleKeys = nil
         generation = -1
         update(to: query, in: items)
     }
 
+    // MARK: Following changes
+
     /// An item at `slot` left the collection (it was at `row` of the whole list); returns its row in
     /// the result, nil when the result did not show it.
     mutating func removed(slot: Int, row: Int) -> Int? {
-        guard matches != nil else { return row }
+        guard rows != nil else { return row }
         guard let index = index(ofSlot: slot) else { return nil }
-        matches?.remove(at: index)
+        rows?.remove(at: index)
         return index
     }
 
     /// An item came into the collection (at `row` of the whole list); returns its row in the result,
     /// nil when the query does not show it.
     mutating func inserted(_ id: ItemID, row: Int, in items: ItemCollection) -> Int? {
-        guard matches != nil else { return row }
+        guard rows != nil else { return row }
         guard generation == items.generation else {
-            // The collection renumbered its slots to make room: answer again.
-            recompute(in: items)
+            recompute(in: items)  // the collection renumbered its slots to make room: answer again
             return self.row(of: id, in: items)
         }
-        guard let slot = items.presentSlot(of: id), items.title(atSlot: slot, contains: query.filter) else { return nil }
-        let index = matches?.partitioningIndex { $0 >= Int32(slot) } ?? 0
-        matches?.insert(Int32(slot), at: index)
+        prepareKeys(in: items)  // an item added after every slot needs its key
+        guard let slot = items.presentSlot(of: id), shows(slot, in: items) else { return nil }
+        return insert(slot)
+    }
+
+    /// An item's favorite flag changed: in the favorites view it comes or goes. Returns its rows before
+    /// and after; both nil when the result did not change.
+    mutating func favoriteChanged(_ id: ItemID, in items: ItemCollection) -> (from: Int?, to: Int?) {
+        guard query.scope == .favorites, let slot = items.presentSlot(of: id) else { return (nil, nil) }
+        if items.isFavorite(slot: slot) {
+            return (nil, shows(slot, in: items) ? insert(slot) : nil)
+        }
+        guard let index = index(ofSlot: slot) else { return (nil, nil) }
+        rows?.remove(at: index)
+        return (index, nil)
+    }
+
+    // MARK: Membership and order
+
+    /// Whether the query shows the present item at `slot`.
+    private func shows(_ slot: Int, in items: ItemCollection) -> Bool {
+        items.isPresent(slot: slot) && (query.scope == .all || items.isFavorite(slot: slot))
+            && items.title(atSlot: slot, contains: query.filter)
+    }
+
+    private mutating func insert(_ slot: Int) -> Int {
+        let index = lowerBound(slot)
+        rows?.insert(Int32(slot), at: index)
         return index
     }
 
-    /// The result's row of a slot, by binary search (matches are in slot order).
+    /// The result's row of a slot, by binary search in the order.
     private func index(ofSlot slot: Int) -> Int? {
-        guard let matches else { return nil }
-        let i = matches.partitioningIndex { $0 >= Int32(slot) }
-        return i < matches.count && matches[i] == Int32(slot) ? i : nil
+        guard let rows else { return nil }
+        let index = lowerBound(slot)
+        return index < rows.count && rows[index] == Int32(slot) ? index : nil
+    }
+
+    /// The first row whose slot does not come before `slot` in the order.
+    private func lowerBound(_ slot: Int) -> Int {
+        guard let rows else { return 0 }
+        return withOrder { precedes in rows.partitioningIndex { !precedes($0, Int32(slot)) } }
+    }
+
+    private func sort(_ slots: inout [Int32]) {
+        guard query.order != .library else { return }  // slots come in library order
+        withOrder { precedes in slots.sort(by: precedes) }
+    }
+
+    /// Calls `body` with the order's "comes before" on slots (ties, and the library order, by position).
+    private func withOrder<R>(_ body: ((Int32, Int32) -> Bool) -> R) -> R {
+        guard query.order == .title, let titleKeys else { return body(<) }
+        return titleKeys.withStorage { bytes, ends in
+            body { a, b in
+                let order = TitleCollation.compare(Self.entry(Int(a), bytes, ends), Self.entry(Int(b), bytes, ends))
+                return order != 0 ? order < 0 : a < b
+            }
+        }
+    }
+
+    private static func entry(_ slot: Int, _ bytes: UnsafeRawBufferPointer, _ ends: UnsafeBufferPointer<UInt32>)
+        -> UnsafeRawBufferPointer {
+        let start = slot == 0 ? 0 : Int(ends[slot - 1]) + 1
+        return UnsafeRawBufferPointer(rebasing: bytes[start..<Int(ends[slot])])
+    }
+
+    /// Makes (or extends, for items added at the end) the title keys when the title order is in use.
+    private mutating func prepareKeys(in items: ItemCollection) {
+        guard query.order == .title else { return }
+        if generation != items.generation { titleKeys = nil }
+        let keys = titleKeys ?? TextArena()
+        guard keys.count < items.slotCount else { return }
+        titleKeys = TitleCollation.keys(of: items.titleArena, from: keys.count, appendingTo: keys)
     }
 }

@@ -18,6 +18,9 @@ public enum StoreEvent: Hashable, Sendable {
     case removed(ItemID, at: Int?)
     /// The item came (back) into the model; `at` is its row in the list, nil when the list does not show it.
     case inserted(ItemID, at: Int?)
+    /// The list query's result changed with the event before (a favorite toggled in the favorites view):
+    /// the item's row went from `from` to `to`, nil where the list does not show it.
+    case moved(ItemID, from: Int?, to: Int?)
     case reloaded
 }
 

@@ -23,10 +23,13 @@ public final class Store {
         self.init(collection: ItemCollection(items), sink: sink, fieldSource: fieldSource)
     }
 
-    public init(collection: ItemCollection, sink: ChangeSink? = nil, fieldSource: FieldSource? = nil) {
+    /// `query`: what the list shows at first (a remembered order, say).
+    public init(collection: ItemCollection, sink: ChangeSink? = nil, fieldSource: FieldSource? = nil,
+                query: ListQuery = ListQuery()) {
         self.items = collection
         self.sink = sink
         self.fieldSource = fieldSource
+        result.update(to: query, in: items)
     }
 
     // MARK: What panes show
@@ -38,10 +41,20 @@ public final class Store {
     /// What the list shows.
     public var query: ListQuery { result.query }
 
-    /// Shows the items a new query selects. Not a change to the model: nothing is persisted or undone.
-    public func setQuery(_ query: ListQuery) {
-        guard query != result.query else { return }
+    /// Shows the items a new query selects. Not a change to the model: nothing is undone, and only a new
+    /// order is remembered (by the sink, for the next run); a failure to remember it is returned.
+    @discardableResult
+    public func setQuery(_ query: ListQuery) -> String? {
+        guard query != result.query else { return nil }
+        let orderChanged = query.order != result.query.order
         result.update(to: query, in: items)
+        guard orderChanged, let sink else { return nil }
+        do {
+            try sink.remember(order: query.order)
+            return nil
+        } catch {
+            return "Order not remembered: \(Self.describe(error))"
+        }
     }
 
     /// Reads an item's fields from the field source unless they are at hand: the I/O the detail pane
@@ -135,7 +148,9 @@ public final class Store {
     private func apply(_ change: ModelChange) -> [StoreEvent] {
         switch change {
         case let .setFavorite(id, value):
-            return items.setFavorite(id, value) ? [.favoriteChanged(id)] : []
+            guard items.setFavorite(id, value) else { return [] }
+            let (from, to) = result.favoriteChanged(id, in: items)
+            return from == nil && to == nil ? [.favoriteChanged(id)] : [.favoriteChanged(id), .moved(id, from: from, to: to)]
         case let .delete(item):
             guard let row = items.remove(item.id), let slot = items.slot(of: item.id) else { return [] }
             return [.removed(item.id, at: result.removed(slot: slot, row: row))]
