@@ -1,5 +1,5 @@
 import FavsCore
-import FavsLibrary
+@testable import FavsLibrary
 import Foundation
 import Testing
 

@@ -1,6 +1,6 @@
 import FavsCore
 import FavsFormats
-import FavsLibrary
+@testable import FavsLibrary
 import Foundation
 import Testing
 
