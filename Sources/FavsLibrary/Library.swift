@@ -146,9 +146,9 @@ public final class Library: ChangeSink, FieldSource, Sendable {
         try LibraryError.wrapping { try writer.read { db in try Self.listItems(db) } }
     }
 
-    /// What a browser opens: the items not deleted, in list order, as the compact collection, without their
-    /// fields (read later through `fields(of:)`). See `ListLoader`: about 0.2 s for a million items.
-    public func loadList() throws -> ItemCollection { try loadListToFollow().items }
+    /// The list as `loadListToFollow()` reads it, without the point in the change log: what tests compare a
+    /// follower's reload with. See `ListLoader`: about 0.2 s for a million items.
+    func loadList() throws -> ItemCollection { try loadListToFollow().items }
 
     /// A preview of a large library (its first `rows` rows, its first favorites, its counts; see
     /// `ItemCollection.preview`), read in a few milliseconds: what a browser shows while the list loads.
@@ -232,8 +232,8 @@ public final class Library: ChangeSink, FieldSource, Sendable {
         }
     }
 
-    /// The result of SQLite's `PRAGMA integrity_check`: `ok` for a sound file.
-    public func integrityCheck() throws -> String {
+    /// The result of SQLite's `PRAGMA integrity_check`: `ok` for a sound file (the crash tests' check).
+    func integrityCheck() throws -> String {
         try LibraryError.wrapping {
             try writer.read { db in
                 try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "\n")
