@@ -8,6 +8,8 @@ let package = Package(
         .executable(name: "favs", targets: ["favs"]),
         .library(name: "FavsCore", targets: ["FavsCore"]),
         .library(name: "FavsLibrary", targets: ["FavsLibrary"]),
+        // For the benchmarks package.
+        .library(name: "FavsGenerator", targets: ["FavsGenerator"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -50,15 +52,19 @@ let package = Package(
             ]
         ),
 
-        // A deterministic test-collection generator, for benchmarks.
+        // Deterministic test collections of any size, for favs-gen and the benchmarks; not part of favs itself.
+        .target(name: "FavsGenerator", dependencies: ["FavsCore"]),
+
+        // Writes a generated collection as JSON Lines or TSV files, for benchmarks.
         .executableTarget(
             name: "favs-gen",
-            dependencies: ["FavsCore", "FavsFormats", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["FavsGenerator", "FavsFormats", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // Tests.
         .testTarget(name: "FavsCoreTests", dependencies: ["FavsCore"]),
         .testTarget(name: "FavsFormatsTests", dependencies: ["FavsFormats", "FavsCore"]),
+        .testTarget(name: "FavsGeneratorTests", dependencies: ["FavsGenerator", "FavsCore"]),
         .testTarget(
             name: "FavsLibraryTests",
             dependencies: ["FavsLibrary", "FavsFormats", "FavsCore", .product(name: "GRDB", package: "GRDB.swift")]

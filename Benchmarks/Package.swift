@@ -22,6 +22,7 @@ let package = Package(
             name: "FavsBenchmarks",
             dependencies: [
                 .product(name: "FavsCore", package: rootIdentity),
+                .product(name: "FavsGenerator", package: rootIdentity),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "FavsBenchmarks",

@@ -1,6 +1,6 @@
 import ArgumentParser
-import FavsCore
 import FavsFormats
+import FavsGenerator
 import Foundation
 
 /// Writes a deterministic test collection: N items with realistic titles and fields, a share of them

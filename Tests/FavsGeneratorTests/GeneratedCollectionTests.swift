@@ -1,5 +1,6 @@
+import FavsCore
+import FavsGenerator
 import Testing
-@testable import FavsCore
 
 /// Generated collections repeat exactly for a seed, so benchmark figures from different runs compare.
 @Suite struct GeneratedCollectionTests {
