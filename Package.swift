@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "FavsModel", targets: ["FavsModel"]),
         .library(name: "FavsCore", targets: ["FavsCore"]),
         .library(name: "FavsLibrary", targets: ["FavsLibrary"]),
+        // For the benchmarks package.
+        .library(name: "FavsGenerator", targets: ["FavsGenerator"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -54,15 +56,19 @@ let package = Package(
             ]
         ),
 
-        // A deterministic test-collection generator, for benchmarks.
+        // Deterministic test collections of any size, for favs-gen and the benchmarks; not part of favs itself.
+        .target(name: "FavsGenerator", dependencies: ["FavsModel"]),
+
+        // Writes a generated collection as JSON Lines or TSV files, for benchmarks.
         .executableTarget(
             name: "favs-gen",
-            dependencies: ["FavsModel", "FavsFormats", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["FavsGenerator", "FavsFormats", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // Tests.
         .testTarget(name: "FavsCoreTests", dependencies: ["FavsModel", "FavsCore"]),
         .testTarget(name: "FavsFormatsTests", dependencies: ["FavsFormats", "FavsModel"]),
+        .testTarget(name: "FavsGeneratorTests", dependencies: ["FavsGenerator", "FavsModel", "FavsCore"]),
         .testTarget(
             name: "FavsLibraryTests",
             dependencies: ["FavsLibrary", "FavsFormats", "FavsModel", .product(name: "GRDB", package: "GRDB.swift")]

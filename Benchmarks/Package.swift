@@ -23,6 +23,7 @@ let package = Package(
             dependencies: [
                 .product(name: "FavsModel", package: rootIdentity),
                 .product(name: "FavsCore", package: rootIdentity),
+                .product(name: "FavsGenerator", package: rootIdentity),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "FavsBenchmarks",

@@ -7,6 +7,7 @@
 // FAVS_BENCH_SIZES=1000,20000 (comma-separated) overrides the sizes, for a quick run.
 import Benchmark
 import FavsCore
+import FavsGenerator
 import FavsModel
 import Foundation
 

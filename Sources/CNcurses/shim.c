@@ -1,7 +1,6 @@
 #include "cncurses.h"
 
 WINDOW *cn_stdscr(void) { return stdscr; }
-WINDOW *cn_curscr(void) { return curscr; }
 int cn_lines(void) { return LINES; }
 int cn_cols(void) { return COLS; }
 attr_t cn_a_normal(void) { return A_NORMAL; }

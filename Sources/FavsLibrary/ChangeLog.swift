@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 
 /// What a change-log row records.
-public enum ChangeKind: String, Sendable, CaseIterable {
+enum ChangeKind: String, Sendable, CaseIterable {
     case favorite
     case unfavorite
     case delete
@@ -13,18 +13,12 @@ public enum ChangeKind: String, Sendable, CaseIterable {
 }
 
 /// One row of the change log, in commit order.
-public struct LoggedChange: Equatable, Sendable {
+struct LoggedChange: Equatable, Sendable {
     /// Increases with every commit; poll for rows after the last one seen.
-    public var seq: Int64
+    var seq: Int64
     /// The item changed; empty for `reload`.
-    public var itemID: ItemID
-    public var kind: ChangeKind
-
-    public init(seq: Int64, itemID: ItemID, kind: ChangeKind) {
-        self.seq = seq
-        self.itemID = itemID
-        self.kind = kind
-    }
+    var itemID: ItemID
+    var kind: ChangeKind
 }
 
 enum ChangeLog {
@@ -43,7 +37,7 @@ enum ChangeLog {
 
 extension Library {
     /// The change-log rows committed after `seq` (0 for all), oldest first. Unknown kinds are skipped.
-    public func changes(after seq: Int64 = 0) throws -> [LoggedChange] {
+    func changes(after seq: Int64 = 0) throws -> [LoggedChange] {
         try LibraryError.wrapping {
             try writer.read { db in
                 try Row.fetchAll(db, sql: "SELECT seq, item_id, kind FROM changes WHERE seq > ? ORDER BY seq",
@@ -55,8 +49,8 @@ extension Library {
         }
     }
 
-    /// The latest change-log sequence number (0 when nothing was logged): where a follower starts.
-    public func lastChangeSeq() throws -> Int64 {
+    /// The latest change-log sequence number (0 when nothing was logged).
+    func lastChangeSeq() throws -> Int64 {
         try LibraryError.wrapping {
             try writer.read { db in try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM changes") ?? 0 }
         }

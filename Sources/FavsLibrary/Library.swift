@@ -25,12 +25,13 @@ public final class Library: ChangeSink, FieldSource, Sendable {
         self.isReadOnly = isReadOnly
     }
 
-    /// Opens the library at `path`, creating it (and its folders) when missing.
+    /// Opens the library at `location`, creating it when missing (and its folders, at the default location).
     ///
     /// `:memory:` opens a private library seeded with the sample that writes nothing to disk.
     /// A new file is seeded with the sample when `seedIfNew` is true, and is otherwise empty
     /// and named after the file.
-    public static func open(path: String, seedIfNew: Bool) throws -> Library {
+    public static func open(_ location: LibraryLocation, seedIfNew: Bool) throws -> Library {
+        let path = location.path
         do {
             if path == ":memory:" {
                 let queue = try DatabaseQueue(configuration: configuration())
@@ -44,7 +45,7 @@ public final class Library: ChangeSink, FieldSource, Sendable {
                 throw LibraryError.cannotOpen(path: path, reason: "it is a directory")
             }
             let exists = FileManager.default.fileExists(atPath: path)
-            try createDirectory(url.deletingLastPathComponent(), for: path)
+            if !exists { try prepareFolder(for: location) }
             do {
                 // One connection for this process's reads and writes (the UI is one thread), in WAL mode so
                 // other processes read while it writes. A DatabaseQueue, not a pool: opening a pool writes
@@ -66,13 +67,23 @@ public final class Library: ChangeSink, FieldSource, Sendable {
         }
     }
 
+    /// `open(_:seedIfNew:)` for a path the caller names (tests): its folder must exist.
+    static func open(path: String, seedIfNew: Bool) throws -> Library {
+        try open(LibraryLocation(path: path), seedIfNew: seedIfNew)
+    }
+
     /// Opens a library that must already exist; never creates or seeds one.
     /// Read-only (the default) opens it without writing a byte, so it works on a file the user cannot write.
-    public static func openExisting(path: String, readOnly: Bool = true) throws -> Library {
+    public static func openExisting(_ location: LibraryLocation, readOnly: Bool = true) throws -> Library {
+        let path = location.path
         if path != ":memory:", !FileManager.default.fileExists(atPath: path) {
+            // The same message `open` gives for a folder that is not there, rather than "no library".
+            if !location.createsFolders, !FileManager.default.fileExists(atPath: location.folder) {
+                throw LibraryError.noFolder(path: path, folder: location.folder)
+            }
             throw LibraryError.notFound(path: path)
         }
-        guard readOnly, path != ":memory:" else { return try open(path: path, seedIfNew: false) }
+        guard readOnly, path != ":memory:" else { return try open(location, seedIfNew: false) }
         do {
             return try openReadOnly(path: path)
         } catch let error as LibraryError {
@@ -80,6 +91,11 @@ public final class Library: ChangeSink, FieldSource, Sendable {
         } catch {
             throw LibraryError.cannotOpen(path: path, reason: LibraryError.reason(error))
         }
+    }
+
+    /// `openExisting(_:readOnly:)` for a path the caller names (tests).
+    static func openExisting(path: String, readOnly: Bool = true) throws -> Library {
+        try openExisting(LibraryLocation(path: path), readOnly: readOnly)
     }
 
     /// A read-only connection to an existing, up-to-date library: opening it writes nothing.
@@ -107,11 +123,15 @@ public final class Library: ChangeSink, FieldSource, Sendable {
         return configuration
     }
 
-    private static func createDirectory(_ directory: URL, for path: String) throws {
+    /// Makes sure a new file has its folder: created at the default location, required anywhere else.
+    private static func prepareFolder(for location: LibraryLocation) throws {
+        let folder = location.folder
+        if FileManager.default.fileExists(atPath: folder) { return }
+        guard location.createsFolders else { throw LibraryError.noFolder(path: location.path, folder: folder) }
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw LibraryError.cannotOpen(path: path, reason: "cannot create the folder \(directory.path)")
+            throw LibraryError.cannotOpen(path: location.path, reason: "cannot create the folder \(folder)")
         }
     }
 
@@ -126,9 +146,9 @@ public final class Library: ChangeSink, FieldSource, Sendable {
         try LibraryError.wrapping { try writer.read { db in try Self.listItems(db) } }
     }
 
-    /// What a browser opens: the items not deleted, in list order, as the compact collection, without their
-    /// fields (read later through `fields(of:)`). See `ListLoader`: about 0.2 s for a million items.
-    public func loadList() throws -> ItemCollection { try loadListToFollow().items }
+    /// The list as `loadListToFollow()` reads it, without the point in the change log: what tests compare a
+    /// follower's reload with. See `ListLoader`: about 0.2 s for a million items.
+    func loadList() throws -> ItemCollection { try loadListToFollow().items }
 
     /// A preview of a large library (its first `rows` rows, its first favorites, its counts; see
     /// `ItemCollection.preview`), read in a few milliseconds: what a browser shows while the list loads.
@@ -212,8 +232,8 @@ public final class Library: ChangeSink, FieldSource, Sendable {
         }
     }
 
-    /// The result of SQLite's `PRAGMA integrity_check`: `ok` for a sound file.
-    public func integrityCheck() throws -> String {
+    /// The result of SQLite's `PRAGMA integrity_check`: `ok` for a sound file (the crash tests' check).
+    func integrityCheck() throws -> String {
         try LibraryError.wrapping {
             try writer.read { db in
                 try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "\n")

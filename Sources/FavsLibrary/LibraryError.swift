@@ -8,6 +8,10 @@ public enum LibraryError: Error, CustomStringConvertible, Equatable, Sendable {
     case cannotOpen(path: String, reason: String)
     /// There is no library file at the path (for commands that must not create one).
     case notFound(path: String)
+    /// A location favs cannot open, such as a URL; shown with any password replaced by `***`.
+    case unsupportedLocation(String)
+    /// The folder a library file was named in does not exist (favs creates only its default folders).
+    case noFolder(path: String, folder: String)
     /// A change names an item the library does not hold (or no longer holds in that state).
     case noItem(ItemID)
     /// The same id twice in one import.
@@ -21,6 +25,8 @@ public enum LibraryError: Error, CustomStringConvertible, Equatable, Sendable {
         switch self {
         case let .cannotOpen(path, reason): "cannot open library \(path): \(reason)"
         case let .notFound(path): "no library at \(path)"
+        case let .unsupportedLocation(location): "unsupported library location '\(location)'"
+        case let .noFolder(path, folder): "cannot open library '\(path)': folder '\(folder)' does not exist"
         case let .noItem(id): "no item '\(id)'"
         case let .duplicateID(id): "duplicate id '\(id)' in the import"
         case let .unreadable(id, reason): "item '\(id)' is unreadable: \(reason)"

@@ -1,15 +1,64 @@
 import Foundation
 
-/// Where the library lives when the user did not say.
-public enum LibraryLocation {
+/// Where the library lives: a SQLite file, or `:memory:`.
+public struct LibraryLocation: Equatable, Sendable {
+    /// The file's path, or `:memory:`.
+    public let path: String
+    /// Whether opening a new library may create its missing folders: only at the default location, which favs
+    /// owns. A folder the user named must exist, so a typo never leaves a tree of folders behind.
+    public let createsFolders: Bool
+
+    /// A location the user named. A URL (`postgres://…`) is refused: favs opens only SQLite files.
+    public init(path: String) throws(LibraryError) {
+        try self.init(path: path, createsFolders: false)
+    }
+
+    private init(path: String, createsFolders: Bool) throws(LibraryError) {
+        // Checked here, before anything opens the path: as a file path, `postgres://h/db` would become
+        // folders named `postgres:` and `h` in the current directory.
+        if Self.scheme(of: path) != nil { throw .unsupportedLocation(Self.redacted(path)) }
+        self.path = path
+        self.createsFolders = createsFolders
+    }
+
     /// `--library PATH`, else `$FAVS_LIBRARY`, else `$XDG_DATA_HOME/favs/library.sqlite`,
     /// else `$HOME/.local/share/favs/library.sqlite`; empty values count as unset.
-    public static func resolve(option: String?, environment: [String: String]) -> String {
+    public static func resolve(option: String?, environment: [String: String]) throws(LibraryError) -> LibraryLocation {
         func value(_ text: String?) -> String? { text.flatMap { $0.isEmpty ? nil : $0 } }
-        if let path = value(option) ?? value(environment["FAVS_LIBRARY"]) { return path }
-        if let dataHome = value(environment["XDG_DATA_HOME"]) { return join(dataHome, "favs/library.sqlite") }
+        if let path = value(option) ?? value(environment["FAVS_LIBRARY"]) { return try LibraryLocation(path: path) }
+        if let dataHome = value(environment["XDG_DATA_HOME"]) {
+            return try LibraryLocation(path: join(dataHome, "favs/library.sqlite"), createsFolders: true)
+        }
         let home = value(environment["HOME"]) ?? NSHomeDirectory()
-        return join(home, ".local/share/favs/library.sqlite")
+        return try LibraryLocation(path: join(home, ".local/share/favs/library.sqlite"), createsFolders: true)
+    }
+
+    /// The folder that holds the file, as the user wrote it (`.` for a bare file name).
+    var folder: String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The scheme of a URL (`postgres` in `postgres://…`, RFC 3986's letters, digits, `+`, `.` and `-` after
+    /// a letter), nil for a file path.
+    static func scheme(of location: String) -> Substring? {
+        guard let colon = location.firstIndex(of: ":"), location[colon...].hasPrefix("://") else { return nil }
+        let scheme = location[..<colon]
+        guard let first = scheme.first, first.isASCII, first.isLetter,
+              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) })
+        else { return nil }
+        return scheme
+    }
+
+    /// The location with the password of its `user:password@` part replaced by `***`, fit for a message.
+    ///
+    /// The password runs from the first `:` after `://` to the last `@`: a password written with an unescaped
+    /// `/` or `@` is hidden too, and at worst a port or a path is hidden with it.
+    static func redacted(_ location: String) -> String {
+        guard let start = location.range(of: "://")?.upperBound,
+              let at = location[start...].lastIndex(of: "@"),
+              let colon = location[start..<at].firstIndex(of: ":") else { return location }
+        return location[...colon] + "***" + location[at...]
     }
 
     private static func join(_ directory: String, _ relative: String) -> String {

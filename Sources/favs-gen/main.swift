@@ -1,6 +1,7 @@
 import ArgumentParser
 import FavsModel
 import FavsFormats
+import FavsGenerator
 import Foundation
 
 /// Writes a deterministic test collection: N items with realistic titles and fields, a share of them

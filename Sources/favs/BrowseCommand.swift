@@ -15,15 +15,16 @@ struct Browse: ParsableCommand {
     @OptionGroup var library: LibraryOption
 
     func run() throws {
+        let location = try library.location()
         if isatty(STDIN_FILENO) == 0 {
             // Keys are coming from a pipe or a file: that is a script, not a person.
-            return try ScriptCommand.runScript(text: readStandardInput(), source: "script",
-                                               libraryPath: library.path, size: "80x24")
+            return try ScriptCommand.runScript(text: readStandardInput(), source: "script", location: location,
+                                               size: "80x24")
         }
         guard isatty(STDOUT_FILENO) != 0 else {
             throw failure("stdout is not a terminal: use 'favs list' to print the items, or 'favs script' to print screens", 2)
         }
-        let opened = try openBrowser(path: library.path, width: 80, height: 24, preview: true)
+        let opened = try openBrowser(at: location, width: 80, height: 24, preview: true)
         let (browser, library) = (opened.browser, opened.library)
         // Other processes' changes (another browser, `favs fav`, an import) arrive through the change log,
         // from the point the list was read at.
@@ -67,10 +68,10 @@ func exitWithoutTearDown() -> Never {
 /// With `preview`, a large library opens on `Library.loadPreview`: `lastChange` is nil then, and the
 /// caller loads the list. Otherwise the whole list is read, and `lastChange` is the point in the change
 /// log it was read at (where a follower starts).
-func openBrowser(path: String, width: Int, height: Int,
+func openBrowser(at location: LibraryLocation, width: Int, height: Int,
                  preview: Bool = false) throws -> (browser: Browser, library: Library, lastChange: Int64?) {
     do {
-        let library = try Library.open(path: path, seedIfNew: true)
+        let library = try Library.open(location, seedIfNew: true)
         let name = library.name + (library.isReadOnly ? " (read-only)" : "")
         // FAVS_PREVIEW_MINIMUM overrides from how many items a library opens on a preview (tests use a small one).
         let minimum = ProcessInfo.processInfo.environment["FAVS_PREVIEW_MINIMUM"].flatMap { Int($0) }
@@ -83,7 +84,7 @@ func openBrowser(path: String, width: Int, height: Int,
         let store = Store(collection: items, sink: library, fieldSource: library)
         return (Browser(store: store, libraryName: name, width: width, height: height), library, lastChange)
     } catch {
-        throw failure(String(describing: error), 74)
+        throw failure(opening: error)
     }
 }
 

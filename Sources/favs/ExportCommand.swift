@@ -28,15 +28,13 @@ enum ItemOutput {
     /// Loads the items of an existing library, read-only, as `list` and `export` show them;
     /// without their fields when only ids and titles are printed (decoding fields is most of the cost).
     static func load(_ library: LibraryOption, favoritesOnly: Bool, withFields: Bool = true) throws -> [Item] {
-        let path = library.path
+        let location = try library.location()
         var items: [Item]
         do {
-            let library = try Library.openExisting(path: path)
+            let library = try Library.openExisting(location)
             items = try withFields ? library.loadItems() : library.loadListItems()
-        } catch LibraryError.notFound {
-            throw failure("no library at \(path) (run favs to create the sample, or favs import FILE)", 66)
         } catch {
-            throw failure(String(describing: error), 74)
+            throw failure(opening: error)
         }
         if favoritesOnly { items.removeAll { !$0.favorite } }
         return items

@@ -36,7 +36,8 @@ struct Import: ParsableCommand {
             unchanged. A library that does not exist is created empty.
 
             Exit status: 0 imported; 64 usage error; 65 an error in a file (shown as FILE:LINE:COLUMN: message); \
-            66 a file cannot be read; 74 the library cannot be opened or written.
+            66 a file cannot be read, or the library's folder does not exist; 74 the library cannot be opened or \
+            written.
             """)
 
     @Argument(help: ArgumentHelp("JSON, JSON Lines, CSV or TSV files ('-' for standard input).", valueName: "file"))
@@ -59,20 +60,25 @@ struct Import: ParsableCommand {
     func validate() throws {
         if files.isEmpty { throw ValidationError("Give at least one file to import.") }
         if idField.isEmpty || titleField?.isEmpty == true { throw ValidationError("A field name cannot be empty.") }
-        if library.path == ":memory:" {
+        if library.isInMemory {
             throw ValidationError("--library :memory: would throw the import away; name a library file.")
         }
     }
 
     func run() throws {
+        let location = try library.location()
         let records = try readAll()
-        let path = library.path
+        let target: Library
+        do {
+            target = try Library.open(location, seedIfNew: false)
+        } catch {
+            throw failure(opening: error)
+        }
         let summary: ImportSummary
         do {
-            summary = try Library.open(path: path, seedIfNew: false).importRecords(records)
-        } catch let error as LibraryError {
-            if case .cannotOpen = error { throw failure(error.description, 74) }
-            throw failure("cannot import into \(path): \(error)", 74)
+            summary = try target.importRecords(records)
+        } catch {
+            throw failure("cannot import into \(location.path): \(error)", 74)
         }
         let names = files.map(Self.displayName).joined(separator: ", ")
         print("imported \(summary.total) \(summary.total == 1 ? "item" : "items") from \(names) "

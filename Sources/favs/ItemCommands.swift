@@ -14,16 +14,15 @@ protocol ItemCommandRunner: ParsableCommand {
 
 extension ItemCommandRunner {
     func run() throws {
+        let location = try library.location()
         let changed: [ItemID]
         do {
-            let library = try Library.openExisting(path: library.path, readOnly: false)
+            let library = try Library.openExisting(location, readOnly: false)
             changed = try library.apply(Self.command, to: ids.map { ItemID($0) })
-        } catch let error as LibraryError {
-            switch error {
-            case .noItem: throw failure(error.description, 1)
-            case .notFound: throw failure("\(error) (run favs to create the sample, or favs import FILE)", 66)
-            default: throw failure(error.description, 74)
-            }
+        } catch LibraryError.noItem(let id) {
+            throw failure(LibraryError.noItem(id).description, 1)
+        } catch {
+            throw failure(opening: error)
         }
         let unchanged = Set(ids).count - changed.count
         print("\(Self.pastTense) \(changed.count) item\(changed.count == 1 ? "" : "s")"
@@ -32,7 +31,10 @@ extension ItemCommandRunner {
 }
 
 private let itemsHelp = ArgumentHelp("Item ids (as `favs list` shows them).", valueName: "id")
-private let exitCodes = "Exit status: 0 done; 1 an unknown id (nothing was changed); 66 no library; 74 the library cannot be written."
+private let exitCodes = """
+    Exit status: 0 done; 1 an unknown id (nothing was changed); 64 usage error; 66 no library; \
+    74 the library cannot be written.
+    """
 
 struct Fav: ItemCommandRunner {
     static let configuration = CommandConfiguration(commandName: "fav", abstract: "Mark items as favorites.",

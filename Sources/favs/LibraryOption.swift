@@ -6,16 +6,44 @@ import Foundation
 struct LibraryOption: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "The library file (':memory:' for a throwaway copy of the sample).",
-        discussion: "Default: $FAVS_LIBRARY, else $XDG_DATA_HOME/favs/library.sqlite, else ~/.local/share/favs/library.sqlite.",
+        discussion: """
+            Default: $FAVS_LIBRARY, else $XDG_DATA_HOME/favs/library.sqlite, else ~/.local/share/favs/library.sqlite. \
+            A file you name must be in a folder that exists; only the default location's folders are created.
+            """,
         valueName: "path"))
     var library: String?
 
-    /// The resolved library path.
-    var path: String { LibraryLocation.resolve(option: library, environment: ProcessInfo.processInfo.environment) }
+    /// The resolved library location. Commands ask for it before they read or write anything, so a location favs
+    /// cannot use (a URL) changes nothing. Not checked in `validate()`: with no arguments at all, argument-parser
+    /// answers an error there with the help text.
+    func location() throws -> LibraryLocation {
+        do {
+            return try LibraryLocation.resolve(option: library, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw failure(opening: error)
+        }
+    }
+
+    /// Whether the library is `:memory:`, for a command's `validate()` (which must not print).
+    var isInMemory: Bool {
+        (try? LibraryLocation.resolve(option: library, environment: ProcessInfo.processInfo.environment))?.path
+            == ":memory:"
+    }
 }
 
 /// Prints `favs: message` on stderr and returns the exit code to throw.
 func failure(_ message: String, _ code: Int32) -> ExitCode {
     FileHandle.standardError.write(Data("favs: \(message)\n".utf8))
     return ExitCode(code)
+}
+
+/// Prints why the library could not be opened and returns the exit code to throw: 64 a location favs cannot
+/// use, 66 no library there (or no folder for one), 74 anything else.
+func failure(opening error: any Error) -> ExitCode {
+    switch error as? LibraryError {
+    case .unsupportedLocation?: failure(String(describing: error), 64)
+    case .noFolder?: failure(String(describing: error), 66)
+    case .notFound?: failure("\(error) (run favs to create the sample, or favs import FILE)", 66)
+    default: failure(String(describing: error), 74)
+    }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FavsCore
+import FavsLibrary
 import FavsModel
 import Foundation
 
@@ -25,6 +26,7 @@ struct Script: ParsableCommand {
     }
 
     func run() throws {
+        let location = try library.location()
         let text: String
         if let file {
             guard let data = FileManager.default.contents(atPath: file) else {
@@ -34,13 +36,13 @@ struct Script: ParsableCommand {
         } else {
             text = readStandardInput()
         }
-        try ScriptCommand.runScript(text: text, source: file ?? "script", libraryPath: library.path, size: size)
+        try ScriptCommand.runScript(text: text, source: file ?? "script", location: location, size: size)
     }
 }
 
 enum ScriptCommand {
     /// Parses the whole script first (a bad step changes nothing), then runs it and prints the frames.
-    static func runScript(text: String, source: String, libraryPath: String, size: String) throws {
+    static func runScript(text: String, source: String, location: LibraryLocation, size: String) throws {
         let steps: [ScriptStep]
         do {
             steps = try ScriptParser.parse(text, source: source).map(\.step)
@@ -48,7 +50,7 @@ enum ScriptCommand {
             throw failure(String(describing: error), 2)
         }
         let (width, height) = ScriptParser.parseSize(size) ?? (80, 24)
-        let browser = try openBrowser(path: libraryPath, width: width, height: height).browser
+        let browser = try openBrowser(at: location, width: width, height: height).browser
         ScriptRunner.run(steps, on: browser) { frame in
             FileHandle.standardOutput.write(Data(frame.utf8))
         }

@@ -64,6 +64,13 @@ struct Scratch {
         return path(name)
     }
 
+    /// The path of `lib.sqlite` in a folder of the directory, made if missing: favs creates no folder for a
+    /// library it is told about.
+    func library(in folder: String) throws -> String {
+        try FileManager.default.createDirectory(at: url.appendingPathComponent(folder), withIntermediateDirectories: true)
+        return path(folder + "/lib.sqlite")
+    }
+
     func remove() { try? FileManager.default.removeItem(at: url) }
 }
 

@@ -6,7 +6,7 @@ import Testing
 @Suite struct TerminalTests {
     /// The headless screen for `steps` on a fresh sample library: the last frame's lines.
     private func headless(_ steps: String, size: String, scratch: Scratch) async throws -> [String] {
-        let result = try await favs("script", "--library", scratch.path("script/lib.sqlite"), "--size", size,
+        let result = try await favs("script", "--library", scratch.library(in: "script"), "--size", size,
                                     stdin: steps, in: scratch)
         try #require(result.status == 0, "favs script failed: \(result.err)")
         try FileManager.default.removeItem(atPath: scratch.path("script"))
@@ -18,7 +18,7 @@ import Testing
         defer { scratch.remove() }
         let tmux = try await Tmux(width: 80, height: 24, scratch: scratch)
         defer { tmux.close() }
-        try await tmux.startFavs(["--library", scratch.path("tmux/lib.sqlite")])
+        try await tmux.startFavs(["--library", scratch.library(in: "tmux")])
         try await tmux.waitFor("28 items · 3 favorites")
 
         try await tmux.sendKeys("j", "j", "f")
@@ -37,7 +37,7 @@ import Testing
         defer { scratch.remove() }
         let tmux = try await Tmux(width: 40, height: 12, scratch: scratch)
         defer { tmux.close() }
-        try await tmux.startFavs(["--library", scratch.path("tmux/lib.sqlite")])
+        try await tmux.startFavs(["--library", scratch.library(in: "tmux")])
         try await tmux.waitFor("28 · ★3")
 
         try await tmux.sendKeys("j", "Enter")
@@ -59,7 +59,7 @@ import Testing
         defer { scratch.remove() }
         let tmux = try await Tmux(width: 80, height: 24, scratch: scratch)
         defer { tmux.close() }
-        try await tmux.startFavs(["--library", scratch.path("tmux/lib.sqlite")])
+        try await tmux.startFavs(["--library", scratch.library(in: "tmux")])
         try await tmux.waitFor("28 items · 3 favorites")
         try await tmux.sendKeys("j", "j")
         try await tmux.waitFor("Items 3/28")
@@ -81,17 +81,17 @@ import Testing
         try scratch.write("evil.jsonl",
                           #"{"id": "evil", "title": "\u001b]2;pwned\u0007\u001b[2J!", "favorite": true}"# + "\n")
         for directory in ["tmux", "script"] {
-            let result = try await favs("import", "evil.jsonl", "--library", scratch.path("\(directory)/lib.sqlite"),
+            let result = try await favs("import", "evil.jsonl", "--library", scratch.library(in: directory),
                                         in: scratch)
             try #require(result.status == 0, "import failed: \(result.err)")
         }
         let tmux = try await Tmux(width: 80, height: 24, scratch: scratch)
         defer { tmux.close() }
         let titleBefore = try await tmux.display("#{pane_title}")
-        try await tmux.startFavs(["--library", scratch.path("tmux/lib.sqlite")])
+        try await tmux.startFavs(["--library", scratch.library(in: "tmux")])
         try await tmux.waitFor("1 item · 1 favorite")
 
-        let script = try await favs("script", "--library", scratch.path("script/lib.sqlite"), in: scratch)
+        let script = try await favs("script", "--library", scratch.library(in: "script"), in: scratch)
         try await tmux.waitForScreen(try #require(frames(script.out).first).lines)
         #expect(try await tmux.screen()[2].hasPrefix("┃>★ ␛]2;pwned␇␛[2J! "))
         #expect(try await tmux.display("#{pane_title}") == titleBefore, "the title escape was not obeyed")
@@ -156,7 +156,7 @@ import Testing
         defer { tmux.close() }
         // `set -m`: job control, as in an interactive shell. Without it favs would be in an orphaned process
         // group, where the kernel discards SIGTSTP. The shell resumes favs with `fg` once the file `go` exists.
-        let favs = try Tmux.favsCommand(["--library", scratch.path("tmux/lib.sqlite")])
+        let favs = try Tmux.favsCommand(["--library", scratch.library(in: "tmux")])
         try await tmux.start("set -m; \(favs); echo $? > stopped; until [ -e go ]; do sleep 0.01; done; fg > /dev/null")
         try await tmux.waitFor("28 items · 3 favorites")
         try await tmux.sendKeys("j")
@@ -225,7 +225,7 @@ import Testing
         // One script run prints the expected screen after every step
         // (`frame` on a line of its own, since `type` takes the rest of its line).
         let script = journey.steps.map { $0.script + "\nframe" }.joined(separator: "\n")
-        let result = try await favs("script", "--library", scratch.path("script/lib.sqlite"),
+        let result = try await favs("script", "--library", scratch.library(in: "script"),
                                     "--size", "\(journey.width)x\(journey.height)", stdin: script, in: scratch)
         try #require(result.status == 0, "favs script failed: \(result.err)")
         let expected = frames(result.out)
@@ -233,7 +233,7 @@ import Testing
 
         let tmux = try await Tmux(width: journey.width, height: journey.height, scratch: scratch)
         defer { tmux.close() }
-        try await tmux.startFavs(["--library", scratch.path("tmux/lib.sqlite")])
+        try await tmux.startFavs(["--library", scratch.library(in: "tmux")])
         try await tmux.waitFor("28")
         for (step, frame) in zip(journey.steps, expected) {
             switch step {

@@ -1,5 +1,5 @@
+@testable import FavsLibrary
 import FavsModel
-import FavsLibrary
 import Foundation
 import GRDB
 import Testing

@@ -1,6 +1,6 @@
 import FavsModel
 import FavsFormats
-import FavsLibrary
+@testable import FavsLibrary
 import Foundation
 import Testing
 

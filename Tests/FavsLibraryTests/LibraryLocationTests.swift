@@ -1,27 +1,75 @@
-import FavsLibrary
+@testable import FavsLibrary
 import Testing
 
-@Test func theLibraryOptionWinsOverEveryVariable() {
+@Test func theLibraryOptionWinsOverEveryVariable() throws {
     let environment = ["FAVS_LIBRARY": "/env/lib.sqlite", "XDG_DATA_HOME": "/xdg", "HOME": "/home/u"]
-    #expect(LibraryLocation.resolve(option: "/opt/lib.sqlite", environment: environment) == "/opt/lib.sqlite")
+    #expect(try LibraryLocation.resolve(option: "/opt/lib.sqlite", environment: environment).path == "/opt/lib.sqlite")
 }
 
-@Test func favsLibraryWinsOverXDGAndHome() {
+@Test func favsLibraryWinsOverXDGAndHome() throws {
     let environment = ["FAVS_LIBRARY": "/env/lib.sqlite", "XDG_DATA_HOME": "/xdg", "HOME": "/home/u"]
-    #expect(LibraryLocation.resolve(option: nil, environment: environment) == "/env/lib.sqlite")
+    #expect(try LibraryLocation.resolve(option: nil, environment: environment).path == "/env/lib.sqlite")
 }
 
-@Test func xdgDataHomeWinsOverHome() {
+@Test func xdgDataHomeWinsOverHome() throws {
     let environment = ["XDG_DATA_HOME": "/xdg/", "HOME": "/home/u"]
-    #expect(LibraryLocation.resolve(option: nil, environment: environment) == "/xdg/favs/library.sqlite")
+    #expect(try LibraryLocation.resolve(option: nil, environment: environment).path == "/xdg/favs/library.sqlite")
 }
 
-@Test func homeIsTheLastResort() {
-    #expect(LibraryLocation.resolve(option: nil, environment: ["HOME": "/home/u"])
+@Test func homeIsTheLastResort() throws {
+    #expect(try LibraryLocation.resolve(option: nil, environment: ["HOME": "/home/u"]).path
             == "/home/u/.local/share/favs/library.sqlite")
 }
 
-@Test func emptyValuesCountAsUnset() {
+@Test func emptyValuesCountAsUnset() throws {
     let environment = ["FAVS_LIBRARY": "", "XDG_DATA_HOME": "", "HOME": "/home/u"]
-    #expect(LibraryLocation.resolve(option: "", environment: environment) == "/home/u/.local/share/favs/library.sqlite")
+    #expect(try LibraryLocation.resolve(option: "", environment: environment).path
+            == "/home/u/.local/share/favs/library.sqlite")
+}
+
+@Test func onlyTheDefaultLocationCreatesFolders() throws {
+    let xdg = ["XDG_DATA_HOME": "/xdg", "HOME": "/home/u"]
+    #expect(try LibraryLocation.resolve(option: nil, environment: xdg).createsFolders)
+    #expect(try LibraryLocation.resolve(option: nil, environment: ["HOME": "/home/u"]).createsFolders)
+    #expect(try !LibraryLocation.resolve(option: "/opt/lib.sqlite", environment: xdg).createsFolders)
+    #expect(try !LibraryLocation.resolve(option: nil, environment: ["FAVS_LIBRARY": "/env/lib.sqlite"]).createsFolders)
+}
+
+@Test func aURLIsRefusedWhereverItComesFrom() {
+    #expect(throws: LibraryError.unsupportedLocation("postgres://u@h/db")) {
+        try LibraryLocation.resolve(option: "postgres://u@h/db", environment: [:])
+    }
+    #expect(throws: LibraryError.unsupportedLocation("sqlite+file.v2-x://lib")) {
+        try LibraryLocation.resolve(option: nil, environment: ["FAVS_LIBRARY": "sqlite+file.v2-x://lib"])
+    }
+    // The default location is built on $XDG_DATA_HOME, so a URL there is refused too.
+    #expect(throws: LibraryError.unsupportedLocation("s3://bucket/favs/library.sqlite")) {
+        try LibraryLocation.resolve(option: nil, environment: ["XDG_DATA_HOME": "s3://bucket"])
+    }
+}
+
+@Test func theMessageForAURLNeverShowsItsPassword() {
+    #expect(LibraryError.unsupportedLocation(LibraryLocation.redacted("postgres://u:secret@h:5432/db")).description
+            == "unsupported library location 'postgres://u:***@h:5432/db'")
+    #expect(LibraryLocation.redacted("postgres://u@h/db") == "postgres://u@h/db")
+    #expect(LibraryLocation.redacted("postgres://h:5432/db") == "postgres://h:5432/db")
+    // A password typed without escaping its `@` or `/` is hidden whole.
+    #expect(LibraryLocation.redacted("postgres://u:p@ss/w@h/db") == "postgres://u:***@h/db")
+    #expect(throws: LibraryError.unsupportedLocation("mysql://root:***@localhost")) {
+        try LibraryLocation(path: "mysql://root:hunter2@localhost")
+    }
+}
+
+@Test func pathsThatOnlyLookLikeURLsAreFiles() throws {
+    for path in ["./postgres://u@h/db", "1db://x", "my db://x", "é://x", "notes:1.sqlite", "a/b://c", ":memory:",
+                 "C:/lib.sqlite"] {
+        #expect(try LibraryLocation(path: path).path == path)
+    }
+}
+
+@Test func theFolderIsWhatTheUserWrote() throws {
+    #expect(try LibraryLocation(path: "/nope/x.sqlite").folder == "/nope")
+    #expect(try LibraryLocation(path: "sub/dir/x.sqlite").folder == "sub/dir")
+    #expect(try LibraryLocation(path: "x.sqlite").folder == ".")
+    #expect(try LibraryLocation(path: "/x.sqlite").folder == "/")
 }

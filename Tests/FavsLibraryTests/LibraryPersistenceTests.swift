@@ -1,15 +1,16 @@
+@testable import FavsLibrary
 import FavsModel
-import FavsLibrary
 import Foundation
 import Testing
 
-@Test func aNewLibraryFileIsSeededWithTheSampleInItsNewFolder() throws {
+@Test func aNewLibraryAtTheDefaultLocationIsSeededWithTheSampleInItsNewFolders() throws {
     try withTemporaryDirectory { directory throws in
-        let path = directory.appendingPathComponent("data/favs/library.sqlite").path
-        let library = try Library.open(path: path, seedIfNew: true)
+        let dataHome = directory.appendingPathComponent("data/home").path
+        let location = try LibraryLocation.resolve(option: nil, environment: ["XDG_DATA_HOME": dataHome])
+        let library = try Library.open(location, seedIfNew: true)
         #expect(library.name == "sample library")
         #expect(try library.loadItems() == SampleLibrary.items)
-        #expect(FileManager.default.fileExists(atPath: path))
+        #expect(FileManager.default.fileExists(atPath: dataHome + "/favs/library.sqlite"))
     }
 }
 

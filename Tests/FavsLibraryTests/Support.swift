@@ -1,6 +1,6 @@
 import FavsModel
 import FavsFormats
-import FavsLibrary
+@testable import FavsLibrary
 import Foundation
 
 /// A fresh directory for one test, removed when the test's body returns.

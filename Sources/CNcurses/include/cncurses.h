@@ -11,7 +11,6 @@
 #include <wchar.h>
 
 WINDOW *cn_stdscr(void);
-WINDOW *cn_curscr(void);
 int cn_lines(void);
 int cn_cols(void);
 attr_t cn_a_normal(void);

@@ -1,4 +1,4 @@
-import Foundation
+import FavsModel
 
 /// Deterministic test collections of any size, for `favs-gen` and the benchmarks: realistic titles and
 /// fields, about a fifth of the words CJK, a tenth accented, a tenth of the titles led by an emoji.

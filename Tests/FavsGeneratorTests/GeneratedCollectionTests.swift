@@ -1,6 +1,7 @@
+import FavsCore
+import FavsModel
+import FavsGenerator
 import Testing
-@testable import FavsCore
-@testable import FavsModel
 
 /// Generated collections repeat exactly for a seed, so benchmark figures from different runs compare.
 @Suite struct GeneratedCollectionTests {
