@@ -76,12 +76,15 @@ func openBrowser(at location: LibraryLocation, width: Int, height: Int,
         // FAVS_PREVIEW_MINIMUM overrides from how many items a library opens on a preview (tests use a small one).
         let minimum = ProcessInfo.processInfo.environment["FAVS_PREVIEW_MINIMUM"].flatMap { Int($0) }
             ?? ListLoader.parallelThreshold
-        if preview, let items = try library.loadPreview(minimum: minimum) {
+        // The list opens in the order it was last shown in. A preview holds the first rows in library order:
+        // in another order, the first frame needs the whole list.
+        let query = ListQuery(order: try library.rememberedOrder() ?? .library)
+        if preview, query.order == .library, let items = try library.loadPreview(minimum: minimum) {
             let store = Store(collection: items, sink: library, fieldSource: library)
             return (Browser(store: store, libraryName: name, width: width, height: height), library, nil)
         }
         let (items, lastChange) = try library.loadListToFollow()
-        let store = Store(collection: items, sink: library, fieldSource: library)
+        let store = Store(collection: items, sink: library, fieldSource: library, query: query)
         return (Browser(store: store, libraryName: name, width: width, height: height), library, lastChange)
     } catch {
         throw failure(opening: error)

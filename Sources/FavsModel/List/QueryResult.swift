@@ -9,10 +9,11 @@ struct QueryResult: Sendable {
     private(set) var query = ListQuery()
     /// The shown slots in order; nil when the query shows every present item in library order.
     private var rows: [Int32]?
-    /// The collection's slot numbering `rows` (and `titleKeys`) refer to.
+    /// The collection's slot numbering `rows` refers to.
     private var generation = 0
-    /// Title sort keys, slot by slot: made the first time the title order is chosen, then kept.
-    private var titleKeys: TextArena?
+    /// Title sort keys, slot by slot, and the slot numbering they follow: made the first time the title
+    /// order is chosen, then kept and extended.
+    private var titleKeys: (generation: Int, keys: TextArena)?
 
     func count(in items: ItemCollection) -> Int { rows?.count ?? items.count }
 
@@ -131,7 +132,7 @@ struct QueryResult: Sendable {
     /// Calls `body` with the order's "comes before" on slots (ties, and the library order, by position).
     private func withOrder<R>(_ body: ((Int32, Int32) -> Bool) -> R) -> R {
         guard query.order == .title, let titleKeys else { return body(<) }
-        return titleKeys.withStorage { bytes, ends in
+        return titleKeys.keys.withStorage { bytes, ends in
             body { a, b in
                 let order = TitleCollation.compare(Self.entry(Int(a), bytes, ends), Self.entry(Int(b), bytes, ends))
                 return order != 0 ? order < 0 : a < b
@@ -148,9 +149,8 @@ struct QueryResult: Sendable {
     /// Makes (or extends, for items added at the end) the title keys when the title order is in use.
     private mutating func prepareKeys(in items: ItemCollection) {
         guard query.order == .title else { return }
-        if generation != items.generation { titleKeys = nil }
-        let keys = titleKeys ?? TextArena()
-        guard keys.count < items.slotCount else { return }
-        titleKeys = TitleCollation.keys(of: items.titleArena, from: keys.count, appendingTo: keys)
+        let keys = titleKeys?.generation == items.generation ? titleKeys?.keys ?? TextArena() : TextArena()
+        guard keys.count < items.slotCount || titleKeys == nil else { return }
+        titleKeys = (items.generation, TitleCollation.keys(of: items.titleArena, from: keys.count, appendingTo: keys))
     }
 }
