@@ -211,25 +211,33 @@ public final class Library: ChangeSink, FieldSource, Sendable {
     public func persist(_ change: ModelChange) throws {
         try LibraryError.wrapping {
             try writer.write { db in
-                let kind: ChangeKind
-                switch change {
-                case let .setFavorite(id, value):
-                    try db.execute(sql: "UPDATE items SET favorite = ? WHERE id = ? AND deleted = 0",
-                                   arguments: [value, id.rawValue])
-                    kind = value ? .favorite : .unfavorite
-                case let .delete(item):
-                    try db.execute(sql: "UPDATE items SET deleted = 1 WHERE id = ? AND deleted = 0",
-                                   arguments: [item.id.rawValue])
-                    kind = .delete
-                case let .restore(item):
-                    try db.execute(sql: "UPDATE items SET deleted = 0, favorite = ? WHERE id = ? AND deleted = 1",
-                                   arguments: [item.favorite, item.id.rawValue])
-                    kind = .restore
-                }
-                guard db.changesCount > 0 else { throw LibraryError.noItem(change.itemID) }
-                try ChangeLog.append(kind, itemID: change.itemID.rawValue, origin: origin, db)
+                for part in change.parts { try persist(part, db) }
             }
         }
+    }
+
+    /// Writes one single change and its change-log row (within the caller's transaction).
+    private func persist(_ change: ModelChange, _ db: Database) throws {
+        let kind: ChangeKind
+        switch change {
+        case let .setFavorite(id, value):
+            try db.execute(sql: "UPDATE items SET favorite = ? WHERE id = ? AND deleted = 0",
+                           arguments: [value, id.rawValue])
+            kind = value ? .favorite : .unfavorite
+        case let .delete(item):
+            try db.execute(sql: "UPDATE items SET deleted = 1 WHERE id = ? AND deleted = 0",
+                           arguments: [item.id.rawValue])
+            kind = .delete
+        case let .restore(item):
+            try db.execute(sql: "UPDATE items SET deleted = 0, favorite = ? WHERE id = ? AND deleted = 1",
+                           arguments: [item.favorite, item.id.rawValue])
+            kind = .restore
+        case let .batch(parts):
+            for part in parts { try persist(part, db) }
+            return
+        }
+        guard db.changesCount > 0 else { throw LibraryError.noItem(change.itemID) }
+        try ChangeLog.append(kind, itemID: change.itemID.rawValue, origin: origin, db)
     }
 
     /// The result of SQLite's `PRAGMA integrity_check`: `ok` for a sound file (the crash tests' check).

@@ -9,6 +9,9 @@ public enum ModelChange: Hashable, Sendable {
     case delete(Item)
     /// Put a removed item back at its position.
     case restore(Item)
+    /// Several changes made as one (an action on marked items): applied in order, persisted in one
+    /// transaction, undone and redone as one step. Its parts are single changes, never batches.
+    case batch([ModelChange])
 
     /// The change that undoes this one.
     public var inverse: ModelChange {
@@ -16,14 +19,22 @@ public enum ModelChange: Hashable, Sendable {
         case let .setFavorite(id, value): .setFavorite(id, !value)
         case let .delete(item): .restore(item)
         case let .restore(item): .delete(item)
+        case let .batch(parts): .batch(parts.reversed().map(\.inverse))
         }
     }
 
-    /// The item the change is about.
+    /// The single changes this one is made of, in order: a batch's parts, or the change itself.
+    public var parts: [ModelChange] {
+        if case let .batch(parts) = self { return parts }
+        return [self]
+    }
+
+    /// The item a single change is about (for a batch, its first part's).
     public var itemID: ItemID {
         switch self {
         case let .setFavorite(id, _): id
         case let .delete(item), let .restore(item): item.id
+        case let .batch(parts): parts.first?.itemID ?? ItemID("")
         }
     }
 }

@@ -7,7 +7,7 @@ import Testing
         .char("j"), .char("j"), .char("k"), .down, .up, .char("g"), .char("G"), .pageDown, .pageUp, .ctrl("f"),
         .tab, .tab, .backTab, .enter, .escape, .char("f"), .char("f"), .char(" "), .char("d"), .delete,
         .char("u"), .char("u"), .ctrl("r"), .char("/"), .char("a"), .char("o"), .char("é"), .char("曲"),
-        .backspace, .char("?"), .ctrl("l"), .char("x"), .char("F"), .char("s"), .char("s"),
+        .backspace, .char("?"), .ctrl("l"), .char("x"), .char("F"), .char("s"), .char("s"), .char("m"), .char("v"),
     ]
     static let sizes: [(Int, Int)] = [(80, 24), (40, 12), (100, 30), (60, 10), (59, 10), (20, 6), (15, 5), (120, 8)]
     static let titles = ["お気に入りの曲", "录音 Recording", "Café au lait", "🎧 Lo-fi", "Alpha", "bravo", "ÉCOLE",

@@ -116,7 +116,7 @@ func frames(_ script: String, size: (Int, Int) = (80, 24), items: [Item] = Sampl
     @Test func theHelpOverlayIsGeneratedFromTheKeyMap() throws {
         #expect(try frames("?") == ["""
          favs — sample library
-        ┏ Items 1/28┏ Keys ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┓────────────┐
+        ┏ Items 1/28┏ Keys 1-19/23 ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┓────────────┐
         ┃>★ お気に入┃ j, down       move down                             ┃            │
         ┃   录音 Rec┃ k, up         move up                               ┃            │
         ┃   Café del┃ g, home       first item                            ┃            │
@@ -126,20 +126,54 @@ func frames(_ script: String, size: (Int, Int) = (80, 24), items: [Item] = Sampl
         ┃   Für Elis┃ tab           next pane: list, detail, favorites    ┃            │
         ┃ ★ 月亮代表┃ backtab       previous pane                         ┃            │
         ┃   Naïve Me┃ enter         open detail / select favorite in list ┃st          │
-        ┃   🌊 Ocean┃ esc           back, close overlay, clear filter     ┃            │
+        ┃   🌊 Ocean┃ esc           back, clear marks, clear filter       ┃            │
         ┃   Mañana e┃ f, space      favorite / unfavorite                 ┃            │
         ┃   Ég anda ┃ d, delete     delete the selected item              ┃            │
-        ┃   残酷な天┃ u             undo                                  ┃────────────┘
-        ┃   茉莉花 J┃ ctrl-r        redo                                  ┃────────────┐
-        ┃   Dansa kv┃ /             filter titles as you type             ┃            │
-        ┃   Águas de┃ ?             this help                             ┃            │
-        ┃   A very l┃ ctrl-l        redraw the screen                     ┃            │
-        ┃   🎹 Piano┃ ctrl-z        suspend (fg to resume)                ┃            │
-        ┃   Smörgåsb┃ q, ctrl-c     quit                                  ┃            │
-        ┃   사랑의  ┃ esc or ? closes                                     ┃            │
+        ┃   残酷な天┃ m             mark / unmark (f, d act on marks)     ┃────────────┘
+        ┃   茉莉花 J┃ v             mark a range: move, then v            ┃────────────┐
+        ┃   Dansa kv┃ u             undo                                  ┃            │
+        ┃   Águas de┃ ctrl-r        redo                                  ┃            │
+        ┃   A very l┃ /             filter titles as you type             ┃            │
+        ┃   🎹 Piano┃ F             list favorites only / every item      ┃            │
+        ┃   Smörgåsb┃ s             sort: library order, title A–Z        ┃            │
+        ┃   사랑의  ┃ j/k scroll · esc closes                             ┃            │
         ┗━━━━━━━━━━━┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛────────────┘
          f fav · d delete · u undo · / filter · ? help           28 items · 3 favorites
         """])
+    }
+
+    /// At 40×12 the help shows a few lines at a time, long texts wrapped: j/k and G scroll to every binding.
+    @Test func theHelpScrollsSoEveryBindingCanBeReadOnASmallScreen() throws {
+        let shown = try frames("resize 40x12 ? frame j j frame G", size: (40, 12))
+        #expect(shown[0] == """
+         favs — sample library
+        ┏┏ Keys 1-7/35 ━━━━━━━━━━━━━━━━━━━━━━━┓┓
+        ┃┃ j, down       move down            ┃┃
+        ┃┃ k, up         move up              ┃┃
+        ┃┃ g, home       first item           ┃┃
+        ┃┃ G, end        last item            ┃┃
+        ┃┃ pgdn, ctrl-f  page down            ┃┃
+        ┃┃ pgup, ctrl-b  page up              ┃┃
+        ┃┃ tab           next pane: list,     ┃┃
+        ┃┃ j/k scroll · esc closes            ┃┃
+        ┗┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛┛
+         ? help                         28 · ★3
+        """)
+        #expect(shown[1].contains("┏┏ Keys 3-9/35 ") && shown[1].contains("┃┃               detail, favorites    ┃┃"))
+        #expect(shown[2] == """
+         favs — sample library
+        ┏┏ Keys 29-35/35 ━━━━━━━━━━━━━━━━━━━━━┓┓
+        ┃┃ s             sort: library        ┃┃
+        ┃┃               order, title A–Z     ┃┃
+        ┃┃ ?             this help            ┃┃
+        ┃┃ ctrl-l        redraw the screen    ┃┃
+        ┃┃ ctrl-z        suspend (fg to       ┃┃
+        ┃┃               resume)              ┃┃
+        ┃┃ q, ctrl-c     quit                 ┃┃
+        ┃┃ j/k scroll · esc closes            ┃┃
+        ┗┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛┛
+         ? help                         28 · ★3
+        """)
     }
 
     @Test func aTinyTerminalShowsOneLineAndRecoversWhenEnlarged() throws {

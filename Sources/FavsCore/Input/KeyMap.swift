@@ -5,7 +5,7 @@ import Foundation
 public enum Command: Hashable, Sendable {
     case moveDown, moveUp, top, bottom, pageDown, pageUp
     case focusNext, focusPrevious, activate, back
-    case toggleFavorite, delete, undo, redo
+    case toggleFavorite, delete, mark, markRange, undo, redo
     case filter, favoritesView, sort, help, quit, suspend, redraw
 }
 
@@ -41,9 +41,11 @@ public struct KeyMap: Sendable {
         Binding(keys: [.tab], command: .focusNext, help: "next pane: list, detail, favorites"),
         Binding(keys: [.backTab], command: .focusPrevious, help: "previous pane"),
         Binding(keys: [.enter], command: .activate, help: "open detail / select favorite in list"),
-        Binding(keys: [.escape], command: .back, help: "back, close overlay, clear filter"),
+        Binding(keys: [.escape], command: .back, help: "back, clear marks, clear filter"),
         Binding(keys: [.char("f"), .char(" ")], command: .toggleFavorite, help: "favorite / unfavorite"),
         Binding(keys: [.char("d"), .delete], command: .delete, help: "delete the selected item"),
+        Binding(keys: [.char("m")], command: .mark, help: "mark / unmark (f, d act on marks)"),
+        Binding(keys: [.char("v")], command: .markRange, help: "mark a range: move, then v"),
         Binding(keys: [.char("u")], command: .undo, help: "undo"),
         Binding(keys: [.ctrl("r")], command: .redo, help: "redo"),
         Binding(keys: [.char("/")], command: .filter, help: "filter titles as you type"),

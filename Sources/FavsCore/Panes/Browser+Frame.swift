@@ -18,7 +18,7 @@ extension Browser {
         Chrome.titleBar(into: &canvas, library: libraryName)
         Chrome.statusLine(into: &canvas, left: statusText, leftStyle: message?.isError == true ? .bold : [],
                           items: store.items.count, favorites: store.items.favoriteCount)
-        if mode == .help { Chrome.help(into: &canvas, keyMap: keyMap) }
+        if mode == .help { Chrome.help(into: &canvas, keyMap: keyMap, offset: helpOffset) }
         return canvas
     }
 
@@ -34,16 +34,23 @@ extension Browser {
     private func draw(_ pane: Focus, rect: Rect) -> Canvas {
         let focused = pane == focus
         return switch pane {
-        case .list: ListPane.draw(store, cursor: listCursor, width: rect.width, height: rect.height, focused: focused)
+        case .list:
+            ListPane.draw(store, cursor: listCursor, marks: marks, width: rect.width, height: rect.height, focused: focused)
         case .detail: DetailPane.draw(store, state: detail, width: rect.width, height: rect.height, focused: focused)
         case .favorites:
             FavoritesPane.draw(store, cursor: favoritesCursor, width: rect.width, height: rect.height, focused: focused)
         }
     }
 
-    private var statusText: String? {
-        if let message { return message.text }
-        if mode == .filtering { return "/\(store.query.filter)▏  enter keeps · esc clears" }
-        return nil
+    /// The status line's left side, longest first (nothing: the key hints).
+    private var statusText: [String] {
+        if let message { return [message.text] }
+        if mode == .filtering { return ["/\(store.query.filter)▏  enter keeps · esc clears"] }
+        if !marks.isEmpty {
+            let count = "\(marks.count(in: store, cursor: listCursor.selected)) marked"
+            return mode == .visual ? ["\(count) · move to extend · v ends · esc clears", "\(count) · v ends · esc clears", count]
+                : ["\(count) · f favorite · d delete · esc clears", "\(count) · f · d · esc clears", count]
+        }
+        return []
     }
 }

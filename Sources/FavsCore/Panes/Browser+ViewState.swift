@@ -7,12 +7,16 @@ extension Browser {
     /// shown row moves it, and a cursor whose item went away moves to the item that took its row.
     func repair(after event: StoreEvent) {
         switch event {
-        case let .removed(_, at: row?): listCursor.shift(at: row, by: -1)
+        case let .removed(id, at: row):
+            if let row { listCursor.shift(at: row, by: -1) }
+            marks.ids.remove(id)
         case let .inserted(_, at: row?): listCursor.shift(at: row, by: 1)
         case let .moved(_, from, to):
             if let from { listCursor.shift(at: from, by: -1) }
             if let to { listCursor.shift(at: to, by: 1) }
-        case .reloaded: detail.fieldsRead = false
+        case .reloaded:
+            detail.fieldsRead = false
+            marks.ids = marks.ids.filter { store.items[$0] != nil }
         default: break
         }
         listCursor.repair(in: store.list)
@@ -26,6 +30,8 @@ extension Browser {
         let panes = layout.panes
         settle(&listCursor, in: store.list, rect: panes[.list])
         settle(&favoritesCursor, in: store.favorites, rect: panes[.favorites])
+        if let anchor = marks.anchor, store.list.row(of: anchor) == nil { marks.anchor = listCursor.selected }
+        helpOffset = min(helpOffset, Chrome.maximumHelpOffset(width: width, height: height, keyMap: keyMap))
         let selected = selectedID
         if selected != detail.subject { detail = DetailState(subject: selected) }
         if !detail.fieldsRead, let id = detail.subject {

@@ -10,14 +10,16 @@ enum Chrome {
     }
 
     /// The last row: a message, the filter prompt or the key hints on the left; the live counts on the right.
-    /// `left` nil means: show the key hints that fit.
-    static func statusLine(into canvas: inout Canvas, left: String?, leftStyle: Style, items: Int, favorites: Int) {
+    /// `left` holds what to say, longest first: the first that fits is shown (the last, cut, when none does).
+    /// Empty means: show the key hints that fit.
+    static func statusLine(into canvas: inout Canvas, left: [String], leftStyle: Style, items: Int, favorites: Int) {
         let row = canvas.height - 1
         var counts = "\(items) item\(items == 1 ? "" : "s") · \(favorites) favorite\(favorites == 1 ? "" : "s") "
         if canvas.width - TextWidth.of(counts) < 20 { counts = "\(items) · ★\(favorites) " }
         let countsWidth = TextWidth.of(counts)
         let room = canvas.width - countsWidth - 1
-        let left = left ?? hints.first { TextWidth.of($0) < room } ?? ""
+        let choices = left.isEmpty ? hints : left
+        let left = choices.first { TextWidth.of($0) < room } ?? (left.isEmpty ? "" : choices.last ?? "")
         canvas.put(" " + left, row: row, column: 0, limit: room, style: leftStyle)
         canvas.put(counts, row: row, column: canvas.width - countsWidth)
     }
@@ -30,25 +32,53 @@ enum Chrome {
         "? help",
     ]
 
-    /// The help overlay, generated from the key map, centred over the screen.
-    static func help(into canvas: inout Canvas, keyMap: KeyMap) {
+    /// The help overlay's box and lines on a `width`×`height` screen: one line a binding, its text wrapped
+    /// when the box is too narrow for it (keys on the first line only). Nil when the screen is too small.
+    private static func helpLayout(_ keyMap: KeyMap, width: Int, height: Int) -> (box: Rect, lines: [String])? {
         let rows = keyMap.bindings.map { binding in
             (binding.keys.map(\.name).joined(separator: ", "), binding.help)
         }
         let keysWidth = rows.map { TextWidth.of($0.0) }.max() ?? 0
         let textWidth = rows.map { keysWidth + 2 + TextWidth.of($0.1) }.max() ?? 0
-        let width = min(canvas.width - 2, textWidth + 4)
-        let height = min(canvas.height - 2, rows.count + 3)
-        guard width >= 10, height >= 4 else { return }
-        let box = Rect(x: (canvas.width - width) / 2, y: (canvas.height - height) / 2, width: width, height: height)
-        for y in box.y..<box.maxY { canvas.fill(row: y, column: box.x, count: box.width) }
-        canvas.box(box, title: "Keys", focused: true)
-        let shown = rows.prefix(height - 3)
-        for (index, row) in shown.enumerated() {
-            let line = row.0.padding(toLength: row.0.count + keysWidth - TextWidth.of(row.0), withPad: " ", startingAt: 0)
-                + "  " + row.1
-            canvas.put(line, row: box.y + 1 + index, column: box.x + 2, limit: width - 4)
+        let boxWidth = min(width - 2, textWidth + 4)
+        let helpWidth = max(1, boxWidth - 4 - keysWidth - 2)
+        let lines = rows.flatMap { keys, help in
+            TextWidth.wrap(help, to: helpWidth).enumerated().map { index, text in
+                let label = index == 0 ? keys : ""
+                return label.padding(toLength: label.count + keysWidth - TextWidth.of(label), withPad: " ", startingAt: 0)
+                    + "  " + text
+            }
         }
-        canvas.put("esc or ? closes", row: box.maxY - 2, column: box.x + 2, limit: width - 4, style: .dim)
+        let boxHeight = min(height - 2, lines.count + 3)
+        guard boxWidth >= 10, boxHeight >= 4 else { return nil }
+        let box = Rect(x: (width - boxWidth) / 2, y: (height - boxHeight) / 2, width: boxWidth, height: boxHeight)
+        return (box, lines)
+    }
+
+    /// How many lines the help overlay shows at once.
+    static func helpRows(width: Int, height: Int, keyMap: KeyMap) -> Int {
+        helpLayout(keyMap, width: width, height: height).map { $0.box.height - 3 } ?? 0
+    }
+
+    /// The first line the help can start at, so that its last page is full.
+    static func maximumHelpOffset(width: Int, height: Int, keyMap: KeyMap) -> Int {
+        guard let (box, lines) = helpLayout(keyMap, width: width, height: height) else { return 0 }
+        return max(0, lines.count - (box.height - 3))
+    }
+
+    /// The help overlay, generated from the key map, centred over the screen, from line `offset` on:
+    /// on a small screen it scrolls (j/k), so every binding can be read at any size.
+    static func help(into canvas: inout Canvas, keyMap: KeyMap, offset: Int) {
+        guard let (box, lines) = helpLayout(keyMap, width: canvas.width, height: canvas.height) else { return }
+        for y in box.y..<box.maxY { canvas.fill(row: y, column: box.x, count: box.width) }
+        let visible = box.height - 3
+        let shown = lines.dropFirst(offset).prefix(visible)
+        let scrolls = visible < lines.count
+        canvas.box(box, title: scrolls ? "Keys \(offset + 1)-\(offset + shown.count)/\(lines.count)" : "Keys", focused: true)
+        for (index, line) in shown.enumerated() {
+            canvas.put(line, row: box.y + 1 + index, column: box.x + 2, limit: box.width - 4)
+        }
+        canvas.put(scrolls ? "j/k scroll · esc closes" : "esc or ? closes", row: box.maxY - 2, column: box.x + 2,
+                   limit: box.width - 4, style: .dim)
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// a canvas out; it keeps nothing between frames.
 enum ListPane {
     /// Draws the pane, border included, from the store and the cursor.
-    static func draw(_ store: Store, cursor: Cursor, width: Int, height: Int, focused: Bool) -> Canvas {
+    static func draw(_ store: Store, cursor: Cursor, marks: Marks, width: Int, height: Int, focused: Bool) -> Canvas {
         var canvas = Canvas(width: width, height: height)
         let rows = store.list
         let total = rows.count
@@ -24,10 +24,14 @@ enum ListPane {
             canvas.put(empty, row: 1, column: 2, limit: inner - 1, style: .dim)
             return canvas
         }
+        let range = marks.range(in: rows, cursor: cursor.selected)
         for (line, item) in rows.items(from: cursor.offset, count: max(0, height - 2)).enumerated() {
             let selected = item.id == cursor.selected
+            let marked = marks.contains(item.id, row: cursor.offset + line, range: range)
             let row = line + 1
-            canvas.put((selected ? ">" : " ") + (item.favorite ? "★" : " ") + " ", row: row, column: 1, limit: inner)
+            // The first column: > the cursor, • a marked item, » both.
+            let lead = selected ? (marked ? "»" : ">") : (marked ? "•" : " ")
+            canvas.put(lead + (item.favorite ? "★" : " ") + " ", row: row, column: 1, limit: inner)
             canvas.put(item.title, row: row, column: 4, limit: inner - 3)
             if selected { canvas.addStyle(.reverse, row: row, column: 1, count: inner) }
         }

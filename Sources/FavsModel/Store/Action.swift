@@ -4,6 +4,10 @@ import Foundation
 public enum Action: Hashable, Sendable {
     case toggleFavorite(ItemID)
     case delete(ItemID)
+    /// Favorite every one of these items, or unfavorite them all when all are favorites already: one step.
+    case toggleFavorites([ItemID])
+    /// Delete every one of these items: one step.
+    case deleteAll([ItemID])
     case undo
     case redo
     /// A change already committed elsewhere (another process, the CLI): applied, not persisted, not undoable here.

@@ -98,6 +98,18 @@ public final class Store {
             guard let item = items[id] else { return Outcome(error: "no item '\(id)'") }
             outcome = commit(.delete(item))
             if outcome.applied != nil { record(outcome.applied) }
+        case let .toggleFavorites(ids):
+            let marked = ids.compactMap { items[$0] }
+            let value = !marked.allSatisfy(\.favorite)
+            let parts = marked.filter { $0.favorite != value }.map { ModelChange.setFavorite($0.id, value) }
+            guard !parts.isEmpty else { return Outcome(error: "Nothing to change") }
+            outcome = commit(parts.count == 1 ? parts[0] : .batch(parts))
+            if outcome.applied != nil { record(outcome.applied) }
+        case let .deleteAll(ids):
+            let parts = ids.compactMap { items[$0] }.map(ModelChange.delete)
+            guard !parts.isEmpty else { return Outcome(error: "Nothing to delete") }
+            outcome = commit(parts.count == 1 ? parts[0] : .batch(parts))
+            if outcome.applied != nil { record(outcome.applied) }
         case .undo:
             guard let last = undoStack.last else { return Outcome(error: "Nothing to undo") }
             outcome = commit(last.inverse)
@@ -132,6 +144,7 @@ public final class Store {
     private func commit(_ change: ModelChange) -> Outcome {
         let events = apply(change)
         guard !events.isEmpty else {
+            if case let .batch(parts) = change { return Outcome(error: "Some of these \(parts.count) items have changed elsewhere") }
             return Outcome(error: "“\(items[change.itemID]?.title ?? change.itemID.rawValue)” has changed elsewhere")
         }
         do {
@@ -157,6 +170,18 @@ public final class Store {
         case let .restore(item):
             guard let row = items.insert(item) else { return [] }
             return [.inserted(item.id, at: result.inserted(item.id, row: row, in: items))]
+        case let .batch(parts):
+            var events: [StoreEvent] = []
+            for (index, part) in parts.enumerated() {
+                let partEvents = apply(part)
+                guard !partEvents.isEmpty else {
+                    // A part no longer applies: take back the parts before it, so a batch is all or nothing.
+                    for done in parts[..<index].reversed() { _ = apply(done.inverse) }
+                    return []
+                }
+                events += partEvents
+            }
+            return events
         }
     }
 

@@ -1,0 +1,167 @@
+import FavsModel
+import Foundation
+
+/// What the key map's commands do: moves, focus, the list query, favorites and deletes (on the marked items
+/// when there are any), undo and redo.
+extension Browser {
+    func perform(_ command: Command) -> Effect {
+        switch command {
+        case .moveDown: move(by: 1)
+        case .moveUp: move(by: -1)
+        case .pageDown: move(by: pageSize)
+        case .pageUp: move(by: -pageSize)
+        case .top: moveToEnd(top: true)
+        case .bottom: moveToEnd(top: false)
+        case .focusNext: cycleFocus(by: 1)
+        case .focusPrevious: cycleFocus(by: -1)
+        case .activate: activate()
+        case .back: back()
+        case .toggleFavorite:
+            let marked = marks.all(in: store, cursor: listCursor.selected)
+            if !marked.isEmpty {
+                report(store.send(.toggleFavorites(marked)), verb: nil)
+                clearMarks()
+            } else if let id = selectedID {
+                report(store.send(.toggleFavorite(id)), verb: nil)
+            } else {
+                return none("Nothing selected")
+            }
+        case .delete:
+            let marked = marks.all(in: store, cursor: listCursor.selected)
+            if !marked.isEmpty {
+                report(store.send(.deleteAll(marked)), verb: nil)
+                clearMarks()
+            } else if let id = selectedID {
+                report(store.send(.delete(id)), verb: nil)
+            } else {
+                return none("Nothing selected")
+            }
+        case .mark: toggleMark()
+        case .markRange: startRange()
+        case .undo: report(store.send(.undo), verb: "Undo")
+        case .redo: report(store.send(.redo), verb: "Redo")
+        case .filter:
+            focus = .list
+            mode = .filtering
+        case .favoritesView:
+            changeQuery { $0.scope = $0.scope == .all ? .favorites : .all }
+            message = Message(text: store.query.scope == .all ? "Every item" : "Favorites only — F for every item",
+                              isError: false)
+        case .sort:
+            changeQuery { $0.order = $0.order.next }
+            if message == nil { message = Message(text: "Sorted by \(store.query.order.name)", isError: false) }
+        case .help:
+            mode = .help
+            helpOffset = 0
+        case .quit:
+            hasQuit = true
+            return .quit
+        case .suspend: return .suspend
+        case .redraw: return .redraw
+        }
+        return .none
+    }
+
+    func none(_ text: String) -> Effect {
+        message = Message(text: text, isError: true)
+        return .none
+    }
+
+    func cycleFocus(by step: Int) {
+        let all = Focus.allCases
+        let index = all.firstIndex(of: focus) ?? 0
+        focus = all[(index + step + all.count) % all.count]
+    }
+
+    var pageSize: Int {
+        max(1, (layout.panes[focus]?.height ?? 3) - 3)
+    }
+
+    func move(by delta: Int) {
+        switch focus {
+        case .list: listCursor.move(by: delta, in: store.list)
+        case .detail: scrollDetail(to: detail.scroll + delta)
+        case .favorites: favoritesCursor.move(by: delta, in: store.favorites)
+        }
+    }
+
+    func moveToEnd(top: Bool) {
+        switch focus {
+        case .list: listCursor.move(to: top ? 0 : store.list.count - 1, in: store.list)
+        case .detail: scrollDetail(to: top ? 0 : Int.max / 2)
+        case .favorites: favoritesCursor.move(to: top ? 0 : store.favorites.count - 1, in: store.favorites)
+        }
+    }
+
+    func scrollDetail(to target: Int) {
+        guard let rect = layout.panes[.detail] else { return }
+        detail.scroll = DetailPane.clamp(target, store, subject: detail.subject, width: rect.width, height: rect.height)
+    }
+
+    /// Shows the items whose title contains `filter`.
+    func setFilter(_ filter: String) { changeQuery { $0.filter = filter } }
+
+    /// Changes what the list shows (one value: filter, scope, order); the cursor starts over on the new rows,
+    /// on the same item when they show it.
+    func changeQuery(_ change: (inout ListQuery) -> Void) {
+        var query = store.query
+        change(&query)
+        guard query != store.query else { return }
+        let failure = store.setQuery(query)
+        listCursor.reset(in: store.list)
+        if let failure { message = Message(text: failure, isError: true) }
+    }
+
+    func activate() {
+        switch focus {
+        case .list: focus = .detail
+        case .detail: break
+        case .favorites:
+            guard let id = favoritesCursor.selected else { return }
+            if !listCursor.select(id, in: store.list) {
+                setFilter("")
+                listCursor.select(id, in: store.list)
+                message = Message(text: "Filter cleared to show “\(store.items[id]?.title ?? id.rawValue)”", isError: false)
+            }
+            focus = layout.kind == .sideBySide ? .list : .detail
+        }
+    }
+
+    func back() {
+        if !marks.isEmpty {
+            clearMarks()
+        } else if focus != .list {
+            focus = .list
+        } else if !store.query.filter.isEmpty {
+            setFilter("")
+        }
+    }
+
+    // MARK: Marks
+
+    /// Marks or unmarks the selected item.
+    func toggleMark() {
+        guard let id = selectedID else { return }
+        if marks.ids.remove(id) == nil { marks.ids.insert(id) }
+    }
+
+    /// Starts marking a range of list rows at the list's cursor; moving extends it.
+    func startRange() {
+        guard let id = listCursor.selected else { return }
+        focus = .list
+        marks.anchor = id
+        mode = .visual
+    }
+
+    /// Ends the range, keeping its items marked.
+    func endRange() {
+        marks.ids = Set(marks.all(in: store, cursor: listCursor.selected))
+        marks.anchor = nil
+        mode = .normal
+    }
+
+    func clearMarks() {
+        marks = Marks()
+        if mode == .visual { mode = .normal }
+    }
+}

@@ -1,0 +1,39 @@
+import FavsModel
+import Foundation
+
+extension Browser {
+    /// Shows what an action did: deletes, batches, undo and redo say so; errors always do.
+    func report(_ outcome: Outcome, verb: String?) {
+        if let error = outcome.error {
+            message = Message(text: error, isError: true)
+            return
+        }
+        guard let change = outcome.applied, let first = change.parts.first else { return }
+        let count = change.parts.count
+        let subject = count == 1 ? "“\(title(of: first))”" : "\(count) items"
+        let done: String
+        switch first {
+        case .setFavorite(_, true): done = "favorited"
+        case .setFavorite(_, false): done = "unfavorited"
+        case .delete: done = "deleted"
+        case .restore: done = "restored"
+        case .batch: return
+        }
+        if let verb {
+            message = Message(text: "\(verb): \(done) \(subject)", isError: false)
+            if case .restore = first { listCursor.select(first.itemID, in: store.list) }
+        } else if case .delete = first {
+            message = Message(text: "Deleted \(subject) — u to undo", isError: false)
+        } else if count > 1 {
+            message = Message(text: "\(done.prefix(1).uppercased())\(done.dropFirst()) \(subject)", isError: false)
+        }
+    }
+
+    /// The title of the item a single change is about (a deleted item's from the change itself).
+    private func title(of change: ModelChange) -> String {
+        switch change {
+        case let .delete(item), let .restore(item): item.title
+        default: store.items[change.itemID]?.title ?? change.itemID.rawValue
+        }
+    }
+}

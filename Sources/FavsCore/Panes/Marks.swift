@@ -1,0 +1,41 @@
+import FavsModel
+import Foundation
+
+/// Marked items (by id) and, while a range is being marked, its anchor: what `f` and `d` act on when any
+/// item is marked. View state, like the cursors.
+struct Marks: Equatable {
+    var ids: Set<ItemID> = []
+    /// The item the range started on (`v`); the range runs from its row to the cursor's.
+    var anchor: ItemID?
+
+    var isEmpty: Bool { ids.isEmpty && anchor == nil }
+
+    /// The rows of the range over `rows`, between the anchor and `cursor`; nil when there is no range.
+    func range(in rows: some ItemRows, cursor: ItemID?) -> ClosedRange<Int>? {
+        guard let anchor, let from = rows.row(of: anchor), let to = cursor.flatMap(rows.row(of:)) else { return nil }
+        return min(from, to)...max(from, to)
+    }
+
+    /// Whether the item shown at `row` is marked, or in the range.
+    func contains(_ id: ItemID, row: Int, range: ClosedRange<Int>?) -> Bool {
+        ids.contains(id) || range?.contains(row) == true
+    }
+
+    /// Every marked item, the range's included, in list order.
+    func all(in store: Store, cursor: ItemID?) -> [ItemID] {
+        var all = ids
+        if let range = range(in: store.list, cursor: cursor) {
+            for row in range { if let id = store.list.id(at: row) { all.insert(id) } }
+        }
+        return all.filter { store.items[$0] != nil }.sorted { (store.items.row(of: $0) ?? 0) < (store.items.row(of: $1) ?? 0) }
+    }
+
+    /// How many items the status line says are marked: O(marked ids), whatever the range's length.
+    func count(in store: Store, cursor: ItemID?) -> Int {
+        let range = range(in: store.list, cursor: cursor)
+        let outside = ids.count { id in
+            store.items[id] != nil && !(range?.contains(store.list.row(of: id) ?? -1) ?? false)
+        }
+        return outside + (range?.count ?? 0)
+    }
+}
