@@ -28,6 +28,21 @@ import Testing
         }
     }
 
+    /// `s` sorts by title, and the next run on the same library opens in that order; `m`, `v` and `d`
+    /// delete a batch that the next run no longer shows.
+    @Test func theOrderAndABatchDeleteLastIntoTheNextRun() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let library = scratch.path("lib.sqlite")
+        let first = try await favs("script", "--library", library, "--size", "40x12", stdin: "s g m j m d\n", in: scratch)
+        #expect(first.status == 0)
+        #expect(frames(first.out).last?.lines[11] == " Deleted 2 items — u to undo    26 · ★3")
+        let second = try await favs("script", "--library", library, "--size", "40x12", stdin: "", in: scratch)
+        let lines = try #require(frames(second.out).last?.lines)
+        #expect(lines[1] == "┏ Items 1/26 · A–Z ━━━━━━━━━━━━━━━━━━━━┓")
+        #expect(lines[2] == "┃>  Café del Mar — Sunset              ┃", "A very long…, Águas de março: deleted")
+    }
+
     @Test func aScriptFileAtFortyByTwelvePrintsEachFrameStepInOrder() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
