@@ -47,16 +47,9 @@ public enum DelimitedCell {
     /// Tabs and line feeds only move the cursor on, so they do not count; in TSV neither does CR, which the
     /// export turns into a space. A CR in CSV does count: it lets later text overwrite earlier text.
     public static func showsRawControls(_ item: Item, as format: ExportFormat) -> Bool {
-        let harmless: (UInt32) -> Bool = format == .tsv ? { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-                                                        : { $0 == 0x09 || $0 == 0x0A }
+        let harmless: Set<Unicode.Scalar> = format == .tsv ? ["\t", "\n", "\r"] : ["\t", "\n"]
         func unsafe(_ text: String) -> Bool {
-            text.unicodeScalars.contains { scalar in
-                switch scalar.value {
-                case 0x00...0x1F: !harmless(scalar.value)
-                case 0x7F...0x9F: true
-                default: false
-                }
-            }
+            text.unicodeScalars.contains { $0.isControlCharacter && !harmless.contains($0) }
         }
         return unsafe(item.id.rawValue) || unsafe(item.title)
             || item.fields.contains { unsafe($0.name) || unsafe($0.value) }
