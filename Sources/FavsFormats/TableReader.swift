@@ -8,8 +8,9 @@ enum TableReader {
     /// The package hands back cells, not positions, so a record's line is counted: the header starts on line 1,
     /// and each record starts one line after the previous one's start, plus the line breaks inside its cells.
     /// The package ends a row at LF, CRLF or a lone CR, so each of those counts as one line break.
-    static func readCSV(_ text: String, file: String, idColumn: String,
-                        titleColumn: String?) throws -> [ImportRecord] {
+    static func readCSV(_ text: Substring, file: String, idColumn: String,
+                        titleColumn: String?, ids: inout DuplicateIDCheck) throws -> [ImportRecord] {
+        let text = String(text)
         try CSVQuoteCheck.check(text, file: file)
         if text.allSatisfy(\.isWhitespace) { return [] }
         let reader: CSVReader
@@ -22,7 +23,7 @@ enum TableReader {
         var mapper = try TableMapper(header: header, file: file, idColumn: idColumn, titleColumn: titleColumn)
         var line = 2 + lineBreaks(in: header)
         while let cells = reader.next() {
-            try mapper.add(cells, line: line)
+            try mapper.add(cells, line: line, ids: &ids)
             line += 1 + lineBreaks(in: cells)
         }
         return mapper.records
@@ -34,7 +35,7 @@ enum TableReader {
     /// no quoting and no escapes, so a `"` is an ordinary character. A CSV parser in tab mode would take a
     /// stray quote for an opening one and merge the following lines into one cell, losing rows.
     static func readTSV(_ text: Substring, file: String, idColumn: String,
-                        titleColumn: String?) throws -> [ImportRecord] {
+                        titleColumn: String?, ids: inout DuplicateIDCheck) throws -> [ImportRecord] {
         if text.allSatisfy(\.isWhitespace) { return [] }
         var text = text
         return try text.withUTF8 { bytes in
@@ -60,7 +61,7 @@ enum TableReader {
             mapper.reserveCapacity(bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) })
             var line = 2
             while readLine() {
-                try mapper.add(cells, line: line)
+                try mapper.add(cells, line: line, ids: &ids)
                 line += 1
             }
             return mapper.records

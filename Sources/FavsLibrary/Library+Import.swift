@@ -54,6 +54,8 @@ extension Library {
 
     /// Imports inside the caller's transaction.
     static func importRecords(_ records: [ImportRecord], _ db: Database) throws -> ImportSummary {
+        // Checked before any write: an upsert would quietly take a repeat as an update of the row just added.
+        if let repeated = DuplicateIDCheck.firstRepeat(in: records) { throw LibraryError.duplicateID(repeated.id) }
         // Deleted items keep their positions (so they can come back), hence MAX over every row.
         guard let last = try Int.fetchOne(db, sql: "SELECT MAX(position) FROM items") else {
             return try addAll(records, db)
@@ -75,10 +77,7 @@ extension Library {
             """)
         var fields: [UInt8] = []
         for (index, record) in records.enumerated() {
-            // The id's PRIMARY KEY finds a repeat: the transaction is rolled back.
-            if try step(insert, record, position: index + 1, fields: &fields) == .duplicateID {
-                throw LibraryError.duplicateID(record.id)
-            }
+            _ = try step(insert, record, position: index + 1, fields: &fields)
         }
         if rebuildsListIndex { try db.execute(sql: Schema.listIndex) }
         return ImportSummary(added: records.count)
@@ -97,17 +96,14 @@ extension Library {
             """)
         var summary = ImportSummary()
         var nextPosition = firstPosition
-        var seen = Set<ItemID>(minimumCapacity: records.count)
         var fields: [UInt8] = []
         for record in records {
-            guard seen.insert(record.id).inserted else { throw LibraryError.duplicateID(record.id) }
             switch try step(upsert, record, position: nextPosition, fields: &fields) {
             case .row(nextPosition):
                 nextPosition += 1
                 summary.added += 1
             case .row: summary.updated += 1
             case .done: summary.unchanged += 1
-            case .duplicateID: throw LibraryError.duplicateID(record.id)
             }
         }
         return summary
