@@ -2,11 +2,11 @@ import FavsCore
 
 /// One CSV or TSV cell as written by an export, and whether a row would be unsafe to show on a terminal.
 ///
-/// CSV quoting is written here rather than with CSV.swift's `CSVWriter`, which decides to quote by comparing
-/// Swift characters: a `"` or `,` followed by a combining mark is one character with it, so the cell goes out
-/// unquoted (a `"` is not even doubled) and reads back as different cells. The writer also costs one
+/// CSV quoting is written here rather than with a package's writer: yaslab/CSV.swift's `CSVWriter` decides to
+/// quote by comparing Swift characters, so a `"` or `,` followed by a combining mark (one character with it)
+/// goes out unquoted (a `"` is not even doubled) and reads back as different cells; it also cost one
 /// `OutputStream.write` call per byte (2 s for 100,000 rows in a release build). RFC 4180 quoting is a few
-/// lines over Unicode scalars; CSV.swift's reader still reads it back in the round-trip tests.
+/// lines over Unicode scalars, and `CSVRowReader` reads it back in the round-trip tests.
 public enum DelimitedCell {
     /// Appends a CSV cell, quoted when it holds a quote, comma, CR or LF, with each quote doubled.
     static func writeCSV(_ cell: String, to out: inout String) {
