@@ -14,6 +14,8 @@ struct ImportStatement {
         case row(Int)
         /// The statement finished without returning a row.
         case done
+        /// The row would repeat an existing id (`PRIMARY KEY` constraint).
+        case duplicateID
     }
 
     private let statement: Statement
@@ -67,8 +69,10 @@ struct ImportStatement {
         case SQLITE_ROW: outcome = .row(Int(sqlite3_column_int64(handle, 0)))
         case SQLITE_DONE: outcome = .done
         default:
-            let error = self.error(code: sqlite3_extended_errcode(connection))
+            let extended = sqlite3_extended_errcode(connection)
+            let error = self.error(code: extended)
             sqlite3_reset(handle)
+            if extended == ResultCode.SQLITE_CONSTRAINT_PRIMARYKEY.rawValue { return .duplicateID }
             throw error
         }
         // With RETURNING, every change is made by the first step; the rest of the rows may be dropped.
