@@ -47,9 +47,14 @@ public enum DelimitedCell {
     /// Tabs and line feeds only move the cursor on, so they do not count; in TSV neither does CR, which the
     /// export turns into a space. A CR in CSV does count: it lets later text overwrite earlier text.
     public static func showsRawControls(_ item: Item, as format: ExportFormat) -> Bool {
-        let harmless: Set<Unicode.Scalar> = format == .tsv ? ["\t", "\n", "\r"] : ["\t", "\n"]
         func unsafe(_ text: String) -> Bool {
-            text.unicodeScalars.contains { $0.isControlCharacter && !harmless.contains($0) }
+            text.unicodeScalars.contains { scalar in
+                switch scalar {
+                case "\t", "\n": false
+                case "\r": format != .tsv
+                default: scalar.isControlCharacter
+                }
+            }
         }
         return unsafe(item.id.rawValue) || unsafe(item.title)
             || item.fields.contains { unsafe($0.name) || unsafe($0.value) }
