@@ -245,6 +245,7 @@ struct JSONParser {
                 result.unicodeScalars.append(try parseEscape(stringStart: start))
                 runStart = offset
             case 0x00..<0x20:
+                // RFC 8259 forbids only C0 raw in a string; DEL and C1 are valid JSON, so they are read as text.
                 let code = String(byte, radix: 16, uppercase: true)
                 throw error("control character U+00\(code.count == 1 ? "0" : "")\(code) in a string must be escaped",
                             at: location)
@@ -331,7 +332,7 @@ struct JSONParser {
     /// The character at the current offset, quoted, or `U+XXXX` when it is not printable.
     private func describeCurrent(quoted: Bool = true) -> String {
         let scalar = String(decoding: bytes[offset...].prefix(4), as: UTF8.self).unicodeScalars.first ?? "\u{FFFD}"
-        if scalar.properties.generalCategory == .control || scalar.properties.isWhitespace {
+        if scalar.isControlCharacter || scalar.properties.isWhitespace {
             return "U+" + String(repeating: "0", count: max(0, 4 - String(scalar.value, radix: 16).count))
                 + String(scalar.value, radix: 16, uppercase: true)
         }
