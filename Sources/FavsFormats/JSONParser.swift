@@ -8,6 +8,10 @@ import Foundation
 /// This parser keeps members in order, keeps numbers as written, and every error names the
 /// line and column (1-based, counted in Unicode characters) of the character that is wrong.
 /// It works on the UTF-8 bytes; a column is computed only when an error or a record needs it.
+///
+/// Over 300 lines, and one concept: a recursive-descent parser is its grammar (value, object, array,
+/// string with escapes and surrogate pairs, number), and each rule needs its precise error; split across
+/// files, the rules would only reach into one another's state.
 struct JSONParser {
     /// A place in the text: the column is derived from the byte offsets only when asked for.
     struct Location {
