@@ -15,7 +15,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
-        .package(url: "https://github.com/yaslab/CSV.swift", exact: "2.5.2"),
     ],
     targets: [
         // The C shim: only what Swift 6 cannot import from ncursesw.
@@ -32,7 +31,7 @@ let package = Package(
         .target(name: "FavsCore", dependencies: ["FavsModel"]),
 
         // File formats: JSON, JSON Lines, CSV and TSV import files and exports.
-        .target(name: "FavsFormats", dependencies: ["FavsModel", .product(name: "CSV", package: "CSV.swift")]),
+        .target(name: "FavsFormats", dependencies: ["FavsModel"]),
 
         // The library on disk: SQLite through GRDB.
         .target(

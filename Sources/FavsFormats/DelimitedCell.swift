@@ -2,11 +2,11 @@ import FavsModel
 
 /// One CSV or TSV cell as written by an export, and whether a row would be unsafe to show on a terminal.
 ///
-/// CSV quoting is written here rather than with CSV.swift's `CSVWriter`, which decides to quote by comparing
-/// Swift characters: a `"` or `,` followed by a combining mark is one character with it, so the cell goes out
-/// unquoted (a `"` is not even doubled) and reads back as different cells. The writer also costs one
+/// CSV quoting is written here rather than with a package's writer: yaslab/CSV.swift's `CSVWriter` decides to
+/// quote by comparing Swift characters, so a `"` or `,` followed by a combining mark (one character with it)
+/// goes out unquoted (a `"` is not even doubled) and reads back as different cells; it also cost one
 /// `OutputStream.write` call per byte (2 s for 100,000 rows in a release build). RFC 4180 quoting is a few
-/// lines over Unicode scalars; CSV.swift's reader still reads it back in the round-trip tests.
+/// lines over Unicode scalars, and `CSVRowReader` reads it back in the round-trip tests.
 public enum DelimitedCell {
     /// Appends a CSV cell, quoted when it holds a quote, comma, CR or LF, with each quote doubled.
     static func writeCSV(_ cell: String, to out: inout String) {
@@ -47,14 +47,12 @@ public enum DelimitedCell {
     /// Tabs and line feeds only move the cursor on, so they do not count; in TSV neither does CR, which the
     /// export turns into a space. A CR in CSV does count: it lets later text overwrite earlier text.
     public static func showsRawControls(_ item: Item, as format: ExportFormat) -> Bool {
-        let harmless: (UInt32) -> Bool = format == .tsv ? { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-                                                        : { $0 == 0x09 || $0 == 0x0A }
         func unsafe(_ text: String) -> Bool {
             text.unicodeScalars.contains { scalar in
-                switch scalar.value {
-                case 0x00...0x1F: !harmless(scalar.value)
-                case 0x7F...0x9F: true
-                default: false
+                switch scalar {
+                case "\t", "\n": false
+                case "\r": format != .tsv
+                default: scalar.isControlCharacter
                 }
             }
         }

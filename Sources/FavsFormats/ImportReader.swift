@@ -22,33 +22,51 @@ public enum ImportReader {
     /// CSV or TSV header.
     public static func read(data: Data, file: String, format: ImportFormat = .auto, idField: String = "id",
                             titleField: String? = nil) throws -> [ImportRecord] {
+        var ids = DuplicateIDCheck()
+        return try read(data: data, file: file, format: format, idField: idField, titleField: titleField, ids: &ids)
+    }
+
+    /// Reads records from file bytes, as above, refusing an id that `ids` has seen in this file or an earlier one.
+    public static func read(data: Data, file: String, format: ImportFormat = .auto, idField: String = "id",
+                            titleField: String? = nil, ids: inout DuplicateIDCheck) throws -> [ImportRecord] {
         guard let text = String(data: data, encoding: .utf8) else { throw invalidUTF8(data, file: file) }
-        return try read(contents: text, file: file, format: format, idField: idField, titleField: titleField)
+        return try read(contents: text, file: file, format: format, idField: idField, titleField: titleField,
+                        ids: &ids)
     }
 
     /// Reads records from the text of an import file named `file` (its name is used in messages and for `auto`).
     public static func read(contents: String, file: String, format: ImportFormat = .auto, idField: String = "id",
                             titleField: String? = nil) throws -> [ImportRecord] {
+        var ids = DuplicateIDCheck()
+        return try read(contents: contents, file: file, format: format, idField: idField, titleField: titleField,
+                        ids: &ids)
+    }
+
+    private static func read(contents: String, file: String, format: ImportFormat, idField: String,
+                             titleField: String?, ids: inout DuplicateIDCheck) throws -> [ImportRecord] {
+        ids.startFile(file)
         var text = Substring(contents)
         if text.unicodeScalars.first == "\u{FEFF}" { text = Substring(text.unicodeScalars.dropFirst()) }
         switch format.resolved(fileName: file, text: text) {
         case .csv:
-            return try TableReader.readCSV(String(text), file: file, idColumn: idField, titleColumn: titleField)
+            return try TableReader.readCSV(text, file: file, idColumn: idField, titleColumn: titleField, ids: &ids)
         case .tsv:
-            return try TableReader.readTSV(text, file: file, idColumn: idField, titleColumn: titleField)
+            return try TableReader.readTSV(text, file: file, idColumn: idField, titleColumn: titleField, ids: &ids)
         case .auto, .json, .jsonl:
-            return try readJSON(text, file: file, idField: idField, titleField: titleField ?? "title")
+            return try readJSON(text, file: file, idField: idField, titleField: titleField ?? "title", ids: &ids)
         }
     }
 
-    private static func readJSON(_ text: Substring, file: String, idField: String,
-                                 titleField: String) throws -> [ImportRecord] {
+    private static func readJSON(_ text: Substring, file: String, idField: String, titleField: String,
+                                 ids: inout DuplicateIDCheck) throws -> [ImportRecord] {
         var mapper = RecordMapper(file: file, idField: idField, titleField: titleField)
         // The parser reads the text's own bytes: no copy of a file that may be hundreds of megabytes.
         try JSONParser.parsing(text, file: file) { parser in
-            mapper.reserveCapacity(parser.lineCount)
-            let parsed: (JSONValue, JSONParser.Position) throws -> Void = { value, position in
-                try mapper.add(value, at: position)
+            let lines = parser.lineCount
+            mapper.reserveCapacity(lines)
+            ids.reserveCapacity(lines)
+            func parsed(_ value: JSONValue, at position: JSONParser.Position) throws {
+                try mapper.add(value, at: position, ids: &ids)
             }
             switch parser.firstSignificantByte() {
             case nil: return
@@ -77,8 +95,6 @@ private struct RecordMapper {
     let idField: String
     let titleField: String
     var records: [ImportRecord] = []
-    /// The line of the first record with each id, to point at both when an id repeats.
-    var firstLine: [ItemID: Int] = [:]
 
     init(file: String, idField: String, titleField: String) {
         self.file = file
@@ -89,10 +105,9 @@ private struct RecordMapper {
     /// Makes room for about `records` records, so a large file does not grow its tables step by step.
     mutating func reserveCapacity(_ records: Int) {
         self.records.reserveCapacity(records)
-        firstLine.reserveCapacity(records)
     }
 
-    mutating func add(_ value: JSONValue, at position: JSONParser.Position) throws {
+    mutating func add(_ value: JSONValue, at position: JSONParser.Position, ids: inout DuplicateIDCheck) throws {
         func error(_ message: String) -> ImportError {
             ImportError(file: file, line: position.line, column: position.column, message: message)
         }
@@ -128,10 +143,7 @@ private struct RecordMapper {
         case let .bool(flag): title = flag ? "true" : "false"
         case .array, .object: throw error("title field '\(titleField)' must be a string")
         }
-        // One hash per record: a repeat is an error anyway, so overwriting its first line does not matter.
-        if let first = firstLine.updateValue(position.line, forKey: id) {
-            throw error("duplicate id '\(id)' (first at line \(first))")
-        }
+        try ids.add(id, line: position.line, column: position.column)
         records.append(ImportRecord(id: id, title: title, fields: fields, favorite: favorite ?? false,
                                     line: position.line, column: position.column))
     }

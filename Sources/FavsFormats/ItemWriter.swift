@@ -87,15 +87,15 @@ public struct ItemWriter: Sendable {
     /// Writes the item as one JSON object: id, title and favorite first, then the fields in their order.
     public static func writeObject(_ item: Item, to out: inout String) {
         out += #"{"id":"#
-        JSONValue.writeString(item.id.rawValue, to: &out)
+        JSONString.write(item.id.rawValue, to: &out)
         out += #","title":"#
-        JSONValue.writeString(item.title, to: &out)
+        JSONString.write(item.title, to: &out)
         out += item.favorite ? #","favorite":true"# : #","favorite":false"#
         for field in item.fields {
             out += ","
-            JSONValue.writeString(field.name, to: &out)
+            JSONString.write(field.name, to: &out)
             out += ":"
-            JSONValue.writeString(field.value, to: &out)
+            JSONString.write(field.value, to: &out)
         }
         out += "}"
     }

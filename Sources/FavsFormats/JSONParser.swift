@@ -8,6 +8,10 @@ import Foundation
 /// This parser keeps members in order, keeps numbers as written, and every error names the
 /// line and column (1-based, counted in Unicode characters) of the character that is wrong.
 /// It works on the UTF-8 bytes; a column is computed only when an error or a record needs it.
+///
+/// Over 300 lines, and one concept: a recursive-descent parser is its grammar (value, object, array,
+/// string with escapes and surrogate pairs, number), and each rule needs its precise error; split across
+/// files, the rules would only reach into one another's state.
 struct JSONParser {
     /// A place in the text: the column is derived from the byte offsets only when asked for.
     struct Location {
@@ -245,6 +249,7 @@ struct JSONParser {
                 result.unicodeScalars.append(try parseEscape(stringStart: start))
                 runStart = offset
             case 0x00..<0x20:
+                // RFC 8259 forbids only C0 raw in a string; DEL and C1 are valid JSON, so they are read as text.
                 let code = String(byte, radix: 16, uppercase: true)
                 throw error("control character U+00\(code.count == 1 ? "0" : "")\(code) in a string must be escaped",
                             at: location)
@@ -331,7 +336,7 @@ struct JSONParser {
     /// The character at the current offset, quoted, or `U+XXXX` when it is not printable.
     private func describeCurrent(quoted: Bool = true) -> String {
         let scalar = String(decoding: bytes[offset...].prefix(4), as: UTF8.self).unicodeScalars.first ?? "\u{FFFD}"
-        if scalar.properties.generalCategory == .control || scalar.properties.isWhitespace {
+        if scalar.isControlCharacter || scalar.properties.isWhitespace {
             return "U+" + String(repeating: "0", count: max(0, 4 - String(scalar.value, radix: 16).count))
                 + String(scalar.value, radix: 16, uppercase: true)
         }

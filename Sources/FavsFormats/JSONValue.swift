@@ -44,7 +44,7 @@ public enum JSONValue: Hashable, Sendable {
     /// Appends the value as compact JSON text.
     public func write(to out: inout String) {
         switch self {
-        case let .string(text): Self.writeString(text, to: &out)
+        case let .string(text): JSONString.write(text, to: &out)
         case let .number(text): out += text
         case let .bool(flag): out += flag ? "true" : "false"
         case .null: out += "null"
@@ -59,40 +59,11 @@ public enum JSONValue: Hashable, Sendable {
             out += "{"
             for (index, member) in members.enumerated() {
                 if index > 0 { out += "," }
-                Self.writeString(member.key, to: &out)
+                JSONString.write(member.key, to: &out)
                 out += ":"
                 member.value.write(to: &out)
             }
             out += "}"
-        }
-    }
-
-    /// Appends a JSON string literal. Control characters (C0, DEL and C1) are escaped,
-    /// so the output is safe to print on a terminal as well as valid JSON.
-    public static func writeString(_ text: String, to out: inout String) {
-        out += "\""
-        // Most text needs no escape: copy it whole. 0xC2 leads every C1 control (U+0080–U+009F).
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 }) {
-            out += text
-        } else {
-            for scalar in text.unicodeScalars { writeEscaped(scalar, to: &out) }
-        }
-        out += "\""
-    }
-
-    private static func writeEscaped(_ scalar: Unicode.Scalar, to out: inout String) {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case "\u{08}": out += "\\b"
-        case "\u{0C}": out += "\\f"
-        case "\u{00}"..."\u{1F}", "\u{7F}"..."\u{9F}":
-            let hex = String(scalar.value, radix: 16)
-            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        default: out.unicodeScalars.append(scalar)
         }
     }
 }

@@ -21,8 +21,6 @@ struct TableMapper {
     /// The column index and field name of every column that becomes a field, in header order.
     let fieldColumns: [(index: Int, name: String)]
     var records: [ImportRecord] = []
-    /// The line of the first record with each id, to point at both when an id repeats.
-    var firstLine: [ItemID: Int] = [:]
 
     init(header: [String], file: String, idColumn: String, titleColumn: String?) throws {
         func error(_ message: String) -> ImportError { ImportError(file: file, line: 1, column: 1, message: message) }
@@ -56,10 +54,9 @@ struct TableMapper {
     /// Makes room for about `rows` records, so a large file does not grow its tables step by step.
     mutating func reserveCapacity(_ rows: Int) {
         records.reserveCapacity(rows)
-        firstLine.reserveCapacity(rows)
     }
 
-    mutating func add(_ cells: [String], line: Int) throws {
+    mutating func add(_ cells: [String], line: Int, ids: inout DuplicateIDCheck) throws {
         if cells.count == 1, cells[0].isEmpty { return }
         func error(_ message: String) -> ImportError { ImportError(file: file, line: line, column: 1, message: message) }
         guard cells.count == cellCount else {
@@ -70,10 +67,7 @@ struct TableMapper {
             throw error("empty id in column '\(idColumn)' (cell \(idIndex + 1))")
         }
         let id = ItemID(idText)
-        // One hash per row: a repeat is an error anyway, so overwriting its first line does not matter.
-        if let first = firstLine.updateValue(line, forKey: id) {
-            throw error("duplicate id '\(id)' (first at line \(first))")
-        }
+        try ids.add(id, line: line, column: 1)
         var favorite = false
         if let favoriteIndex {
             switch cells[favoriteIndex].lowercased() {

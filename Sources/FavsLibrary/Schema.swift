@@ -119,60 +119,19 @@ enum FieldCoding {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends the fields' JSON as UTF-8, exactly as `JSONValue.writeString` escapes strings, without building
-    /// a String per item (the import writes a million of these).
+    /// Appends the fields' JSON as UTF-8, without building a String per item (the import writes a million
+    /// of these); strings are escaped by `JSONString`, as every JSON favs writes.
     static func encode(_ fields: [Field], into out: inout [UInt8]) {
         out.append(UInt8(ascii: "["))
         for (index, field) in fields.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             out.append(UInt8(ascii: "["))
-            writeString(field.name, to: &out)
+            JSONString.write(field.name, to: &out)
             out.append(UInt8(ascii: ","))
-            writeString(field.value, to: &out)
+            JSONString.write(field.value, to: &out)
             out.append(UInt8(ascii: "]"))
         }
         out.append(UInt8(ascii: "]"))
-    }
-
-    /// A JSON string literal with C0 controls, DEL and C1 controls (UTF-8 `C2 80`–`C2 9F`) escaped.
-    private static func writeString(_ text: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { bytes in
-            // Most text needs no escape: copy it whole. 0xC2 leads every C1 control.
-            guard bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 }) else {
-                out.append(contentsOf: bytes)
-                return
-            }
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                index += 1
-                switch byte {
-                case 0x22: out.append(contentsOf: #"\""#.utf8)
-                case 0x5C: out.append(contentsOf: #"\\"#.utf8)
-                case 0x0A: out.append(contentsOf: #"\n"#.utf8)
-                case 0x0D: out.append(contentsOf: #"\r"#.utf8)
-                case 0x09: out.append(contentsOf: #"\t"#.utf8)
-                case 0x08: out.append(contentsOf: #"\b"#.utf8)
-                case 0x0C: out.append(contentsOf: #"\f"#.utf8)
-                case 0x00..<0x20, 0x7F: writeUnicodeEscape(UInt32(byte), to: &out)
-                case 0xC2 where index < bytes.count && (0x80...0x9F).contains(bytes[index]):
-                    writeUnicodeEscape(UInt32(bytes[index]), to: &out)
-                    index += 1
-                default: out.append(byte)
-                }
-            }
-        }
-        out.append(UInt8(ascii: "\""))
-    }
-
-    /// `\u00xx` with lowercase hex digits, as `JSONValue.writeString` writes it.
-    private static func writeUnicodeEscape(_ value: UInt32, to out: inout [UInt8]) {
-        func hex(_ digit: UInt32) -> UInt8 { UInt8(truncatingIfNeeded: digit < 10 ? 0x30 + digit : 0x57 + digit) }
-        out.append(contentsOf: #"\u00"#.utf8)
-        out.append(hex(value >> 4))
-        out.append(hex(value & 0xF))
     }
 
     static func decode(_ text: String, id: ItemID) throws -> [Field] {

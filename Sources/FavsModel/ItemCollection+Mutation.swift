@@ -70,7 +70,7 @@ extension ItemCollection {
         title.withUTF8 { title in
             titleArena.append(UnsafeRawBufferPointer(title))
             var folding = CaseFolding()
-            foldedTitles.appendEntry { folding.fold(UnsafeRawBufferPointer(title), into: $0) }
+            foldedTitles.appendEntry { folding.fold(UnsafeRawBufferPointer(title), into: &$0) }
         }
         folded = FoldedTitles(ready: foldedTitles)
         positions.append(item.position)

@@ -29,10 +29,10 @@ struct Generate: ParsableCommand {
         for row in GeneratedCollection(count: count, seed: seed) {
             if let jsonlOut {
                 var line = "{\"id\":"
-                JSONValue.writeString(row.id, to: &line)
+                JSONString.write(row.id, to: &line)
                 for (name, value) in [("title", row.title), ("artist", row.artist), ("album", row.album)] {
                     line += ",\"\(name)\":"
-                    JSONValue.writeString(value, to: &line)
+                    JSONString.write(value, to: &line)
                 }
                 line += ",\"year\":\(row.year),\"genre\":\"\(row.genre)\",\"length\":\"\(row.length)\"}\n"
                 jsonlOut.write(line)

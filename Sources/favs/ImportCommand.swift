@@ -88,28 +88,15 @@ struct Import: ParsableCommand {
     /// Reads and checks every file before the library is touched; an id may appear only once across them.
     private func readAll() throws -> [ImportRecord] {
         var records: [ImportRecord] = []
-        // Where each id was first seen, as (file index, line): needed only once a second file comes.
-        var firstSeen: [ItemID: (file: Int, line: Int)] = [:]
-        for (fileIndex, file) in files.enumerated() {
-            let name = Self.displayName(file)
+        var ids = DuplicateIDCheck()
+        for file in files {
             let fileRecords: [ImportRecord]
             do {
-                fileRecords = try ImportReader.read(data: try Self.contents(of: file), file: name, format: format,
-                                                    idField: idField, titleField: titleField)
+                fileRecords = try ImportReader.read(data: try Self.contents(of: file), file: Self.displayName(file),
+                                                    format: format, idField: idField, titleField: titleField,
+                                                    ids: &ids)
             } catch let error as ImportError {
                 throw failure(error.description, 65)
-            }
-            // One file's reader already refuses a repeated id.
-            if files.count > 1 {
-                for record in fileRecords {
-                    if let first = firstSeen[record.id] {
-                        let here = ImportError(
-                            file: name, line: record.line, column: record.column,
-                            message: "duplicate id '\(record.id)' (first at \(Self.displayName(files[first.file])):\(first.line))")
-                        throw failure(here.description, 65)
-                    }
-                    firstSeen[record.id] = (fileIndex, record.line)
-                }
             }
             if records.isEmpty { records = fileRecords } else { records += fileRecords }
         }

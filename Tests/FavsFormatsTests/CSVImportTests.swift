@@ -123,10 +123,26 @@ private func problem(_ text: String, file: String = "data.csv", id: String = "id
 }
 
 @Test func textAfterAClosingQuoteIsReportedInsteadOfMergingRows() {
-    // CSV.swift would drop the 'b' and read the next two lines into this cell.
+    // A lenient reader (CSV.swift, which favs once used) drops the 'b' and reads the next two lines into this cell.
     #expect(problem("id,title\na,\"A\"b\nc,\"C\"\n")
             == #"data.csv:2:6: text after a closing quote (write a quote inside a quoted field as "")"#)
     #expect(problem("id,title\na,\"A\" \n") != nil)
-    // A quote that does not start a cell is an ordinary character, as the package reads it.
+    // A quote that does not start a cell is an ordinary character.
     #expect(problem("id,title\na,5\" floppy\n") == nil)
+}
+
+@Test func errorsAfterMultiLineQuotedCellsPointAtTheirPhysicalLine() {
+    let multiLine = "id,title,note\na,\"x\ny\"\"\nz\",n\n"   // the record takes lines 2–4
+    #expect(problem(multiLine + "b,\"B\"c,n\n")
+            == #"data.csv:5:6: text after a closing quote (write a quote inside a quoted field as "")"#)
+    #expect(problem("id,title\na,\"x\ny\"b\n")
+            == #"data.csv:3:3: text after a closing quote (write a quote inside a quoted field as "")"#)
+    #expect(problem("id,note\r\na,\"one\rtwo\"\r\nb,\"never\nends")
+            == "data.csv:4:3: unterminated quoted field: this quote is never closed")
+}
+
+@Test func errorColumnsCountCharactersNotBytes() {
+    #expect(problem("id,title\na,\"日本\"x\n")
+            == #"data.csv:2:7: text after a closing quote (write a quote inside a quoted field as "")"#)
+    #expect(problem("id,title\nü,\"open\n") == "data.csv:2:3: unterminated quoted field: this quote is never closed")
 }

@@ -17,14 +17,15 @@ public enum Sanitize {
     }
 
     static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isControlCharacter { return true }
         switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F: true
-        case 0x202A...0x202E, 0x2066...0x2069: true  // bidi embeddings and isolates reorder the screen
-        default: false
+        case 0x202A...0x202E, 0x2066...0x2069: return true  // bidi embeddings and isolates reorder the screen
+        default: return false
         }
     }
 
     static func replacement(for scalar: Unicode.Scalar) -> Unicode.Scalar {
+        // Unicode has a picture for each C0 control and DEL (U+2400–U+2421), none for C1.
         switch scalar.value {
         case 0x00...0x1F: Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}"
         case 0x7F: "\u{2421}"

@@ -8,22 +8,25 @@ struct CaseFolding {
     private var mappings: [UInt32: [UInt8]] = [:]
 
     /// Appends the folded UTF-8 of `text` to `output`.
-    mutating func fold(_ text: UnsafeRawBufferPointer, into output: ByteBuffer) {
+    mutating func fold(_ text: UnsafeRawBufferPointer, into output: inout [UInt8]) {
         let start = output.count
-        output.append(text)
+        output.append(contentsOf: text)
         // Most text folds to bytes of the same length: fold the copy in place.
-        if !foldInPlace(output.tail(from: start)) {
-            output.truncate(to: start)
-            foldByScalar(text).withUnsafeBytes { output.append($0) }
+        let folded = output.withUnsafeMutableBytes { bytes in
+            foldInPlace(UnsafeMutableRawBufferPointer(rebasing: bytes[start...]))
+        }
+        if !folded {
+            output.removeLast(output.count - start)
+            output.append(contentsOf: foldByScalar(text))
         }
     }
 
     /// The folded bytes of a string (the query).
     mutating func fold(_ text: String) -> [UInt8] {
-        let output = ByteBuffer(capacity: text.utf8.count)
+        var output: [UInt8] = []
         var text = text
-        text.withUTF8 { fold(UnsafeRawBufferPointer($0), into: output) }
-        return Array(output.contents)
+        text.withUTF8 { fold(UnsafeRawBufferPointer($0), into: &output) }
+        return output
     }
 
     /// Folds UTF-8 in place; false when some letter's lowercase has another length (the caller starts over).

@@ -38,7 +38,7 @@ final class FoldedTitles: @unchecked Sendable {
         var folding = CaseFolding()
         var folded = TextArena(capacity: titles.count, bytes: titles.byteCount)
         for slot in 0..<titles.count {
-            folded.appendEntry { bytes in titles.withEntry(slot) { folding.fold($0, into: bytes) } }
+            folded.appendEntry { bytes in titles.withEntry(slot) { folding.fold($0, into: &bytes) } }
         }
         return folded
     }

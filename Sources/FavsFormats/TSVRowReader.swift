@@ -1,0 +1,37 @@
+/// Reads TSV rows: lines split on LF (one trailing CR dropped), cells split on tabs.
+///
+/// Only splitting, on purpose: the IANA text/tab-separated-values format has no quoting and no escapes, so a
+/// `"` is an ordinary character. A CSV parser in tab mode would take a stray quote for an opening one and
+/// merge the following lines into one cell, losing rows.
+struct TSVRowReader: DelimitedRowReader {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var lineStart = 0
+    private var line = 1
+
+    /// Reads from `bytes`, which must outlive the reader.
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    mutating func read(into row: inout DelimitedRow) -> Bool {
+        // A final line feed is followed by one more, empty line, which the mapper skips as blank.
+        guard lineStart <= bytes.count else { return false }
+        let lineEnd = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
+        let end = lineEnd > lineStart && bytes[lineEnd - 1] == 0x0D ? lineEnd - 1 : lineEnd
+        row.cells.removeAll(keepingCapacity: true)
+        row.line = line
+        var cellStart = lineStart
+        while let tab = bytes[cellStart..<end].firstIndex(of: 0x09) {
+            row.cells.append(text(cellStart..<tab))
+            cellStart = tab + 1
+        }
+        row.cells.append(text(cellStart..<end))
+        lineStart = lineEnd + 1
+        line += 1
+        return true
+    }
+
+    private func text(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+}
