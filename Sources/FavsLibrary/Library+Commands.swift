@@ -30,8 +30,10 @@ extension Library {
                     let sql: String
                     let kind: ChangeKind
                     switch command {
-                    case .favorite where !favorite: (sql, kind) = ("UPDATE items SET favorite = 1 WHERE id = ?", .favorite)
-                    case .unfavorite where favorite: (sql, kind) = ("UPDATE items SET favorite = 0 WHERE id = ?", .unfavorite)
+                    case .favorite where !favorite:
+                        (sql, kind) = ("UPDATE items SET favorite = 1, favorited_at = \(Store.now()) WHERE id = ?", .favorite)
+                    case .unfavorite where favorite:
+                        (sql, kind) = ("UPDATE items SET favorite = 0, favorited_at = NULL WHERE id = ?", .unfavorite)
                     case .delete: (sql, kind) = ("UPDATE items SET deleted = 1 WHERE id = ?", .delete)
                     case .restore where deleted: (sql, kind) = ("UPDATE items SET deleted = 0 WHERE id = ?", .restore)
                     default: continue

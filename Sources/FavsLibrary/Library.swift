@@ -166,10 +166,12 @@ public final class Library: ChangeSink, FieldSource, Sendable {
     static func listItems(_ db: Database) throws -> [Item] {
         var items: [Item] = []
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT id, title, favorite, position FROM items WHERE deleted = 0 ORDER BY position
+            SELECT id, title, favorite, position, \(try Schema.favoriteTimeColumn(db)) FROM items WHERE deleted = 0
+            ORDER BY position
             """)
         while let row = try rows.next() {
-            items.append(Item(id: ItemID(row[0] as String), title: row[1], favorite: row[2], position: row[3]))
+            items.append(Item(id: ItemID(row[0] as String), title: row[1], favorite: row[2], position: row[3],
+                              favoritedAt: row[4]))
         }
         return items
     }
@@ -188,7 +190,8 @@ public final class Library: ChangeSink, FieldSource, Sendable {
     static func items(_ db: Database) throws -> [Item] {
         var items: [Item] = []
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT id, title, fields, favorite, position FROM items WHERE deleted = 0 ORDER BY position
+            SELECT id, title, fields, favorite, position, \(try Schema.favoriteTimeColumn(db)) FROM items
+            WHERE deleted = 0 ORDER BY position
             """)
         while let row = try rows.next() { items.append(try item(row)) }
         return items
@@ -197,14 +200,15 @@ public final class Library: ChangeSink, FieldSource, Sendable {
     /// One item as stored, nil when it is deleted or unknown.
     static func item(_ id: ItemID, _ db: Database) throws -> Item? {
         try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT id, title, fields, favorite, position FROM items WHERE id = ? AND deleted = 0
+            SELECT id, title, fields, favorite, position, \(try Schema.favoriteTimeColumn(db)) FROM items
+            WHERE id = ? AND deleted = 0
             """), arguments: [id.rawValue]).map(item)
     }
 
     private static func item(_ row: Row) throws -> Item {
         let id = ItemID(row[0])
         return Item(id: id, title: row[1], fields: try FieldCoding.decode(row[2], id: id), favorite: row[3],
-                    position: row[4])
+                    position: row[4], favoritedAt: row[5])
     }
 
     /// Commits one change and its change-log row in one transaction; throws when the item is not there to change.
@@ -220,17 +224,18 @@ public final class Library: ChangeSink, FieldSource, Sendable {
     private func persist(_ change: ModelChange, _ db: Database) throws {
         let kind: ChangeKind
         switch change {
-        case let .setFavorite(id, value):
-            try db.execute(sql: "UPDATE items SET favorite = ? WHERE id = ? AND deleted = 0",
-                           arguments: [value, id.rawValue])
+        case let .setFavorite(id, value, at):
+            try db.execute(sql: "UPDATE items SET favorite = ?, favorited_at = ? WHERE id = ? AND deleted = 0",
+                           arguments: [value, value ? at : nil, id.rawValue])
             kind = value ? .favorite : .unfavorite
         case let .delete(item):
             try db.execute(sql: "UPDATE items SET deleted = 1 WHERE id = ? AND deleted = 0",
                            arguments: [item.id.rawValue])
             kind = .delete
         case let .restore(item):
-            try db.execute(sql: "UPDATE items SET deleted = 0, favorite = ? WHERE id = ? AND deleted = 1",
-                           arguments: [item.favorite, item.id.rawValue])
+            try db.execute(sql: """
+                UPDATE items SET deleted = 0, favorite = ?, favorited_at = ? WHERE id = ? AND deleted = 1
+                """, arguments: [item.favorite, item.favoritedAt, item.id.rawValue])
             kind = .restore
         case let .batch(parts):
             for part in parts { try persist(part, db) }

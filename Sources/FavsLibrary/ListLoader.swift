@@ -30,7 +30,7 @@ public enum ListLoader {
             """)
         guard path != ":memory:", capacity >= parallelThreshold,
               let low: Int = bounds?[0], let high: Int = bounds?[1], high > low else {
-            return (try whole(db, capacity: capacity), lastChange)
+            return (try withFavoriteTimes(try whole(db, capacity: capacity), db), lastChange)
         }
         let middle = low + (high - low) / 2
         let secondHalf = SecondHalf(path: path, after: middle, capacity: capacity / 2)
@@ -38,10 +38,26 @@ public enum ListLoader {
         try scan(db.sqliteConnection, select + " AND position <= ? ORDER BY position", bound: middle, into: &builder)
         guard let (rest, restLastChange) = secondHalf.wait(), restLastChange == lastChange else {
             // The other connection failed, or read after another commit: read it all here.
-            return (try whole(db, capacity: capacity), lastChange)
+            return (try withFavoriteTimes(try whole(db, capacity: capacity), db), lastChange)
         }
         builder.append(contentsOf: rest)
-        return (builder.build(), lastChange)
+        return (try withFavoriteTimes(builder.build(), db), lastChange)
+    }
+
+    /// The collection with the times its favorites were favorited, read (in the same transaction as the
+    /// list) from the index of the few favorites that have one.
+    static func withFavoriteTimes(_ items: ItemCollection, _ db: Database) throws -> ItemCollection {
+        guard try Schema.favoriteTimeColumn(db) != "NULL" else { return items }
+        var times: [ItemID: Int64] = [:]
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT id, favorited_at FROM items INDEXED BY items_favorite_times
+            WHERE favorited_at IS NOT NULL AND deleted = 0
+            """)
+        while let row = try rows.next() { times[ItemID(row[0] as String)] = row[1] }
+        guard !times.isEmpty else { return items }
+        var items = items
+        items.setFavoriteTimes(times)
+        return items
     }
 
     /// The first rows and favorites and the counts, or nil when there are fewer than `minimum` items.

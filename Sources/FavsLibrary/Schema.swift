@@ -41,8 +41,23 @@ enum Schema {
                 CREATE INDEX items_favorites ON items (position) WHERE favorite = 1 AND deleted = 0
                 """)
         }
+        migrator.registerMigration("v4: favorite times") { db in
+            // When each favorite was favorited, for the "recently favorited" order: NULL for items that are not
+            // favorites and for favorites made before this (an import, the sample, an older favs). The index
+            // holds the few that have a time, so a browser reads them without touching the table.
+            try db.execute(sql: """
+                ALTER TABLE items ADD COLUMN favorited_at INTEGER;
+                CREATE INDEX items_favorite_times ON items (favorited_at, id) WHERE favorited_at IS NOT NULL AND deleted = 0
+                """)
+        }
         return migrator
     }()
+
+    /// The favorite-time column to select: `favorited_at`, or NULL in a library opened read-only that
+    /// predates it (v4).
+    static func favoriteTimeColumn(_ db: Database) throws -> String {
+        try db.columns(in: "items").contains { $0.name == "favorited_at" } ? "favorited_at" : "NULL"
+    }
 
     /// The list's covering index (v3); an import into an empty library builds it once after the rows are in.
     static let listIndex = """

@@ -24,12 +24,17 @@ public struct Item: Identifiable, Hashable, Sendable {
     public var favorite: Bool
     /// Sort key of the list order. Unique and stable: a restored item returns to the same place.
     public var position: Int
+    /// When the item was favorited, in milliseconds since 1970 (the "recently favorited" order); nil for an
+    /// item that is not a favorite, or one favorited where no time was kept (an import, an older library).
+    public var favoritedAt: Int64?
 
-    public init(id: ItemID, title: String, fields: [Field] = [], favorite: Bool = false, position: Int) {
+    public init(id: ItemID, title: String, fields: [Field] = [], favorite: Bool = false, position: Int,
+                favoritedAt: Int64? = nil) {
         self.id = id
         self.title = title
         self.fields = fields
         self.favorite = favorite
         self.position = position
+        self.favoritedAt = favorite ? favoritedAt : nil
     }
 }

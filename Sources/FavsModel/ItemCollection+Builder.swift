@@ -8,6 +8,7 @@ extension ItemCollection {
         private var positions: [Int] = []
         private var flags: [UInt8] = []
         private var fieldsBySlot: [Int32: [Field]] = [:]
+        private var favoriteTimes: [Int32: Int64] = [:]
         private var inOrder = true
 
         /// `capacity`: about how many rows will come (a guess is fine).
@@ -37,10 +38,15 @@ extension ItemCollection {
                 }
             }
             if !item.fields.isEmpty { setFieldsOfLastRow(item.fields) }
+            if let time = item.favoritedAt { setFavoritedAtOfLastRow(time) }
         }
 
         mutating func setFieldsOfLastRow(_ fields: [Field]) {
             if !positions.isEmpty { fieldsBySlot[Int32(positions.count - 1)] = fields }
+        }
+
+        mutating func setFavoritedAtOfLastRow(_ time: Int64) {
+            if !positions.isEmpty { favoriteTimes[Int32(positions.count - 1)] = time }
         }
 
         /// Appends every row of another builder (the second half of a list read by two threads).
@@ -53,6 +59,7 @@ extension ItemCollection {
             positions.append(contentsOf: other.positions)
             flags.append(contentsOf: other.flags)
             for (slot, fields) in other.fieldsBySlot { fieldsBySlot[slot + shift] = fields }
+            for (slot, time) in other.favoriteTimes { favoriteTimes[slot + shift] = time }
         }
 
         /// The collection, indexed. A repeated id keeps its first row only.
@@ -63,6 +70,7 @@ extension ItemCollection {
             built.positions = positions
             built.flags = flags
             built.fieldsBySlot = fieldsBySlot
+            built.favoriteTimes = favoriteTimes
             guard inOrder else {
                 var seen = Set<ItemID>()
                 let all = (0..<built.slotCount).map(built.item(atSlot:)).filter { seen.insert($0.id).inserted }
@@ -72,6 +80,7 @@ extension ItemCollection {
             for slot in repeated {  // a repeated id: this row stays out of the collection
                 built.flags[slot] = 0
                 built.fieldsBySlot[Int32(slot)] = nil
+                built.favoriteTimes[Int32(slot)] = nil
             }
             built.index = index
             built.present = CountTree(flags: built.flags, mask: ItemCollection.presentFlag)

@@ -3,11 +3,20 @@ import Foundation
 /// Changing the collection: a favorite flag, a remove and an insert. The store is the only caller, and it
 /// keeps the list query's result in step with each.
 extension ItemCollection {
-    mutating func setFavorite(_ id: ItemID, _ value: Bool) -> Bool {
+    /// Sets an item's favorite flag, and the time it was favorited (`at`, for `true`).
+    mutating func setFavorite(_ id: ItemID, _ value: Bool, at: Int64? = nil) -> Bool {
         guard let slot = presentSlot(of: id), isFavorite(slot: slot) != value else { return false }
         flags[slot] ^= Self.favoriteFlag
         favorites.add(slot, value ? 1 : -1)
+        favoriteTimes[Int32(slot)] = value ? at : nil
         return true
+    }
+
+    /// Records when favorites were favorited (the times a library keeps beside its list).
+    public mutating func setFavoriteTimes(_ times: [ItemID: Int64]) {
+        for (id, time) in times {
+            if let slot = presentSlot(of: id), isFavorite(slot: slot) { favoriteTimes[Int32(slot)] = time }
+        }
     }
 
     /// Removes an item; returns the row it had.
@@ -32,6 +41,7 @@ extension ItemCollection {
                 present.add(slot, 1)
                 if item.favorite { favorites.add(slot, 1) }
                 if !item.fields.isEmpty { fieldsBySlot[Int32(slot)] = item.fields }
+                favoriteTimes[Int32(slot)] = item.favoritedAt
                 return present.countBefore(slot)
             }
         } else if item.position > (positions.last ?? Int.min) {
@@ -54,6 +64,7 @@ extension ItemCollection {
                 }
             }
             if let fields = fieldsBySlot[Int32(slot)] { builder.setFieldsOfLastRow(fields) }
+            if let time = favoritedAt(slot: slot) { builder.setFavoritedAtOfLastRow(time) }
         }
         if !placed { builder.append(item) }
         let next = generation + 1
@@ -77,6 +88,7 @@ extension ItemCollection {
         flags.append(Self.presentFlag | (item.favorite ? Self.favoriteFlag : 0))
         let slot = slotCount - 1
         if !item.fields.isEmpty { fieldsBySlot[Int32(slot)] = item.fields }
+        if let time = item.favoritedAt { favoriteTimes[Int32(slot)] = time }
         let arena = idArena
         arena.withEntry(slot) { bytes in
             index.insert(slot, hash: SlotIndex.hash(bytes)) { other in arena.withEntry(other, SlotIndex.hash) }

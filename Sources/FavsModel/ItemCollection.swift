@@ -21,6 +21,9 @@ public struct ItemCollection: Sendable {
     /// Fields kept in memory, for items that came with them (the sample, tests); a library supplies the
     /// fields of the items it loads through the store's field source instead.
     var fieldsBySlot: [Int32: [Field]] = [:]
+    /// When each favorite that has a time was favorited (ms since 1970), slot by slot: few or none in most
+    /// libraries, so kept sparse.
+    var favoriteTimes: [Int32: Int64] = [:]
     var present = CountTree()
     var favorites = CountTree()
     var index = SlotIndex()
@@ -126,12 +129,14 @@ public struct ItemCollection: Sendable {
 
     func isPresent(slot: Int) -> Bool { flags[slot] & Self.presentFlag != 0 }
     func isFavorite(slot: Int) -> Bool { flags[slot] & Self.favoriteFlag != 0 }
+    /// When the favorite at `slot` was favorited; nil when it is not a favorite or has no time.
+    func favoritedAt(slot: Int) -> Int64? { isFavorite(slot: slot) ? favoriteTimes[Int32(slot)] : nil }
     func id(atSlot slot: Int) -> ItemID { ItemID(idArena.string(slot)) }
     func title(atSlot slot: Int) -> String { titleArena.string(slot) }
 
     func item(atSlot slot: Int) -> Item {
         Item(id: id(atSlot: slot), title: titleArena.string(slot), fields: fieldsBySlot[Int32(slot)] ?? [],
-             favorite: isFavorite(slot: slot), position: positions[slot])
+             favorite: isFavorite(slot: slot), position: positions[slot], favoritedAt: favoritedAt(slot: slot))
     }
 }
 

@@ -3,8 +3,9 @@ import Foundation
 /// One change to the model, the unit that is persisted, undone and redone.
 /// Every change has an exact inverse, which is how undo and rollback work.
 public enum ModelChange: Hashable, Sendable {
-    /// Set the favorite flag of an item.
-    case setFavorite(ItemID, Bool)
+    /// Set the favorite flag of an item. `at` is when it was favorited (milliseconds since 1970): for
+    /// `true` the time to record, for `false` the time the item had, so that the inverse puts it back.
+    case setFavorite(ItemID, Bool, at: Int64? = nil)
     /// Remove an item from the collection (the library keeps it, marked deleted, so it can be restored).
     case delete(Item)
     /// Put a removed item back at its position.
@@ -16,7 +17,7 @@ public enum ModelChange: Hashable, Sendable {
     /// The change that undoes this one.
     public var inverse: ModelChange {
         switch self {
-        case let .setFavorite(id, value): .setFavorite(id, !value)
+        case let .setFavorite(id, value, at): .setFavorite(id, !value, at: at)
         case let .delete(item): .restore(item)
         case let .restore(item): .delete(item)
         case let .batch(parts): .batch(parts.reversed().map(\.inverse))
@@ -32,7 +33,7 @@ public enum ModelChange: Hashable, Sendable {
     /// The item a single change is about (for a batch, its first part's).
     public var itemID: ItemID {
         switch self {
-        case let .setFavorite(id, _): id
+        case let .setFavorite(id, _, _): id
         case let .delete(item), let .restore(item): item.id
         case let .batch(parts): parts.first?.itemID ?? ItemID("")
         }

@@ -95,3 +95,53 @@ import Testing
         #expect(b.frame().lines[2] == "┃ No favorites: F shows every item     ┃")
     }
 }
+
+/// The third order: favorites first, the most recently favorited first.
+@Suite struct RecentlyFavoritedOrderTests {
+    final class Clock { var now: Int64 = 100; func tick() -> Int64 { now += 1; return now } }
+
+    func browser(_ clock: Clock) -> Browser {
+        let items = ["Alpha", "Bravo", "Charlie", "Delta", "Echo"].enumerated().map { i, title in
+            Item(id: ItemID(title.lowercased()), title: title, favorite: i == 3, position: i)
+        }
+        return Browser(store: Store(items: items, clock: clock.tick), libraryName: "r", width: 40, height: 12)
+    }
+
+    func titles(_ b: Browser) -> [String] { (0..<b.store.list.count).compactMap { b.store.list.id(at: $0)?.rawValue } }
+
+    @Test func theLatestFavoriteComesFirstThenFavoritesWithoutATimeThenTheRestInLibraryOrder() throws {
+        let clock = Clock()
+        let b = browser(clock)
+        for key in ["j", "f", "j", "j", "j", "f", "s", "s"] { b.handle(try #require(Key(name: key))) }
+        #expect(b.message?.text == "Sorted by recently favorited first")
+        #expect(titles(b) == ["echo", "bravo", "delta", "alpha", "charlie"])
+        #expect(b.frame().lines[1] == "┏ Items 1/5 · recent ★ ━━━━━━━━━━━━━━━━┓")
+        #expect(b.selectedID == "echo", "the cursor stays on its item when the order changes")
+    }
+
+    @Test func aToggleMovesTheRowAndUndoPutsItBackWithItsOwnTime() throws {
+        let clock = Clock()
+        let b = browser(clock)
+        for key in ["s", "s", "G", "f"] { b.handle(try #require(Key(name: key))) }  // favorite Echo, the last row
+        #expect(titles(b) == ["echo", "delta", "alpha", "bravo", "charlie"])
+        #expect(b.selectedID == "echo" && b.listCursor.row == 0, "the selection follows its item to the top")
+        b.handle(.char("j"))
+        b.handle(.char("f"))  // unfavorite Delta: it goes back among the others, in library order
+        #expect(titles(b) == ["echo", "alpha", "bravo", "charlie", "delta"])
+        b.handle(.char("u"))
+        #expect(titles(b) == ["echo", "delta", "alpha", "bravo", "charlie"])
+        #expect(b.store.items["delta"]?.favoritedAt == nil, "it had no time, and undo keeps it so")
+        b.handle(.char("u"))  // unfavorite Echo again
+        b.handle(.ctrl("r"))  // and redo: the time it was favorited at, not a new one
+        #expect(b.store.items["echo"]?.favoritedAt == 101)
+    }
+
+    @Test func aFavoriteFromAnotherProcessSortsByTheTimeItWasMadeThere() throws {
+        let clock = Clock()
+        let b = browser(clock)
+        for key in ["s", "s", "f"] { b.handle(try #require(Key(name: key))) }  // Alpha, still selected, at 101
+        b.sync([.item("charlie", Item(id: "charlie", title: "Charlie", favorite: true, position: 2, favoritedAt: 50))])
+        b.sync([.item("bravo", Item(id: "bravo", title: "Bravo", favorite: true, position: 1, favoritedAt: 500))])
+        #expect(titles(b) == ["bravo", "alpha", "charlie", "delta", "echo"])
+    }
+}

@@ -7,7 +7,7 @@ import Testing
     static let items = (0..<6).map { Item(id: ItemID("i\($0)"), title: "Item \($0)", favorite: $0 == 2, position: $0) }
 
     func browser(sink: ChangeSink? = nil) -> Browser {
-        Browser(store: Store(items: Self.items, sink: sink), libraryName: "m", width: 40, height: 12)
+        Browser(store: Store(items: Self.items, sink: sink, clock: { 9 }), libraryName: "m", width: 40, height: 12)
     }
 
     func press(_ b: Browser, _ keys: String) throws {
@@ -59,7 +59,8 @@ import Testing
         #expect(b.message?.text == "Favorited 3 items")
         #expect(b.store.items.favoriteIDs == ["i0", "i1", "i2", "i3"])
         #expect(b.marks.isEmpty && b.mode == .normal)
-        #expect(sink.persisted == [.batch([.setFavorite("i0", true), .setFavorite("i1", true), .setFavorite("i3", true)])])
+        #expect(sink.persisted == [.batch([.setFavorite("i0", true, at: 9), .setFavorite("i1", true, at: 9),
+                                           .setFavorite("i3", true, at: 9)])])
         try press(b, "u")
         #expect(b.message?.text == "Undo: unfavorited 3 items")
         #expect(b.store.items.favoriteIDs == ["i2"])

@@ -28,10 +28,14 @@ import Testing
         var rng = SeededRandom(seed: UInt64(seed) &* 7919)
         let count = Int.random(in: 0...40, using: &rng)
         let items = (0..<count).map { Self.item($0, position: $0 * 2, favorite: Bool.random(using: &rng)) }
-        let store = Store(items: items)
+        // Each store's clock ticks once a favorite: the two stores favorite alike, so their times agree.
+        final class Ticks { var now: Int64 = 0 }
+        let (ticks, twinTicks) = (Ticks(), Ticks())
+        let store = Store(items: items, clock: { ticks.now += 1; return ticks.now })
         let size = Self.sizes[seed % Self.sizes.count]
         let browser = Browser(store: store, libraryName: "prop", width: size.0, height: size.1)
-        let twin = Browser(store: Store(items: items), libraryName: "prop", width: size.0, height: size.1)
+        let twin = Browser(store: Store(items: items, clock: { twinTicks.now += 1; return twinTicks.now }),
+                           libraryName: "prop", width: size.0, height: size.1)
         var deleted: [Item] = []
         var next = count
         for step in 0..<260 {
@@ -75,6 +79,7 @@ import Testing
                 if let id = ids.randomElement(using: &rng), var item = store.items[id] {
                     if Bool.random(using: &rng) {
                         item.favorite.toggle()
+                        item.favoritedAt = item.favorite ? 10_000 + Int64(step) : nil
                         updates = [.item(id, item)]
                     } else {
                         updates = [.item(id, nil)]

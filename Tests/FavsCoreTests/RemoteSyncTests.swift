@@ -81,13 +81,13 @@ import Testing
 
     @Test func undoOfAChangeOverriddenElsewhereSaysSoAndKeepsTheDisksState() throws {
         let sink = RecordingSink()
-        let store = Store(items: threeItems(), sink: sink)
+        let store = Store(items: threeItems(), sink: sink, clock: { 7 })
         store.send(.toggleFavorite("b"))
         #expect(store.sync([.item("b", try item("b", favorite: false))]))
         let outcome = store.send(.undo)
         #expect(outcome.error == "“Bravo” has changed elsewhere")
         #expect(store.items["b"]?.favorite == false)
-        #expect(sink.persisted == [.setFavorite("b", true)])
+        #expect(sink.persisted == [.setFavorite("b", true, at: 7)])
     }
 
     // MARK: Browser

@@ -22,16 +22,17 @@ final class RecordingSink: ChangeSink {
 @Suite struct StoreTests {
     @Test func togglingAFavoriteChangesOneItemAndEmitsOneEvent() {
         let sink = RecordingSink()
-        let store = Store(items: threeItems(), sink: sink)
+        let store = Store(items: threeItems(), sink: sink, clock: { 1_700_000_000_000 })
         var seen: [StoreEvent] = []
         let token = store.observe { seen.append($0) }
         let outcome = store.send(.toggleFavorite("b"))
-        #expect(outcome == Outcome(applied: .setFavorite("b", true), events: [.favoriteChanged("b")]))
+        #expect(outcome == Outcome(applied: .setFavorite("b", true, at: 1_700_000_000_000), events: [.favoriteChanged("b")]))
         #expect(seen == [.favoriteChanged("b")])
         #expect(store.items["b"]?.favorite == true)
         #expect(store.items.favoriteIDs == ["a", "b"])
         #expect(store.items.favoriteCount == 2)
-        #expect(sink.persisted == [.setFavorite("b", true)])
+        #expect(sink.persisted == [.setFavorite("b", true, at: 1_700_000_000_000)])
+        #expect(store.items["b"]?.favoritedAt == 1_700_000_000_000, "the time it was favorited is kept")
         _ = token
     }
 
@@ -66,11 +67,12 @@ final class RecordingSink: ChangeSink {
     }
 
     @Test func redoReappliesWhatUndoTookBack() {
-        let store = Store(items: threeItems())
+        let store = Store(items: threeItems(), clock: { 5 })
         store.send(.toggleFavorite("c"))
         store.send(.undo)
         #expect(store.items["c"]?.favorite == false)
-        #expect(store.send(.redo) == Outcome(applied: .setFavorite("c", true), events: [.favoriteChanged("c")]))
+        #expect(store.send(.redo) == Outcome(applied: .setFavorite("c", true, at: 5), events: [.favoriteChanged("c")]))
+        #expect(store.items["c"]?.favoritedAt == 5, "redo puts back the time, not a new one")
         #expect(store.items["c"]?.favorite == true)
         #expect(!store.canRedo)
     }

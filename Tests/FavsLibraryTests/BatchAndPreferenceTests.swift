@@ -44,4 +44,21 @@ import Testing
             #expect(try library.rememberedOrder() == .library)
         }
     }
+
+    @Test func theTimeAFavoriteWasMadeIsKeptOnDiskAndReachesOtherProcesses() throws {
+        try withSampleLibrary { mine, path throws in
+            let theirs = try Library.open(path: path, seedIfNew: true)
+            let follower = try #require(try LibraryFollower(theirs))
+            try mine.persist(.setFavorite("rec-002", true, at: 1_700_000_000_123))
+            #expect(try Library.open(path: path, seedIfNew: false).loadList()["rec-002"]?.favoritedAt == 1_700_000_000_123)
+            guard case let .item(_, polled?)? = try follower.poll().first else { Issue.record("no update"); return }
+            #expect(polled.favoritedAt == 1_700_000_000_123)
+            let starred = try #require(try mine.loadList()["rec-002"])
+            try mine.persist(.delete(starred))
+            try mine.persist(.restore(starred))
+            #expect(try mine.loadList()["rec-002"]?.favoritedAt == 1_700_000_000_123, "a restore keeps the time")
+            try mine.persist(.setFavorite("rec-002", false, at: 1_700_000_000_123))
+            #expect(try mine.loadList()["rec-002"]?.favoritedAt == nil)
+        }
+    }
 }

@@ -92,10 +92,16 @@ import Testing
             try theirs.persist(.setFavorite("rec-002", false))
             try theirs.apply(.delete, to: ["rec-002"])
             try theirs.apply(.restore, to: ["rec-002"])
+            let before = Store.now()
             try theirs.apply(.favorite, to: ["rec-002"])
             var latest = try sample("rec-002")
             latest.favorite = true
-            #expect(try follower.poll() == [.item("rec-002", latest)])
+            let updates = try follower.poll()
+            guard case let .item(_, polled?)? = updates.first else { Issue.record("no update"); return }
+            let time = try #require(polled.favoritedAt, "a favorite from the command line records its time")
+            #expect(time >= before && time <= Store.now())
+            latest.favoritedAt = time
+            #expect(updates == [.item("rec-002", latest)])
         }
     }
 

@@ -13,8 +13,8 @@ extension Browser {
         let subject = count == 1 ? "“\(title(of: first))”" : "\(count) items"
         let done: String
         switch first {
-        case .setFavorite(_, true): done = "favorited"
-        case .setFavorite(_, false): done = "unfavorited"
+        case .setFavorite(_, true, _): done = "favorited"
+        case .setFavorite(_, false, _): done = "unfavorited"
         case .delete: done = "deleted"
         case .restore: done = "restored"
         case .batch: return

@@ -45,6 +45,7 @@ extension ListQuery.Order {
         switch self {
         case .library: "library order"
         case .title: "title A–Z"
+        case .recentlyFavorited: "recently favorited first"
         }
     }
 
@@ -53,6 +54,7 @@ extension ListQuery.Order {
         switch self {
         case .library: "library order"
         case .title: "A–Z"
+        case .recentlyFavorited: "recent ★"
         }
     }
 }

@@ -20,6 +20,9 @@ public struct ListQuery: Hashable, Sendable {
         case library
         /// Titles A–Z, ignoring case, accents and width: "Éclair" sorts beside "eclair", before "zebra".
         case title
+        /// Favorites first, the most recently favorited first (those with no time kept after them, in
+        /// library order); then every other item in library order.
+        case recentlyFavorited = "recent"
 
         /// The next order in the cycle.
         public var next: Order {
@@ -36,6 +39,9 @@ public struct ListQuery: Hashable, Sendable {
 
     /// True when the query shows every item in library order: its result is the collection itself.
     var showsEverything: Bool { filter.isEmpty && scope == .all && order == .library }
+
+    /// Whether an item's favorite flag decides if it is shown or where: then a toggle moves its row.
+    var dependsOnFavorites: Bool { scope == .favorites || order == .recentlyFavorited }
 
     /// Whether this query shows a subset of what `other` shows, in the same order, so its result can be
     /// searched for among `other`'s instead of among every item (a filter typed further).

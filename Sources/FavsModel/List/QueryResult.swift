@@ -24,7 +24,7 @@ struct QueryResult: Sendable {
 
     func row(of id: ItemID, in items: ItemCollection) -> Int? {
         guard rows != nil else { return items.row(of: id) }
-        return items.presentSlot(of: id).flatMap { index(ofSlot: $0) }
+        return items.presentSlot(of: id).flatMap { index(ofSlot: $0, in: items) }
     }
 
     func items(from row: Int, count: Int, in items: ItemCollection) -> [Item] {
@@ -50,7 +50,7 @@ struct QueryResult: Sendable {
         }
         var found = query.filter.isEmpty ? items.presentSlots.map { Int32($0) } : items.slots(matching: query.filter)
         if query.scope == .favorites { found.removeAll { !items.isFavorite(slot: Int($0)) } }
-        sort(&found)
+        sort(&found, in: items)
         rows = found
     }
 
@@ -65,9 +65,9 @@ struct QueryResult: Sendable {
 
     /// An item at `slot` left the collection (it was at `row` of the whole list); returns its row in
     /// the result, nil when the result did not show it.
-    mutating func removed(slot: Int, row: Int) -> Int? {
+    mutating func removed(slot: Int, row: Int, in items: ItemCollection) -> Int? {
         guard rows != nil else { return row }
-        guard let index = index(ofSlot: slot) else { return nil }
+        guard let index = index(ofSlot: slot, in: items) else { return nil }
         rows?.remove(at: index)
         return index
     }
@@ -82,19 +82,22 @@ struct QueryResult: Sendable {
         }
         prepareKeys(in: items)  // an item added after every slot needs its key
         guard let slot = items.presentSlot(of: id), shows(slot, in: items) else { return nil }
-        return insert(slot)
+        return insert(slot, in: items)
     }
 
-    /// An item's favorite flag changed: in the favorites view it comes or goes. Returns its rows before
-    /// and after; both nil when the result did not change.
-    mutating func favoriteChanged(_ id: ItemID, in items: ItemCollection) -> (from: Int?, to: Int?) {
-        guard query.scope == .favorites, let slot = items.presentSlot(of: id) else { return (nil, nil) }
-        if items.isFavorite(slot: slot) {
-            return (nil, shows(slot, in: items) ? insert(slot) : nil)
-        }
-        guard let index = index(ofSlot: slot) else { return (nil, nil) }
+    /// An item's favorite flag is about to change: when the query depends on it (the favorites view, the
+    /// recently favorited order), its row is taken out while the order still finds it. Returns that row.
+    mutating func favoriteWillChange(slot: Int, in items: ItemCollection) -> Int? {
+        guard query.dependsOnFavorites, let index = index(ofSlot: slot, in: items) else { return nil }
         rows?.remove(at: index)
-        return (index, nil)
+        return index
+    }
+
+    /// An item's favorite flag changed: when the query depends on it, its row goes back where it now
+    /// belongs, if it is still shown. Returns that row.
+    mutating func favoriteDidChange(slot: Int, in items: ItemCollection) -> Int? {
+        guard query.dependsOnFavorites, shows(slot, in: items) else { return nil }
+        return insert(slot, in: items)
     }
 
     // MARK: Membership and order
@@ -105,37 +108,53 @@ struct QueryResult: Sendable {
             && items.title(atSlot: slot, contains: query.filter)
     }
 
-    private mutating func insert(_ slot: Int) -> Int {
-        let index = lowerBound(slot)
+    private mutating func insert(_ slot: Int, in items: ItemCollection) -> Int {
+        let index = lowerBound(slot, in: items)
         rows?.insert(Int32(slot), at: index)
         return index
     }
 
     /// The result's row of a slot, by binary search in the order.
-    private func index(ofSlot slot: Int) -> Int? {
+    private func index(ofSlot slot: Int, in items: ItemCollection) -> Int? {
         guard let rows else { return nil }
-        let index = lowerBound(slot)
+        let index = lowerBound(slot, in: items)
         return index < rows.count && rows[index] == Int32(slot) ? index : nil
     }
 
     /// The first row whose slot does not come before `slot` in the order.
-    private func lowerBound(_ slot: Int) -> Int {
+    private func lowerBound(_ slot: Int, in items: ItemCollection) -> Int {
         guard let rows else { return 0 }
-        return withOrder { precedes in rows.partitioningIndex { !precedes($0, Int32(slot)) } }
+        return withOrder(items) { precedes in rows.partitioningIndex { !precedes($0, Int32(slot)) } }
     }
 
-    private func sort(_ slots: inout [Int32]) {
+    private func sort(_ slots: inout [Int32], in items: ItemCollection) {
         guard query.order != .library else { return }  // slots come in library order
-        withOrder { precedes in slots.sort(by: precedes) }
+        withOrder(items) { precedes in slots.sort(by: precedes) }
     }
 
     /// Calls `body` with the order's "comes before" on slots (ties, and the library order, by position).
-    private func withOrder<R>(_ body: ((Int32, Int32) -> Bool) -> R) -> R {
-        guard query.order == .title, let titleKeys else { return body(<) }
-        return titleKeys.keys.withStorage { bytes, ends in
-            body { a, b in
-                let order = TitleCollation.compare(Self.entry(Int(a), bytes, ends), Self.entry(Int(b), bytes, ends))
-                return order != 0 ? order < 0 : a < b
+    private func withOrder<R>(_ items: ItemCollection, _ body: ((Int32, Int32) -> Bool) -> R) -> R {
+        switch query.order {
+        case .library:
+            return body(<)
+        case .recentlyFavorited:
+            // Favorites first, the latest time first, those without a time after them; then the rest.
+            // A key per slot: 0 for a favorite without a time, -time for one with, 1 for any other item.
+            func key(_ slot: Int32) -> Int64 {
+                guard items.isFavorite(slot: Int(slot)) else { return 1 }
+                return items.favoriteTimes[slot].map { -$0 } ?? 0
+            }
+            return body { a, b in
+                let (ka, kb) = (key(a), key(b))
+                return ka != kb ? ka < kb : a < b
+            }
+        case .title:
+            guard let titleKeys else { return body(<) }
+            return titleKeys.keys.withStorage { bytes, ends in
+                body { a, b in
+                    let order = TitleCollation.compare(Self.entry(Int(a), bytes, ends), Self.entry(Int(b), bytes, ends))
+                    return order != 0 ? order < 0 : a < b
+                }
             }
         }
     }

@@ -29,7 +29,8 @@ extension Store {
                 case let (nil, stored?):
                     changed = !send(.external(.restore(stored))).events.isEmpty || changed
                 case let (current?, stored?) where current.favorite != stored.favorite:
-                    changed = !send(.external(.setFavorite(id, stored.favorite))).events.isEmpty || changed
+                    let at = stored.favorite ? stored.favoritedAt : current.favoritedAt
+                    changed = !send(.external(.setFavorite(id, stored.favorite, at: at))).events.isEmpty || changed
                 default:
                     break
                 }

@@ -13,22 +13,26 @@ public final class Store {
     private var redoStack: [ModelChange] = []
     private let sink: ChangeSink?
     private let fieldSource: FieldSource?
+    private let clock: () -> Int64
     /// Fields read from the source, kept for the few items recently shown.
     private var fieldCache: [ItemID: [Field]] = [:]
     private var observers: [Int: (StoreEvent) -> Void] = [:]
     private var nextToken = 0
 
     /// `fieldSource`, when given, supplies the fields of items loaded without them (their `fields` empty).
-    public convenience init(items: [Item], sink: ChangeSink? = nil, fieldSource: FieldSource? = nil) {
-        self.init(collection: ItemCollection(items), sink: sink, fieldSource: fieldSource)
+    public convenience init(items: [Item], sink: ChangeSink? = nil, fieldSource: FieldSource? = nil,
+                            clock: @escaping () -> Int64 = Store.now) {
+        self.init(collection: ItemCollection(items), sink: sink, fieldSource: fieldSource, clock: clock)
     }
 
-    /// `query`: what the list shows at first (a remembered order, say).
+    /// `query`: what the list shows at first (a remembered order, say). `clock`: the time a favorite is
+    /// recorded at, in milliseconds since 1970.
     public init(collection: ItemCollection, sink: ChangeSink? = nil, fieldSource: FieldSource? = nil,
-                query: ListQuery = ListQuery()) {
+                query: ListQuery = ListQuery(), clock: @escaping () -> Int64 = Store.now) {
         self.items = collection
         self.sink = sink
         self.fieldSource = fieldSource
+        self.clock = clock
         result.update(to: query, in: items)
     }
 
@@ -92,7 +96,7 @@ public final class Store {
         switch action {
         case let .toggleFavorite(id):
             guard let item = items[id] else { return Outcome(error: "no item '\(id)'") }
-            outcome = commit(.setFavorite(id, !item.favorite))
+            outcome = commit(.setFavorite(id, !item.favorite, at: item.favorite ? item.favoritedAt : clock()))
             if outcome.applied != nil { record(outcome.applied) }
         case let .delete(id):
             guard let item = items[id] else { return Outcome(error: "no item '\(id)'") }
@@ -101,7 +105,10 @@ public final class Store {
         case let .toggleFavorites(ids):
             let marked = ids.compactMap { items[$0] }
             let value = !marked.allSatisfy(\.favorite)
-            let parts = marked.filter { $0.favorite != value }.map { ModelChange.setFavorite($0.id, value) }
+            let now = clock()
+            let parts = marked.filter { $0.favorite != value }.map { item in
+                ModelChange.setFavorite(item.id, value, at: value ? now : item.favoritedAt)
+            }
             guard !parts.isEmpty else { return Outcome(error: "Nothing to change") }
             outcome = commit(parts.count == 1 ? parts[0] : .batch(parts))
             if outcome.applied != nil { record(outcome.applied) }
@@ -160,13 +167,15 @@ public final class Store {
     /// change does not apply.
     private func apply(_ change: ModelChange) -> [StoreEvent] {
         switch change {
-        case let .setFavorite(id, value):
-            guard items.setFavorite(id, value) else { return [] }
-            let (from, to) = result.favoriteChanged(id, in: items)
-            return from == nil && to == nil ? [.favoriteChanged(id)] : [.favoriteChanged(id), .moved(id, from: from, to: to)]
+        case let .setFavorite(id, value, at):
+            guard let slot = items.presentSlot(of: id), items.isFavorite(slot: slot) != value else { return [] }
+            let from = result.favoriteWillChange(slot: slot, in: items)
+            _ = items.setFavorite(id, value, at: at)
+            let to = result.favoriteDidChange(slot: slot, in: items)
+            return from == to ? [.favoriteChanged(id)] : [.favoriteChanged(id), .moved(id, from: from, to: to)]
         case let .delete(item):
             guard let row = items.remove(item.id), let slot = items.slot(of: item.id) else { return [] }
-            return [.removed(item.id, at: result.removed(slot: slot, row: row))]
+            return [.removed(item.id, at: result.removed(slot: slot, row: row, in: items))]
         case let .restore(item):
             guard let row = items.insert(item) else { return [] }
             return [.inserted(item.id, at: result.inserted(item.id, row: row, in: items))]
@@ -198,6 +207,9 @@ public final class Store {
     private func notify(_ event: StoreEvent) {
         for token in observers.keys.sorted() { observers[token]?(event) }
     }
+
+    /// The time now, in milliseconds since 1970: when a favorite is recorded.
+    public static func now() -> Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded()) }
 
     /// The first line of an error's description, for the status line.
     public static func describe(_ error: Error) -> String {
