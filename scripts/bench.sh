@@ -226,6 +226,15 @@ for pane in list detail favorites; do
     row "redraw of the $pane pane from the store, in-process, p99, $NL" "—" "$(ms_of_us "$v" "$name")" "—" "—" \
         "$( [ -n "$v" ] && echo info || verdict "" )"
 done
+name="sort switch to title A–Z, first (keys + sort) → frame, $NL"; v=$(p99 "$name")
+row "sort switch at $NL: first \`s\` (every title's sort key made, then sorted), p99" "≤ 1 s" \
+    "$(ms_of_us "$v" "$name")" "—" "—" "$(verdict "$v" "<=" 1000000)"
+name="sort switch (cycling s) → frame, $NL"; v=$(p99 "$name")
+row "sort switch at $NL: \`s\` cycling library → A–Z → recent → library, p99" "≤ 1 s" \
+    "$(ms_of_us "$v" "$name")" "—" "—" "$(verdict "$v" "<=" 1000000)"
+name="toggle favorite in title order → frame, $NL"; v=$(p99 "$name")
+row "favorite toggle → frame in title order, in-process, p99, $NL" "≤ 1 ms" "$(ms_of_us "$v" "$name")" \
+    "—" "—" "$(verdict "$v" "<=" 1000)"
 wb=$(( BYTES_FAV > BYTES_UNFAV ? BYTES_FAV : BYTES_UNFAV ))
 row "bytes to the terminal per favorite toggle, 80×24 (sample library; fav / unfav)" "≤ 64 B" \
     "$BYTES_FAV / $BYTES_UNFAV B" "—" "—" "$(verdict "$wb" "<=" 64)"

@@ -68,7 +68,7 @@ let benchmarks: @Sendable () -> Void = {
         }, setup: { Fixture.open(n); for c in "/rain" { Fixture.browser!.handle(.char(c)) } },
            teardown: { Fixture.close() })
 
-        // Each pane drawn afresh from the store (what a frame does for a pane an event made stale).
+        // Each pane drawn from the store (what every frame does for every visible pane).
         for pane in Focus.allCases {
             Benchmark("redraw \(pane) pane, \(label)", closure: { benchmark in
                 let browser = Fixture.browser!
@@ -77,6 +77,37 @@ let benchmarks: @Sendable () -> Void = {
                 benchmark.stopMeasurement()
             }, setup: { Fixture.open(n) }, teardown: { Fixture.close() })
         }
+
+        // s on a freshly opened list: the first switch to title A–Z makes every title's sort key, then sorts.
+        Benchmark("sort switch to title A–Z, first (keys + sort) → frame, \(label)",
+                  configuration: Benchmark.Configuration(warmupIterations: 0, maxIterations: n >= 1_000_000 ? 5 : 20),
+                  closure: { benchmark in
+            Fixture.open(n)  // not measured: a list that has never been sorted
+            let browser = Fixture.browser!
+            benchmark.startMeasurement()
+            browser.handle(.char("s"))
+            blackHole(browser.frame())
+            benchmark.stopMeasurement()
+        }, teardown: { Fixture.close() })
+
+        // s again and again: library order → title A–Z → recently favorited → library order, each a switch.
+        Benchmark("sort switch (cycling s) → frame, \(label)", configuration: filterConfiguration,
+                  closure: { benchmark in
+            let browser = Fixture.browser!
+            benchmark.startMeasurement()
+            browser.handle(.char("s"))
+            blackHole(browser.frame())
+            benchmark.stopMeasurement()
+        }, setup: { Fixture.open(n) }, teardown: { Fixture.close() })
+
+        // f on the first row with the list sorted by title: the row found by the order's binary search.
+        Benchmark("toggle favorite in title order → frame, \(label)", closure: { benchmark in
+            let browser = Fixture.browser!
+            benchmark.startMeasurement()
+            browser.handle(.char("f"))
+            blackHole(browser.frame())
+            benchmark.stopMeasurement()
+        }, setup: { Fixture.open(n); Fixture.browser!.handle(.char("s")) }, teardown: { Fixture.close() })
 
         // j, then the frame (the list scrolls as the cursor moves down).
         Benchmark("frame redraw after j, \(label)", closure: { benchmark in
