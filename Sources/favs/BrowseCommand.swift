@@ -13,11 +13,13 @@ struct Browse: ParsableCommand {
         discussion: "A library that does not exist yet is created with the built-in sample collection.")
 
     @OptionGroup var library: LibraryOption
+    @OptionGroup var display: DisplayOptions
 
     func run() throws {
         let location = try library.location()
         if isatty(STDIN_FILENO) == 0 {
             // Keys are coming from a pipe or a file: that is a script, not a person.
+            // Text frames have no colour: --color does not apply.
             return try ScriptCommand.runScript(text: readStandardInput(), source: "script", location: location,
                                                size: "80x24")
         }
@@ -41,7 +43,7 @@ struct Browse: ParsableCommand {
             }
         }
         do {
-            try TerminalApp.run(browser, afterFirstFrame: loadTheRest, poll: {
+            try TerminalApp.run(browser, wantsColor: display.wantsColor, afterFirstFrame: loadTheRest, poll: {
                 guard let follower else { return false }
                 do {
                     return browser.sync(try follower.poll())

@@ -16,7 +16,9 @@ extension Browser {
             canvas.blit(draw(pane, rect: rect), x: rect.x, y: rect.y)
         }
         Chrome.titleBar(into: &canvas, library: libraryName)
-        Chrome.statusLine(into: &canvas, left: statusText, leftStyle: message?.isError == true ? .bold : [],
+        let isError = message?.isError == true
+        Chrome.statusLine(into: &canvas, left: statusText, leftStyle: isError ? .bold : [],
+                          leftRole: isError ? .error : .plain,
                           items: store.items.count, favorites: store.items.favoriteCount)
         if mode == .help { Chrome.help(into: &canvas, keyMap: keyMap) }
         return canvas

@@ -11,15 +11,24 @@ enum Chrome {
 
     /// The last row: a message, the filter prompt or the key hints on the left; the live counts on the right.
     /// `left` nil means: show the key hints that fit.
-    static func statusLine(into canvas: inout Canvas, left: String?, leftStyle: Style, items: Int, favorites: Int) {
+    /// An error (`leftRole` `.error`) is drawn in the error role.
+    static func statusLine(into canvas: inout Canvas, left: String?, leftStyle: Style, leftRole: Role = .plain,
+                           items: Int, favorites: Int) {
         let row = canvas.height - 1
         var counts = "\(items) item\(items == 1 ? "" : "s") · \(favorites) favorite\(favorites == 1 ? "" : "s") "
-        if canvas.width - TextWidth.of(counts) < 20 { counts = "\(items) · ★\(favorites) " }
+        var star: Int?  // the column of the star in the short form
+        if canvas.width - TextWidth.of(counts) < 20 {
+            let before = "\(items) · "
+            counts = before + "★\(favorites) "
+            star = TextWidth.of(before)
+        }
         let countsWidth = TextWidth.of(counts)
         let room = canvas.width - countsWidth - 1
         let left = left ?? hints.first { TextWidth.of($0) < room } ?? ""
-        canvas.put(" " + left, row: row, column: 0, limit: room, style: leftStyle)
+        canvas.put(" ", row: row, column: 0, limit: room, style: leftStyle)
+        canvas.put(left, row: row, column: 1, limit: room - 1, style: leftStyle, role: leftRole)
         canvas.put(counts, row: row, column: canvas.width - countsWidth)
+        if let star { canvas.addRole(.star, row: row, column: canvas.width - countsWidth + star, count: 1) }
     }
 
     /// The key hints shown when there is no message, longest first: the longest that fits is shown.

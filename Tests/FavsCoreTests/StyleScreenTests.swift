@@ -1,0 +1,56 @@
+import Testing
+@testable import FavsCore
+@testable import FavsModel
+
+/// The sample library's screen after `keys`: its text, and under it its styles, one letter a cell
+/// (`Canvas.styleLines`: `y` star, `a` accent, `f` field name, `r` error, upper case on
+/// the reversed row; `R` reverse, `B` bold, `D` dim without a role).
+func styledScreen(_ keys: String, size: (Int, Int)) throws -> (text: String, styles: String) {
+    let browser = Browser(store: Store(items: SampleLibrary.items), libraryName: "sample library",
+                          width: size.0, height: size.1)
+    for (_, step) in try ScriptParser.parse(keys) {
+        switch step {
+        case let .key(key): browser.handle(key)
+        case let .type(text): text.forEach { browser.handle(.char($0)) }
+        case let .resize(width, height): browser.resize(width: width, height: height)
+        case .frame: break
+        }
+    }
+    let canvas = browser.frame()
+    return (canvas.lines.joined(separator: "\n"), canvas.styleLines.joined(separator: "\n"))
+}
+
+/// Colour as a test sees it: roles on the canvas, asserted as literal screens beside the text.
+@Suite struct StyleScreenTests {
+    @Test func theDefaultThemeStarsFavoritesAccentsTheFocusedPaneDimsFieldNamesAndShowsErrorsInRed() throws {
+        let screen = try styledScreen("j j f 9", size: (60, 12))
+        #expect(screen.text == """
+             favs — sample library
+            ┏ Items 3/28 ━━━━━━━━━━┓┌ Detail 1-4/8 ────────────────────┐
+            ┃ ★ お気に入りの曲     ┃│ ★ Café del Mar — Sunset          │
+            ┃   录音 Recording 2   ┃│                                  │
+            ┃>★ Café del Mar — Sun…┃│ id: rec-003                      │
+            ┃ ★ 🎧 Lo-fi beats to …┃│ artist: José Padilla             │
+            ┃   Clair de lune      ┃└──────────────────────────────────┘
+            ┃   夜に駆ける         ┃┌ Favorites (4) ───────────────────┐
+            ┃   Für Elise          ┃│ ★ お気に入りの曲                 │
+            ┃ ★ 月亮代表我的心     ┃│ ★ Café del Mar — Sunset          │
+            ┗━━━━━━━━━━━━━━━━━━━━━━┛└──────────────────────────────────┘
+             9: not a key here (? for help)      28 items · 4 favorites
+            """)
+        #expect(screen.styles == """
+            BBBBBBBBBBBBBBBBBBBBBB
+            aaaaaaaaaaaaaaaaaaaaaaaa
+            a y                    a  y
+            a                      a
+            aRYRRRRRRRRRRRRRRRRRRRRa  fff
+            a y                    a  fffffff
+            a                      a
+            a                      a
+            a                      a  y
+            a y                    a  y
+            aaaaaaaaaaaaaaaaaaaaaaaa
+            Brrrrrrrrrrrrrrrrrrrrrrrrrrrrrr
+            """)
+    }
+}

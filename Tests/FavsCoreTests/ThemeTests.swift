@@ -1,0 +1,46 @@
+import Testing
+@testable import FavsCore
+
+/// What a role looks like on a terminal with 256, 8 or no colours, and when colour is off.
+@Suite struct ThemeTests {
+    @Test func eachRoleHasItsColourIn8And256Colours() {
+        let expected: [(Role, basic: Int?, rich: Int?, style: Style)] = [
+            (.plain, nil, nil, []), (.star, 3, 11, []), (.accent, 6, 75, []), (.fieldName, nil, nil, .dim),
+            (.error, 1, 203, .bold), (.match, 2, 114, .underline), (.mark, 5, 176, .bold),
+        ]
+        #expect(expected.map(\.0) == Role.allCases)
+        for (role, basic, rich, style) in expected {
+            #expect(Theme.appearance(of: role, colors: 8) == Theme.Appearance(foreground: basic, style: style), "\(role)")
+            #expect(Theme.appearance(of: role, colors: 256) == Theme.Appearance(foreground: rich, style: style), "\(role)")
+        }
+    }
+
+    @Test func withColourOffNoRoleHasAColourAndCellsKeepReverseAndBold() {
+        for role in Role.allCases {
+            #expect(Theme.appearance(of: role, colors: 0).foreground == nil, "\(role)")
+        }
+        let selectedStar = Cell(text: "★", style: .reverse, role: .star)
+        #expect(Theme.appearance(of: selectedStar, colors: 0) == Theme.Appearance(style: .reverse))
+        let focusedBorder = Cell(text: "━", style: .bold, role: .accent)
+        #expect(Theme.appearance(of: focusedBorder, colors: 0) == Theme.Appearance(style: .bold))
+        // A match without colour is still shown, underlined, also on the reversed row.
+        let selectedMatch = Cell(text: "a", style: .reverse, role: .match)
+        #expect(Theme.appearance(of: selectedMatch, colors: 0) == Theme.Appearance(style: [.reverse, .underline]))
+        #expect(Theme.appearance(of: selectedMatch, colors: 8) == Theme.Appearance(foreground: 2,
+                                                                                     style: [.reverse, .underline]))
+    }
+
+    @Test func aDirectColourTerminalGetsTheEightColoursItReadsAsANSI() {
+        #expect(Theme.appearance(of: .star, colors: 1 << 24).foreground == 3)
+        #expect(Theme.appearance(of: .accent, colors: 88).foreground == 6)
+        #expect(Theme.appearance(of: .accent, colors: 4).foreground == nil)
+    }
+
+    @Test(arguments: [
+        (ColorChoice.auto, [:], true), (.auto, ["NO_COLOR": "1"], false), (.auto, ["NO_COLOR": ""], true),
+        (.always, ["NO_COLOR": "1"], true), (.never, [:], false),
+    ] as [(ColorChoice, [String: String], Bool)])
+    func noColorTurnsColourOffUnlessColourIsAsked(choice: ColorChoice, environment: [String: String], wanted: Bool) {
+        #expect(choice.wantsColor(environment: environment) == wanted)
+    }
+}
