@@ -3,7 +3,7 @@ import Testing
 @testable import FavsModel
 
 /// The sample library's screen after `keys`: its text, and under it its styles, one letter a cell
-/// (`Canvas.styleLines`: `y` star, `a` accent, `f` field name, `r` error, upper case on
+/// (`Canvas.styleLines`: `y` star, `a` accent, `f` field name, `r` error, `m` match, upper case on
 /// the reversed row; `R` reverse, `B` bold, `D` dim without a role).
 func styledScreen(_ keys: String, size: (Int, Int)) throws -> (text: String, styles: String) {
     let browser = Browser(store: Store(items: SampleLibrary.items), libraryName: "sample library",
@@ -51,6 +51,39 @@ func styledScreen(_ keys: String, size: (Int, Int)) throws -> (text: String, sty
             a y                    a  y
             aaaaaaaaaaaaaaaaaaaaaaaa
             Brrrrrrrrrrrrrrrrrrrrrrrrrrrrrr
+            """)
+    }
+
+    @Test func theFilterMatchIsHighlightedInListAndFavoritesRowsIgnoringCase() throws {
+        let screen = try styledScreen("j j f / type DE", size: (60, 12))
+        #expect(screen.text == """
+             favs — sample library
+            ┏ Items 1/5 · /DE ━━━━━┓┌ Detail 1-4/8 ────────────────────┐
+            ┃>★ Café del Mar — Sun…┃│ ★ Café del Mar — Sunset          │
+            ┃   Clair de lune      ┃│                                  │
+            ┃   Águas de março     ┃│ id: rec-003                      │
+            ┃   Ode an die Freude  ┃│ artist: José Padilla             │
+            ┃   Übung macht den Me…┃└──────────────────────────────────┘
+            ┃                      ┃┌ Favorites (4) ───────────────────┐
+            ┃                      ┃│ ★ お気に入りの曲                 │
+            ┃                      ┃│ ★ Café del Mar — Sunset          │
+            ┗━━━━━━━━━━━━━━━━━━━━━━┛└──────────────────────────────────┘
+             /DE▏  enter keeps · esc clears      28 items · 4 favorites
+            """)
+        // The selected row shows its match in upper case (reversed); "Ode" matches before "die".
+        #expect(screen.styles == """
+            BBBBBBBBBBBBBBBBBBBBBB
+            aaaaaaaaaaaaaaaaaaaaaaaa
+            aRYRRRRRRMMRRRRRRRRRRRRa  y
+            a         mm           a
+            a         mm           a  fff
+            a    mm                a  fffffff
+            a               mm     a
+            a                      a
+            a                      a  y
+            a                      a  y      mm
+            aaaaaaaaaaaaaaaaaaaaaaaa
+
             """)
     }
 }

@@ -44,3 +44,22 @@ import Testing
         #expect(choice.wantsColor(environment: environment) == wanted)
     }
 }
+
+/// Where the filter matched a title, in display columns, found the way the model's filter folds case.
+@Suite struct FilterMatchTests {
+    @Test(arguments: [
+        ("de", "Café del Mar", 5..<7), ("CAFÉ", "café", 0..<4), ("ñan", "Señorita Ñandú", 9..<12),
+        ("気に", "お気に入り", 2..<6), ("lo", "🎧 Lo-fi", 3..<5), ("e", "e\u{301}x", 0..<1), ("x", "abc", nil),
+        ("", "abc", nil), ("σ", "ΟΔΥΣΣΕΥΣ", 3..<4),
+    ] as [(String, String, Range<Int>?)])
+    func theMatchIsTheFirstOccurrenceInColumnsIgnoringCase(query: String, title: String, columns: Range<Int>?) {
+        #expect(FilterMatch.columns(of: query, in: title) == columns)
+    }
+
+    @Test func aTitleWithAControlCharacterIsHighlightedWhereItIsShown() {
+        var canvas = Canvas(width: 12, height: 1)
+        canvas.put(title: "a\u{1B}bc", row: 0, column: 1, limit: 10, highlighting: "BC")
+        #expect(canvas.lines == [" a␛bc"])
+        #expect(canvas.styleLines == ["   mm"])
+    }
+}

@@ -15,8 +15,9 @@ enum FavoritesPane {
         }
         for (line, item) in rows.items(from: cursor.offset, count: max(0, height - 2)).enumerated() {
             let selected = focused && item.id == cursor.selected
-            canvas.put((selected ? ">" : " ") + "★ " + item.title, row: line + 1, column: 1, limit: inner)
+            canvas.put((selected ? ">" : " ") + "★ ", row: line + 1, column: 1, limit: inner)
             canvas.addRole(.star, row: line + 1, column: 2, count: 1)
+            canvas.put(title: item.title, row: line + 1, column: 4, limit: inner - 3, highlighting: store.query.filter)
             if selected { canvas.addStyle(.reverse, row: line + 1, column: 1, count: inner) }
         }
         return canvas

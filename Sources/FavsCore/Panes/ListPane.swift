@@ -29,7 +29,7 @@ enum ListPane {
             let row = line + 1
             canvas.put((selected ? ">" : " ") + (item.favorite ? "★" : " ") + " ", row: row, column: 1, limit: inner)
             if item.favorite { canvas.addRole(.star, row: row, column: 2, count: 1) }
-            canvas.put(item.title, row: row, column: 4, limit: inner - 3)
+            canvas.put(title: item.title, row: row, column: 4, limit: inner - 3, highlighting: filter)
             if selected { canvas.addStyle(.reverse, row: row, column: 1, count: inner) }
         }
         return canvas

@@ -80,7 +80,8 @@ public struct Canvas: Equatable, Sendable {
         for x in max(0, column)..<min(width, column + count) { cells[row * width + x].style.formUnion(style) }
     }
 
-    /// Gives every cell of a row range a role (keeps the text and the style), e.g. a favorite's star.
+    /// Gives every cell of a row range a role (keeps the text and the style), e.g. the part of a title a
+    /// filter matched.
     public mutating func addRole(_ role: Role, row: Int, column: Int, count: Int) {
         guard row >= 0, row < height else { return }
         for x in max(0, column)..<min(width, column + count) { cells[row * width + x].role = role }
