@@ -2,7 +2,8 @@ import FavsCore
 import Foundation
 import Testing
 
-/// The theme on a real terminal: colour when the terminal has it, none with NO_COLOR.
+/// The theme on a real terminal: colour when the terminal has it, none with NO_COLOR, and ASCII glyphs
+/// for a locale that is not UTF-8 or `--ascii`.
 @Suite struct ColourTests {
     /// The parameters of every SGR sequence (`ESC [ … m`) in captured text.
     private func sgrParameters(_ text: String) -> Set<String> {
@@ -54,6 +55,28 @@ import Testing
         try await tmux.startFavs(["--library", library, "--color", "always"], before: "env NO_COLOR=1")
         try await tmux.waitFor("28 items · 3 favorites")
         #expect(colours(sgrParameters(try await tmux.screenWithEscapes())).contains("93"))
+        try await tmux.sendKeys("q")
+        #expect(try await tmux.exitStatus() == 0)
+    }
+
+    @Test func aLocaleThatIsNotUTF8DrawsTheASCIIFramesOfScriptAscii() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let script = try await favs("script", "--ascii", "--library", scratch.library(in: "script"), stdin: "j j f\n",
+                                    in: scratch)
+        try #require(script.status == 0, "favs script failed: \(script.err)")
+        let expected = try #require(frames(script.out).last).lines
+        #expect(expected[1] == "+ Items 3/28 ==================++ Detail --------------------------------------+")
+        #expect(expected[4] == "|>* Café del Mar — Sunset      || id: rec-003                                  |")
+        #expect(expected[23] == " f fav - d delete - u undo - / filter - ? help           28 items - 4 favorites")
+
+        let tmux = try await Tmux(width: 80, height: 24, scratch: scratch)
+        defer { tmux.close() }
+        try await tmux.startFavs(["--library", scratch.library(in: "tmux")], before: "env LC_ALL=C")
+        try await tmux.waitFor("28 items - 3 favorites")
+        try await tmux.sendKeys("j", "j", "f")
+        try await tmux.waitFor("4 favorites")
+        try await tmux.waitForScreen(expected, after: "j j f")
         try await tmux.sendKeys("q")
         #expect(try await tmux.exitStatus() == 0)
     }

@@ -5,9 +5,10 @@ import Testing
 /// The sample library's screen after `keys`: its text, and under it its styles, one letter a cell
 /// (`Canvas.styleLines`: `y` star, `a` accent, `f` field name, `r` error, `m` match, upper case on
 /// the reversed row; `R` reverse, `B` bold, `D` dim without a role).
-func styledScreen(_ keys: String, size: (Int, Int)) throws -> (text: String, styles: String) {
+func styledScreen(_ keys: String, size: (Int, Int), glyphs: Glyphs = .unicode) throws -> (text: String, styles: String) {
     let browser = Browser(store: Store(items: SampleLibrary.items), libraryName: "sample library",
                           width: size.0, height: size.1)
+    browser.glyphs = glyphs
     for (_, step) in try ScriptParser.parse(keys) {
         switch step {
         case let .key(key): browser.handle(key)
@@ -84,6 +85,63 @@ func styledScreen(_ keys: String, size: (Int, Int)) throws -> (text: String, sty
             a                      a  y      mm
             aaaaaaaaaaaaaaaaaaaaaaaa
 
+            """)
+    }
+
+    @Test func asciiGlyphsKeepTheLayoutAlignedAndAMatchCutOffLightsTheEllipsis() throws {
+        let screen = try styledScreen("j j f / type an", size: (60, 12), glyphs: .ascii)
+        #expect(screen.text == """
+             favs - sample library
+            + Items 1/8 - /an =====++ Detail 1-4/8 --------------------+
+            |>  🌊 Ocean waves, ...||   🌊 Ocean waves, 10 hours       |
+            |   Mañana es hoy      ||                                  |
+            |   Ég anda            || id: rec-010                      |
+            |   Dansa kvadrat      || artist: Nature Sounds            |
+            |   A very long titl...|+----------------------------------+
+            |   🎹 Piano sketches  |+ Favorites (4) -------------------+
+            |   Ode an die Freude  || * お気に入りの曲                 |
+            |   Señorita Ñandú     || * Café del Mar — Sunset          |
+            +======================++----------------------------------+
+             /an_  enter keeps - esc clears      28 items - 4 favorites
+            """)
+        // "A very long title …" matched in "narrow", cut off: its ellipsis is the match.
+        #expect(screen.styles == """
+            BBBBBBBBBBBBBBBBBBBBBB
+            aaaaaaaaaaaaaaaaaaaaaaaa
+            aRRRRRRRRRMMRRRRRRRRRRRa
+            a      mm              a
+            a      mm              a  fff
+            a    mm                a  fffffff
+            a                   mmma
+            a        mm            a
+            a       mm             a  y
+            a             mm       a  y
+            aaaaaaaaaaaaaaaaaaaaaaaa
+
+            """)
+    }
+
+    @Test func theStackedLayoutInAsciiStarsTheShortCounts() throws {
+        let screen = try styledScreen("j j f", size: (40, 8), glyphs: .ascii)
+        #expect(screen.text == """
+             favs - sample library
+            + Items 3/28 ==========================+
+            | * お気に入りの曲                     |
+            |   录音 Recording 2                   |
+            |>* Café del Mar — Sunset              |
+            | * 🎧 Lo-fi beats to study to         |
+            +======================================+
+             ? help                         28 - *4
+            """)
+        #expect(screen.styles == """
+            BBBBBBBBBBBBBBBBBBBBBB
+            aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa
+            a y                                    a
+            a                                      a
+            aRYRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRa
+            a y                                    a
+            aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa
+                                                 y
             """)
     }
 }

@@ -62,4 +62,15 @@ import Testing
         #expect(canvas.lines == [" a␛bc"])
         #expect(canvas.styleLines == ["   mm"])
     }
+
+    @Test func asciiBoxesAndEllipsesTakeTheColumnsOfTheUnicodeOnes() {
+        var canvas = Canvas(width: 12, height: 3, glyphs: .ascii)
+        canvas.box(Rect(x: 0, y: 0, width: 12, height: 3), title: "Items · A–Z", focused: true)
+        #expect(canvas.lines == ["+ Items ...+", "|          |", "+==========+"])
+        canvas.box(Rect(x: 0, y: 0, width: 12, height: 3), title: "Items", focused: false)
+        #expect(canvas.lines == ["+ Items ---+", "|          |", "+----------+"])
+        #expect(TextWidth.truncate("abcdef", to: 5, ellipsis: "...") == "ab...")
+        #expect(TextWidth.truncate("abcdef", to: 2, ellipsis: "...") == "..")
+        #expect(TextWidth.truncate("お気に入り", to: 6, ellipsis: "...") == "お...")
+    }
 }

@@ -5,7 +5,7 @@ extension Browser {
     /// The current frame, every visible pane drawn from the store and the view state. Changes nothing:
     /// drawing twice, or not at all until the end, shows the same screen.
     public func frame() -> Canvas {
-        var canvas = Canvas(width: width, height: height)
+        var canvas = Canvas(width: width, height: height, glyphs: glyphs)
         let layout = self.layout
         guard layout.kind != .tooSmall else {
             let need = "terminal too small: need \(Layout.minimumWidth)x\(Layout.minimumHeight)"
@@ -36,10 +36,15 @@ extension Browser {
     private func draw(_ pane: Focus, rect: Rect) -> Canvas {
         let focused = pane == focus
         return switch pane {
-        case .list: ListPane.draw(store, cursor: listCursor, width: rect.width, height: rect.height, focused: focused)
-        case .detail: DetailPane.draw(store, state: detail, width: rect.width, height: rect.height, focused: focused)
+        case .list:
+            ListPane.draw(store, cursor: listCursor, width: rect.width, height: rect.height, focused: focused,
+                          glyphs: glyphs)
+        case .detail:
+            DetailPane.draw(store, state: detail, width: rect.width, height: rect.height, focused: focused,
+                            glyphs: glyphs)
         case .favorites:
-            FavoritesPane.draw(store, cursor: favoritesCursor, width: rect.width, height: rect.height, focused: focused)
+            FavoritesPane.draw(store, cursor: favoritesCursor, width: rect.width, height: rect.height, focused: focused,
+                               glyphs: glyphs)
         }
     }
 

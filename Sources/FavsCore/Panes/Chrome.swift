@@ -6,7 +6,7 @@ import Foundation
 enum Chrome {
     /// Row 0: the app and the library name.
     static func titleBar(into canvas: inout Canvas, library: String) {
-        canvas.put(" favs — \(library)", row: 0, column: 0, style: .bold)
+        canvas.put(canvas.glyphs.chrome(" favs — \(library)"), row: 0, column: 0, style: .bold)
     }
 
     /// The last row: a message, the filter prompt or the key hints on the left; the live counts on the right.
@@ -15,16 +15,18 @@ enum Chrome {
     static func statusLine(into canvas: inout Canvas, left: String?, leftStyle: Style, leftRole: Role = .plain,
                            items: Int, favorites: Int) {
         let row = canvas.height - 1
-        var counts = "\(items) item\(items == 1 ? "" : "s") · \(favorites) favorite\(favorites == 1 ? "" : "s") "
+        let glyphs = canvas.glyphs
+        var counts = glyphs.chrome(
+            "\(items) item\(items == 1 ? "" : "s") · \(favorites) favorite\(favorites == 1 ? "" : "s") ")
         var star: Int?  // the column of the star in the short form
         if canvas.width - TextWidth.of(counts) < 20 {
-            let before = "\(items) · "
-            counts = before + "★\(favorites) "
+            let before = glyphs.chrome("\(items) · ")
+            counts = before + glyphs.star + "\(favorites) "
             star = TextWidth.of(before)
         }
         let countsWidth = TextWidth.of(counts)
         let room = canvas.width - countsWidth - 1
-        let left = left ?? hints.first { TextWidth.of($0) < room } ?? ""
+        let left = left.map(glyphs.chrome) ?? hints.map(glyphs.chrome).first { TextWidth.of($0) < room } ?? ""
         canvas.put(" ", row: row, column: 0, limit: room, style: leftStyle)
         canvas.put(left, row: row, column: 1, limit: room - 1, style: leftStyle, role: leftRole)
         canvas.put(counts, row: row, column: canvas.width - countsWidth)
@@ -56,7 +58,7 @@ enum Chrome {
         for (index, row) in shown.enumerated() {
             let line = row.0.padding(toLength: row.0.count + keysWidth - TextWidth.of(row.0), withPad: " ", startingAt: 0)
                 + "  " + row.1
-            canvas.put(line, row: box.y + 1 + index, column: box.x + 2, limit: width - 4)
+            canvas.put(canvas.glyphs.chrome(line), row: box.y + 1 + index, column: box.x + 2, limit: width - 4)
         }
         canvas.put("esc or ? closes", row: box.maxY - 2, column: box.x + 2, limit: width - 4, style: .dim)
     }

@@ -18,12 +18,13 @@ enum DetailPane {
         var roleColumns: Range<Int> = 0..<0
     }
 
-    /// The text of the pane for an inner width, before scrolling.
-    static func lines(_ store: Store, subject: ItemID?, width: Int) -> [Line] {
+    /// The text of the pane for an inner width, before scrolling. (How many lines there are does not depend
+    /// on the glyphs: the star is one column in every set.)
+    static func lines(_ store: Store, subject: ItemID?, width: Int, glyphs: Glyphs = .unicode) -> [Line] {
         let textWidth = max(1, width - 4)
         guard let id = subject, let item = store.items[id] else { return [Line(text: "Nothing selected")] }
         var lines = TextWidth.wrap(Sanitize.visible(item.title), to: textWidth - 2).enumerated().map { index, line in
-            index == 0 && item.favorite ? Line(text: "★ " + line, role: .star, roleColumns: 0..<1)
+            index == 0 && item.favorite ? Line(text: glyphs.star + " " + line, role: .star, roleColumns: 0..<1)
                 : Line(text: "  " + line)
         }
         lines.append(Line(text: ""))
@@ -42,9 +43,10 @@ enum DetailPane {
         return lines
     }
 
-    static func draw(_ store: Store, state: DetailState, width: Int, height: Int, focused: Bool) -> Canvas {
-        var canvas = Canvas(width: width, height: height)
-        let lines = lines(store, subject: state.subject, width: width)
+    static func draw(_ store: Store, state: DetailState, width: Int, height: Int, focused: Bool,
+                     glyphs: Glyphs) -> Canvas {
+        var canvas = Canvas(width: width, height: height, glyphs: glyphs)
+        let lines = lines(store, subject: state.subject, width: width, glyphs: glyphs)
         let rows = max(0, height - 2)
         var title = "Detail"
         if lines.count > rows, rows > 0 {

@@ -5,8 +5,9 @@ import Foundation
 /// a canvas out; it keeps nothing between frames.
 enum ListPane {
     /// Draws the pane, border included, from the store and the cursor.
-    static func draw(_ store: Store, cursor: Cursor, width: Int, height: Int, focused: Bool) -> Canvas {
-        var canvas = Canvas(width: width, height: height)
+    static func draw(_ store: Store, cursor: Cursor, width: Int, height: Int, focused: Bool,
+                     glyphs: Glyphs) -> Canvas {
+        var canvas = Canvas(width: width, height: height, glyphs: glyphs)
         let rows = store.list
         let total = rows.count
         let query = store.query, filter = query.filter
@@ -27,7 +28,8 @@ enum ListPane {
         for (line, item) in rows.items(from: cursor.offset, count: max(0, height - 2)).enumerated() {
             let selected = item.id == cursor.selected
             let row = line + 1
-            canvas.put((selected ? ">" : " ") + (item.favorite ? "★" : " ") + " ", row: row, column: 1, limit: inner)
+            canvas.put((selected ? ">" : " ") + (item.favorite ? glyphs.star : " ") + " ", row: row, column: 1,
+                       limit: inner)
             if item.favorite { canvas.addRole(.star, row: row, column: 2, count: 1) }
             canvas.put(title: item.title, row: row, column: 4, limit: inner - 3, highlighting: filter)
             if selected { canvas.addStyle(.reverse, row: row, column: 1, count: inner) }

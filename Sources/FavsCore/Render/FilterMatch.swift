@@ -50,7 +50,7 @@ extension Canvas {
         let shown = Sanitize.visible(title)
         guard !filter.isEmpty, let match = FilterMatch.columns(of: filter, in: shown) else { return written }
         let cut = TextWidth.of(shown) > written
-        let textEnd = cut ? written - min(written, TextWidth.of("…")) : written
+        let textEnd = cut ? written - min(written, TextWidth.of(glyphs.ellipsis)) : written
         if match.lowerBound < textEnd {
             addRole(.match, row: row, column: column + match.lowerBound,
                     count: min(match.upperBound, textEnd) - match.lowerBound)
