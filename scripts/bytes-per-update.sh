@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Counts the bytes favs writes to the terminal for one update, at 80x24 in tmux (TERM=xterm-256color).
 # Usage: scripts/bytes-per-update.sh [path/to/favs]     (prints one line per update)
-# FAVS_TERM=tmux-256color measures with another terminfo entry (the escape sequences differ by a few bytes).
+# FAVS_TERM=tmux-256color measures with another terminfo entry (the escape sequences differ by a few bytes);
+# NO_COLOR=1 measures without colour.
 # tmux gives a pane TERM=$(default-terminal) whatever the session environment says, so TERM is set on the
 # command itself; -f /dev/null keeps a personal tmux.conf out of the figures.
 set -euo pipefail
@@ -16,7 +17,7 @@ settle() { local a b; a=$(size); while sleep 0.05; b=$(size); [ "$a" != "$b" ]; 
 
 $T -f /dev/null -u new-session -d -s s -x 80 -y 24 -e LANG=C.UTF-8
 $T pipe-pane -t s -o "cat >> $OUT"
-$T send-keys -t s "clear; TERM=${FAVS_TERM:-xterm-256color} exec $BIN --library $DIR/lib.sqlite" Enter
+$T send-keys -t s "clear; TERM=${FAVS_TERM:-xterm-256color} ${NO_COLOR:+NO_COLOR=$NO_COLOR }exec $BIN --library $DIR/lib.sqlite" Enter
 wait_for "3 favorites"; settle; start=$(size)
 measure() {  # measure LABEL KEYS EXPECTED-TEXT
     local before; before=$(size); $T send-keys -t s $2; wait_for "$3"; settle

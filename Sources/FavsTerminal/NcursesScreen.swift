@@ -26,9 +26,11 @@ final class NcursesScreen {
     private var previous: Canvas?
     private(set) var isOpen = true
     private var quickErrors = 0
+    private let theme: TerminalTheme
 
-    /// Starts ncurses on stdin/stdout: UTF-8 locale, raw keys, no echo, keypad, hidden cursor.
-    init() throws {
+    /// Starts ncurses on stdin/stdout: UTF-8 locale, raw keys, no echo, keypad, hidden cursor, and colour
+    /// when `wantsColor` and the terminal has it.
+    init(wantsColor: Bool) throws {
         Locale.ensureUTF8()
         let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
         guard !term.isEmpty else {
@@ -41,6 +43,7 @@ final class NcursesScreen {
             throw TerminalError(description: "unknown terminal type '\(term)' (TERM): try TERM=xterm-256color, or 'favs script'")
         }
         terminal = screen
+        theme = TerminalTheme(wantsColor: wantsColor)
         raw()  // ctrl-c, ctrl-z and ctrl-\ arrive as keys, so quitting and suspending always restore the terminal
         noecho()
         nonl()
@@ -79,7 +82,8 @@ final class NcursesScreen {
                 let cell = canvas[row, column]
                 if cell.isContinuation { continue }
                 if sameSize, let previous, previous[row, column] == cell { continue }
-                wattr_set(window, attributes(cell.style), 0, nil)
+                let (attrs, pair) = theme.attributes(for: cell)
+                wattr_set(window, attrs, pair, nil)
                 var chars = cell.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
                 chars.append(0)
                 wmove(window, Int32(row), Int32(column))
@@ -137,14 +141,6 @@ final class NcursesScreen {
         endwin()
         kill(getpid(), SIGTSTP)
         invalidate()
-    }
-
-    private func attributes(_ style: Style) -> attr_t {
-        var attrs = cn_a_normal()
-        if style.contains(.reverse) { attrs |= cn_a_reverse() }
-        if style.contains(.bold) { attrs |= cn_a_bold() }
-        if style.contains(.dim) { attrs |= cn_a_dim() }
-        return attrs
     }
 }
 

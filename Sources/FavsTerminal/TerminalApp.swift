@@ -10,10 +10,11 @@ public enum TerminalApp {
     /// made by other processes and returns whether there were any (then a frame is drawn).
     /// `afterFirstFrame`, when given, runs once the first frame is on screen, before any key is read
     /// (keys typed meanwhile wait in the terminal); a frame follows it.
-    public static func run(_ browser: Browser, pollInterval: Int32 = 50, afterFirstFrame: (() -> Void)? = nil,
-                           poll: (() -> Bool)? = nil) throws {
+    /// `wantsColor`: use colour if the terminal has it (`ColorChoice.wantsColor`).
+    public static func run(_ browser: Browser, wantsColor: Bool, pollInterval: Int32 = 50,
+                           afterFirstFrame: (() -> Void)? = nil, poll: (() -> Bool)? = nil) throws {
         Signals.install()
-        let screen = try NcursesScreen()
+        let screen = try NcursesScreen(wantsColor: wantsColor)
         defer { screen.close() }
         browser.resize(width: screen.width, height: screen.height)
         var needsFrame = true

@@ -13,19 +13,22 @@ struct Browse: ParsableCommand {
         discussion: "A library that does not exist yet is created with the built-in sample collection.")
 
     @OptionGroup var library: LibraryOption
+    @OptionGroup var display: DisplayOptions
 
     func run() throws {
         let location = try library.location()
         if isatty(STDIN_FILENO) == 0 {
             // Keys are coming from a pipe or a file: that is a script, not a person.
+            // Text frames have no colour; only --ascii applies.
             return try ScriptCommand.runScript(text: readStandardInput(), source: "script", location: location,
-                                               size: "80x24")
+                                               size: "80x24", glyphs: display.ascii ? .ascii : .unicode)
         }
         guard isatty(STDOUT_FILENO) != 0 else {
             throw failure("stdout is not a terminal: use 'favs list' to print the items, or 'favs script' to print screens", 2)
         }
         let opened = try openBrowser(at: location, width: 80, height: 24, preview: true)
         let (browser, library) = (opened.browser, opened.library)
+        browser.glyphs = display.terminalGlyphs()
         // Other processes' changes (another browser, `favs fav`, an import) arrive through the change log,
         // from the point the list was read at.
         var follower = opened.lastChange.flatMap { try? LibraryFollower(library, after: $0) }
@@ -41,7 +44,7 @@ struct Browse: ParsableCommand {
             }
         }
         do {
-            try TerminalApp.run(browser, afterFirstFrame: loadTheRest, poll: {
+            try TerminalApp.run(browser, wantsColor: display.wantsColor, afterFirstFrame: loadTheRest, poll: {
                 guard let follower else { return false }
                 do {
                     return browser.sync(try follower.poll())

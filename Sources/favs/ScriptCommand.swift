@@ -19,6 +19,8 @@ struct Script: ParsableCommand {
     @Option(help: ArgumentHelp("The screen size.", valueName: "COLSxROWS"))
     var size = "80x24"
 
+    @OptionGroup var glyphs: ScriptGlyphOption
+
     func validate() throws {
         guard ScriptParser.parseSize(size) != nil else {
             throw ValidationError("--size must be COLSxROWS, e.g. 80x24 (got '\(size)')")
@@ -36,13 +38,15 @@ struct Script: ParsableCommand {
         } else {
             text = readStandardInput()
         }
-        try ScriptCommand.runScript(text: text, source: file ?? "script", location: location, size: size)
+        try ScriptCommand.runScript(text: text, source: file ?? "script", location: location, size: size,
+                                    glyphs: glyphs.glyphs)
     }
 }
 
 enum ScriptCommand {
     /// Parses the whole script first (a bad step changes nothing), then runs it and prints the frames.
-    static func runScript(text: String, source: String, location: LibraryLocation, size: String) throws {
+    static func runScript(text: String, source: String, location: LibraryLocation, size: String,
+                          glyphs: Glyphs) throws {
         let steps: [ScriptStep]
         do {
             steps = try ScriptParser.parse(text, source: source).map(\.step)
@@ -51,6 +55,7 @@ enum ScriptCommand {
         }
         let (width, height) = ScriptParser.parseSize(size) ?? (80, 24)
         let browser = try openBrowser(at: location, width: width, height: height).browser
+        browser.glyphs = glyphs
         ScriptRunner.run(steps, on: browser) { frame in
             FileHandle.standardOutput.write(Data(frame.utf8))
         }

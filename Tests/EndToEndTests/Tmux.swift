@@ -89,6 +89,11 @@ final class Tmux {
         return rows
     }
 
+    /// The visible screen with the escape sequences tmux keeps for its colours and attributes (`capture-pane -e`).
+    func screenWithEscapes() async throws -> String {
+        try await command("capture-pane", "-p", "-e", "-t", "main")
+    }
+
     /// The pane's text including scrollback, with wrapped lines joined back into one.
     func joinedText() async throws -> [String] {
         try await command("capture-pane", "-p", "-J", "-S", "-", "-t", "main")

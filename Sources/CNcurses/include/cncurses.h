@@ -17,6 +17,10 @@ attr_t cn_a_normal(void);
 attr_t cn_a_reverse(void);
 attr_t cn_a_bold(void);
 attr_t cn_a_dim(void);
+attr_t cn_a_underline(void);
+/// COLORS and COLOR_PAIRS: globals Swift 6 refuses as not concurrency-safe. Valid after start_color().
+int cn_colors(void);
+int cn_color_pairs(void);
 FILE *cn_stdout(void);
 FILE *cn_stdin(void);
 int cn_wcwidth(wchar_t c);

@@ -5,7 +5,7 @@ extension Browser {
     /// The current frame, every visible pane drawn from the store and the view state. Changes nothing:
     /// drawing twice, or not at all until the end, shows the same screen.
     public func frame() -> Canvas {
-        var canvas = Canvas(width: width, height: height)
+        var canvas = Canvas(width: width, height: height, glyphs: glyphs)
         let layout = self.layout
         guard layout.kind != .tooSmall else {
             let need = "terminal too small: need \(Layout.minimumWidth)x\(Layout.minimumHeight)"
@@ -16,7 +16,9 @@ extension Browser {
             canvas.blit(draw(pane, rect: rect), x: rect.x, y: rect.y)
         }
         Chrome.titleBar(into: &canvas, library: libraryName)
-        Chrome.statusLine(into: &canvas, left: statusText, leftStyle: message?.isError == true ? .bold : [],
+        let isError = message?.isError == true
+        Chrome.statusLine(into: &canvas, left: statusText, leftStyle: isError ? .bold : [],
+                          leftRole: isError ? .error : .plain,
                           items: store.items.count, favorites: store.items.favoriteCount)
         if mode == .help { Chrome.help(into: &canvas, keyMap: keyMap, offset: helpOffset) }
         return canvas
@@ -35,10 +37,14 @@ extension Browser {
         let focused = pane == focus
         return switch pane {
         case .list:
-            ListPane.draw(store, cursor: listCursor, marks: marks, width: rect.width, height: rect.height, focused: focused)
-        case .detail: DetailPane.draw(store, state: detail, width: rect.width, height: rect.height, focused: focused)
+            ListPane.draw(store, cursor: listCursor, marks: marks, width: rect.width, height: rect.height,
+                          focused: focused, glyphs: glyphs)
+        case .detail:
+            DetailPane.draw(store, state: detail, width: rect.width, height: rect.height, focused: focused,
+                            glyphs: glyphs)
         case .favorites:
-            FavoritesPane.draw(store, cursor: favoritesCursor, width: rect.width, height: rect.height, focused: focused)
+            FavoritesPane.draw(store, cursor: favoritesCursor, width: rect.width, height: rect.height, focused: focused,
+                               glyphs: glyphs)
         }
     }
 

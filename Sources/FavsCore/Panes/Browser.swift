@@ -13,6 +13,8 @@ public final class Browser {
     public internal(set) var mode: Mode = .normal
     public internal(set) var message: Message?
     public internal(set) var hasQuit = false
+    /// The characters chrome is drawn with: `.ascii` for a terminal that cannot show UTF-8.
+    public var glyphs: Glyphs = .unicode
 
     /// View state, and only view state: the model is the store's. Every frame draws from the two.
     var listCursor: Cursor

@@ -6,22 +6,32 @@ import Foundation
 enum Chrome {
     /// Row 0: the app and the library name.
     static func titleBar(into canvas: inout Canvas, library: String) {
-        canvas.put(" favs — \(library)", row: 0, column: 0, style: .bold)
+        canvas.put(canvas.glyphs.chrome(" favs — \(library)"), row: 0, column: 0, style: .bold)
     }
 
     /// The last row: a message, the filter prompt or the key hints on the left; the live counts on the right.
     /// `left` holds what to say, longest first: the first that fits is shown (the last, cut, when none does).
-    /// Empty means: show the key hints that fit.
-    static func statusLine(into canvas: inout Canvas, left: [String], leftStyle: Style, items: Int, favorites: Int) {
+    /// Empty means: show the key hints that fit. An error (`leftRole` `.error`) is drawn in the error role.
+    static func statusLine(into canvas: inout Canvas, left: [String], leftStyle: Style, leftRole: Role = .plain,
+                           items: Int, favorites: Int) {
         let row = canvas.height - 1
-        var counts = "\(items) item\(items == 1 ? "" : "s") · \(favorites) favorite\(favorites == 1 ? "" : "s") "
-        if canvas.width - TextWidth.of(counts) < 20 { counts = "\(items) · ★\(favorites) " }
+        let glyphs = canvas.glyphs
+        var counts = glyphs.chrome(
+            "\(items) item\(items == 1 ? "" : "s") · \(favorites) favorite\(favorites == 1 ? "" : "s") ")
+        var star: Int?  // the column of the star in the short form
+        if canvas.width - TextWidth.of(counts) < 20 {
+            let before = glyphs.chrome("\(items) · ")
+            counts = before + glyphs.star + "\(favorites) "
+            star = TextWidth.of(before)
+        }
         let countsWidth = TextWidth.of(counts)
         let room = canvas.width - countsWidth - 1
-        let choices = left.isEmpty ? hints : left
+        let choices = (left.isEmpty ? hints : left).map(glyphs.chrome)
         let left = choices.first { TextWidth.of($0) < room } ?? (left.isEmpty ? "" : choices.last ?? "")
-        canvas.put(" " + left, row: row, column: 0, limit: room, style: leftStyle)
+        canvas.put(" ", row: row, column: 0, limit: room, style: leftStyle)
+        canvas.put(left, row: row, column: 1, limit: room - 1, style: leftStyle, role: leftRole)
         canvas.put(counts, row: row, column: canvas.width - countsWidth)
+        if let star { canvas.addRole(.star, row: row, column: canvas.width - countsWidth + star, count: 1) }
     }
 
     /// The key hints shown when there is no message, longest first: the longest that fits is shown.
@@ -76,9 +86,9 @@ enum Chrome {
         let scrolls = visible < lines.count
         canvas.box(box, title: scrolls ? "Keys \(offset + 1)-\(offset + shown.count)/\(lines.count)" : "Keys", focused: true)
         for (index, line) in shown.enumerated() {
-            canvas.put(line, row: box.y + 1 + index, column: box.x + 2, limit: box.width - 4)
+            canvas.put(canvas.glyphs.chrome(line), row: box.y + 1 + index, column: box.x + 2, limit: box.width - 4)
         }
-        canvas.put(scrolls ? "j/k scroll · esc closes" : "esc or ? closes", row: box.maxY - 2, column: box.x + 2,
-                   limit: box.width - 4, style: .dim)
+        canvas.put(canvas.glyphs.chrome(scrolls ? "j/k scroll · esc closes" : "esc or ? closes"), row: box.maxY - 2,
+                   column: box.x + 2, limit: box.width - 4, style: .dim)
     }
 }

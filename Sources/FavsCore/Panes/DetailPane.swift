@@ -11,29 +11,42 @@ struct DetailState: Equatable {
 
 /// The selected item in full: favorite mark, title, id and every field in its order.
 enum DetailPane {
-    /// The text of the pane for an inner width, before scrolling.
-    static func lines(_ store: Store, subject: ItemID?, width: Int) -> [String] {
+    /// One line of the pane's text, and the columns of it that have a role (the star, a field's name).
+    struct Line {
+        var text: String
+        var role: Role = .plain
+        var roleColumns: Range<Int> = 0..<0
+    }
+
+    /// The text of the pane for an inner width, before scrolling. (How many lines there are does not depend
+    /// on the glyphs: the star is one column in every set.)
+    static func lines(_ store: Store, subject: ItemID?, width: Int, glyphs: Glyphs = .unicode) -> [Line] {
         let textWidth = max(1, width - 4)
-        guard let id = subject, let item = store.items[id] else { return ["Nothing selected"] }
+        guard let id = subject, let item = store.items[id] else { return [Line(text: "Nothing selected")] }
         var lines = TextWidth.wrap(Sanitize.visible(item.title), to: textWidth - 2).enumerated().map { index, line in
-            (index == 0 && item.favorite ? "★ " : "  ") + line
+            index == 0 && item.favorite ? Line(text: glyphs.star + " " + line, role: .star, roleColumns: 0..<1)
+                : Line(text: "  " + line)
         }
-        lines.append("")
+        lines.append(Line(text: ""))
         let fields = store.fields(of: id)
         for field in [Field("id", item.id.rawValue)] + (fields ?? []) {
             let wrapped = TextWidth.wrap(Sanitize.visible("\(field.name): \(field.value)"), to: textWidth)
-            lines.append(wrapped[0])
+            // The name and its colon; a name longer than the pane is wide is dim on its first line only.
+            let nameWidth = TextWidth.of(Sanitize.visible(field.name)) + 1
+            let nameColumns = 0..<min(nameWidth, TextWidth.of(wrapped[0]))
+            lines.append(Line(text: wrapped[0], role: .fieldName, roleColumns: nameColumns))
             for more in wrapped.dropFirst() {
-                lines.append(contentsOf: TextWidth.wrap("  " + more, to: textWidth))
+                lines.append(contentsOf: TextWidth.wrap("  " + more, to: textWidth).map { Line(text: $0) })
             }
         }
-        if fields == nil { lines.append("(fields not read)") }
+        if fields == nil { lines.append(Line(text: "(fields not read)")) }
         return lines
     }
 
-    static func draw(_ store: Store, state: DetailState, width: Int, height: Int, focused: Bool) -> Canvas {
-        var canvas = Canvas(width: width, height: height)
-        let lines = lines(store, subject: state.subject, width: width)
+    static func draw(_ store: Store, state: DetailState, width: Int, height: Int, focused: Bool,
+                     glyphs: Glyphs) -> Canvas {
+        var canvas = Canvas(width: width, height: height, glyphs: glyphs)
+        let lines = lines(store, subject: state.subject, width: width, glyphs: glyphs)
         let rows = max(0, height - 2)
         var title = "Detail"
         if lines.count > rows, rows > 0 {
@@ -42,7 +55,9 @@ enum DetailPane {
         canvas.box(Rect(x: 0, y: 0, width: width, height: height), title: title, focused: focused)
         let style: Style = state.subject.flatMap { store.items[$0] } == nil ? .dim : []
         for (index, line) in lines.dropFirst(state.scroll).prefix(rows).enumerated() {
-            canvas.put(line, row: index + 1, column: 2, limit: width - 4, style: style)
+            canvas.put(line.text, row: index + 1, column: 2, limit: width - 4, style: style)
+            canvas.addRole(line.role, row: index + 1, column: 2 + line.roleColumns.lowerBound,
+                           count: line.roleColumns.count)
         }
         return canvas
     }

@@ -5,8 +5,9 @@ import Foundation
 /// a canvas out; it keeps nothing between frames.
 enum ListPane {
     /// Draws the pane, border included, from the store and the cursor.
-    static func draw(_ store: Store, cursor: Cursor, marks: Marks, width: Int, height: Int, focused: Bool) -> Canvas {
-        var canvas = Canvas(width: width, height: height)
+    static func draw(_ store: Store, cursor: Cursor, marks: Marks, width: Int, height: Int, focused: Bool,
+                     glyphs: Glyphs) -> Canvas {
+        var canvas = Canvas(width: width, height: height, glyphs: glyphs)
         let rows = store.list
         let total = rows.count
         let query = store.query, filter = query.filter
@@ -30,9 +31,11 @@ enum ListPane {
             let marked = marks.contains(item.id, row: cursor.offset + line, range: range)
             let row = line + 1
             // The first column: > the cursor, • a marked item, » both.
-            let lead = selected ? (marked ? "»" : ">") : (marked ? "•" : " ")
-            canvas.put(lead + (item.favorite ? "★" : " ") + " ", row: row, column: 1, limit: inner)
-            canvas.put(item.title, row: row, column: 4, limit: inner - 3)
+            let lead = selected ? (marked ? glyphs.markedCursor : ">") : (marked ? glyphs.mark : " ")
+            canvas.put(lead + (item.favorite ? glyphs.star : " ") + " ", row: row, column: 1, limit: inner)
+            if marked { canvas.addRole(.mark, row: row, column: 1, count: 1) }
+            if item.favorite { canvas.addRole(.star, row: row, column: 2, count: 1) }
+            canvas.put(title: item.title, row: row, column: 4, limit: inner - 3, highlighting: filter)
             if selected { canvas.addStyle(.reverse, row: row, column: 1, count: inner) }
         }
         return canvas

@@ -8,6 +8,8 @@ public struct Style: OptionSet, Hashable, Sendable {
     public static let reverse = Style(rawValue: 1)
     public static let bold = Style(rawValue: 2)
     public static let dim = Style(rawValue: 4)
+    /// Set by the theme, not by panes: a filter match is underlined, so it shows without colour too.
+    public static let underline = Style(rawValue: 8)
 }
 
 /// One terminal cell. A wide character fills its cell and the next one, which holds an empty continuation.
@@ -15,6 +17,8 @@ public struct Cell: Hashable, Sendable {
     /// The character that starts here; "" for the right half of a wide character.
     public var text: String
     public var style: Style
+    /// What the cell means (a star, the focused border, …); the terminal's `Theme` gives it a colour.
+    public var role: Role = .plain
     public static let blank = Cell(text: " ", style: [])
     public var isContinuation: Bool { text.isEmpty }
 }
@@ -33,31 +37,35 @@ public struct Rect: Hashable, Sendable {
 public struct Canvas: Equatable, Sendable {
     public let width: Int
     public let height: Int
+    /// The characters the canvas draws its own marks with: borders and the `…` of cut text.
+    public let glyphs: Glyphs
     public private(set) var cells: [Cell]
 
-    public init(width: Int, height: Int) {
+    public init(width: Int, height: Int, glyphs: Glyphs = .unicode) {
         self.width = max(0, width)
         self.height = max(0, height)
+        self.glyphs = glyphs
         cells = Array(repeating: .blank, count: self.width * self.height)
     }
 
     public subscript(row: Int, column: Int) -> Cell { cells[row * width + column] }
 
     /// Writes `text` at a row and column, sanitized, within `limit` columns (default: to the right edge).
-    /// Text that does not fit is cut with `…`. Returns the number of columns written.
+    /// Text that does not fit is cut with the glyphs' ellipsis. Returns the number of columns written.
     @discardableResult
-    public mutating func put(_ text: String, row: Int, column: Int, limit: Int? = nil, style: Style = []) -> Int {
+    public mutating func put(_ text: String, row: Int, column: Int, limit: Int? = nil, style: Style = [],
+                             role: Role = .plain) -> Int {
         guard row >= 0, row < height, column >= 0, column < width else { return 0 }
         let room = min(limit ?? width - column, width - column)
         guard room > 0 else { return 0 }
-        let shown = TextWidth.truncate(Sanitize.visible(text), to: room)
+        let shown = TextWidth.truncate(Sanitize.visible(text), to: room, ellipsis: glyphs.ellipsis)
         var x = column
         for character in shown {
             let w = TextWidth.of(character)
             guard w > 0 else { continue }
             guard x + w <= column + room else { break }
-            set(row: row, column: x, Cell(text: String(character), style: style))
-            if w == 2 { set(row: row, column: x + 1, Cell(text: "", style: style)) }
+            set(row: row, column: x, Cell(text: String(character), style: style, role: role))
+            if w == 2 { set(row: row, column: x + 1, Cell(text: "", style: style, role: role)) }
             x += w
         }
         return x - column
@@ -75,24 +83,35 @@ public struct Canvas: Equatable, Sendable {
         for x in max(0, column)..<min(width, column + count) { cells[row * width + x].style.formUnion(style) }
     }
 
-    /// Draws a box border with a title. The focused pane gets a heavy border and a bold title.
+    /// Gives every cell of a row range a role (keeps the text and the style), e.g. the part of a title a
+    /// filter matched.
+    public mutating func addRole(_ role: Role, row: Int, column: Int, count: Int) {
+        guard row >= 0, row < height else { return }
+        for x in max(0, column)..<min(width, column + count) { cells[row * width + x].role = role }
+    }
+
+    /// Draws a box border with a title. The focused pane gets a heavy border and a bold title in the accent role.
     public mutating func box(_ rect: Rect, title: String, focused: Bool) {
         guard rect.width >= 2, rect.height >= 2 else { return }
-        let (h, v, tl, tr, bl, br) = focused ? ("━", "┃", "┏", "┓", "┗", "┛") : ("─", "│", "┌", "┐", "└", "┘")
+        let border = focused ? glyphs.heavy : glyphs.light
         let style: Style = focused ? .bold : []
+        let role: Role = focused ? .accent : .plain
         for x in rect.x..<rect.maxX {
-            put(h, row: rect.y, column: x, limit: 1, style: style)
-            put(h, row: rect.maxY - 1, column: x, limit: 1, style: style)
+            put(border.horizontal, row: rect.y, column: x, limit: 1, style: style, role: role)
+            put(border.horizontal, row: rect.maxY - 1, column: x, limit: 1, style: style, role: role)
         }
         for y in rect.y..<rect.maxY {
-            put(v, row: y, column: rect.x, limit: 1, style: style)
-            put(v, row: y, column: rect.maxX - 1, limit: 1, style: style)
+            put(border.vertical, row: y, column: rect.x, limit: 1, style: style, role: role)
+            put(border.vertical, row: y, column: rect.maxX - 1, limit: 1, style: style, role: role)
         }
-        put(tl, row: rect.y, column: rect.x, style: style)
-        put(tr, row: rect.y, column: rect.maxX - 1, style: style)
-        put(bl, row: rect.maxY - 1, column: rect.x, style: style)
-        put(br, row: rect.maxY - 1, column: rect.maxX - 1, style: style)
-        if rect.width > 4 { put(" \(title) ", row: rect.y, column: rect.x + 1, limit: rect.width - 2, style: style) }
+        put(border.topLeft, row: rect.y, column: rect.x, style: style, role: role)
+        put(border.topRight, row: rect.y, column: rect.maxX - 1, style: style, role: role)
+        put(border.bottomLeft, row: rect.maxY - 1, column: rect.x, style: style, role: role)
+        put(border.bottomRight, row: rect.maxY - 1, column: rect.maxX - 1, style: style, role: role)
+        if rect.width > 4 {
+            put(" \(glyphs.chrome(title)) ", row: rect.y, column: rect.x + 1, limit: rect.width - 2, style: style,
+                role: role)
+        }
     }
 
     /// Copies another canvas onto this one with its top-left corner at a point.

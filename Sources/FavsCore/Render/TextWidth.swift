@@ -62,11 +62,13 @@ public enum TextWidth {
         return (text[..<end], width)
     }
 
-    /// The text cut to `columns` with `…` when it does not fit, never in the middle of a character.
-    public static func truncate(_ text: String, to columns: Int) -> String {
+    /// The text cut to `columns` with an ellipsis (`…`, or `...` in ASCII) when it does not fit, never in the
+    /// middle of a character. An ellipsis wider than the room is itself cut.
+    public static func truncate(_ text: String, to columns: Int, ellipsis: String = "…") -> String {
         guard columns > 0 else { return "" }
         if of(text) <= columns { return text }
-        return String(prefix(text, fitting: columns - 1).text) + "…"
+        let mark = prefix(ellipsis, fitting: columns)
+        return String(prefix(text, fitting: columns - mark.width).text) + mark.text
     }
 }
 

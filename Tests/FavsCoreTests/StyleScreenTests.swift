@@ -1,0 +1,147 @@
+import Testing
+@testable import FavsCore
+@testable import FavsModel
+
+/// The sample library's screen after `keys`: its text, and under it its styles, one letter a cell
+/// (`Canvas.styleLines`: `y` star, `a` accent, `f` field name, `r` error, `m` match, upper case on
+/// the reversed row; `R` reverse, `B` bold, `D` dim without a role).
+func styledScreen(_ keys: String, size: (Int, Int), glyphs: Glyphs = .unicode) throws -> (text: String, styles: String) {
+    let browser = Browser(store: Store(items: SampleLibrary.items), libraryName: "sample library",
+                          width: size.0, height: size.1)
+    browser.glyphs = glyphs
+    for (_, step) in try ScriptParser.parse(keys) {
+        switch step {
+        case let .key(key): browser.handle(key)
+        case let .type(text): text.forEach { browser.handle(.char($0)) }
+        case let .resize(width, height): browser.resize(width: width, height: height)
+        case .frame: break
+        }
+    }
+    let canvas = browser.frame()
+    return (canvas.lines.joined(separator: "\n"), canvas.styleLines.joined(separator: "\n"))
+}
+
+/// Colour as a test sees it: roles on the canvas, asserted as literal screens beside the text.
+@Suite struct StyleScreenTests {
+    @Test func theDefaultThemeStarsFavoritesAccentsTheFocusedPaneDimsFieldNamesAndShowsErrorsInRed() throws {
+        let screen = try styledScreen("j j f 9", size: (60, 12))
+        #expect(screen.text == """
+             favs — sample library
+            ┏ Items 3/28 ━━━━━━━━━━┓┌ Detail 1-4/8 ────────────────────┐
+            ┃ ★ お気に入りの曲     ┃│ ★ Café del Mar — Sunset          │
+            ┃   录音 Recording 2   ┃│                                  │
+            ┃>★ Café del Mar — Sun…┃│ id: rec-003                      │
+            ┃ ★ 🎧 Lo-fi beats to …┃│ artist: José Padilla             │
+            ┃   Clair de lune      ┃└──────────────────────────────────┘
+            ┃   夜に駆ける         ┃┌ Favorites (4) ───────────────────┐
+            ┃   Für Elise          ┃│ ★ お気に入りの曲                 │
+            ┃ ★ 月亮代表我的心     ┃│ ★ Café del Mar — Sunset          │
+            ┗━━━━━━━━━━━━━━━━━━━━━━┛└──────────────────────────────────┘
+             9: not a key here (? for help)      28 items · 4 favorites
+            """)
+        #expect(screen.styles == """
+            BBBBBBBBBBBBBBBBBBBBBB
+            aaaaaaaaaaaaaaaaaaaaaaaa
+            a y                    a  y
+            a                      a
+            aRYRRRRRRRRRRRRRRRRRRRRa  fff
+            a y                    a  fffffff
+            a                      a
+            a                      a
+            a                      a  y
+            a y                    a  y
+            aaaaaaaaaaaaaaaaaaaaaaaa
+            Brrrrrrrrrrrrrrrrrrrrrrrrrrrrrr
+            """)
+    }
+
+    @Test func theFilterMatchIsHighlightedInListAndFavoritesRowsIgnoringCase() throws {
+        let screen = try styledScreen("j j f / type DE", size: (60, 12))
+        #expect(screen.text == """
+             favs — sample library
+            ┏ Items 1/5 · /DE ━━━━━┓┌ Detail 1-4/8 ────────────────────┐
+            ┃>★ Café del Mar — Sun…┃│ ★ Café del Mar — Sunset          │
+            ┃   Clair de lune      ┃│                                  │
+            ┃   Águas de março     ┃│ id: rec-003                      │
+            ┃   Ode an die Freude  ┃│ artist: José Padilla             │
+            ┃   Übung macht den Me…┃└──────────────────────────────────┘
+            ┃                      ┃┌ Favorites (4) ───────────────────┐
+            ┃                      ┃│ ★ お気に入りの曲                 │
+            ┃                      ┃│ ★ Café del Mar — Sunset          │
+            ┗━━━━━━━━━━━━━━━━━━━━━━┛└──────────────────────────────────┘
+             /DE▏  enter keeps · esc clears      28 items · 4 favorites
+            """)
+        // The selected row shows its match in upper case (reversed); "Ode" matches before "die".
+        #expect(screen.styles == """
+            BBBBBBBBBBBBBBBBBBBBBB
+            aaaaaaaaaaaaaaaaaaaaaaaa
+            aRYRRRRRRMMRRRRRRRRRRRRa  y
+            a         mm           a
+            a         mm           a  fff
+            a    mm                a  fffffff
+            a               mm     a
+            a                      a
+            a                      a  y
+            a                      a  y      mm
+            aaaaaaaaaaaaaaaaaaaaaaaa
+
+            """)
+    }
+
+    @Test func asciiGlyphsKeepTheLayoutAlignedAndAMatchCutOffLightsTheEllipsis() throws {
+        let screen = try styledScreen("j j f / type an", size: (60, 12), glyphs: .ascii)
+        #expect(screen.text == """
+             favs - sample library
+            + Items 1/8 - /an =====++ Detail 1-4/8 --------------------+
+            |>  🌊 Ocean waves, ...||   🌊 Ocean waves, 10 hours       |
+            |   Mañana es hoy      ||                                  |
+            |   Ég anda            || id: rec-010                      |
+            |   Dansa kvadrat      || artist: Nature Sounds            |
+            |   A very long titl...|+----------------------------------+
+            |   🎹 Piano sketches  |+ Favorites (4) -------------------+
+            |   Ode an die Freude  || * お気に入りの曲                 |
+            |   Señorita Ñandú     || * Café del Mar — Sunset          |
+            +======================++----------------------------------+
+             /an_  enter keeps - esc clears      28 items - 4 favorites
+            """)
+        // "A very long title …" matched in "narrow", cut off: its ellipsis is the match.
+        #expect(screen.styles == """
+            BBBBBBBBBBBBBBBBBBBBBB
+            aaaaaaaaaaaaaaaaaaaaaaaa
+            aRRRRRRRRRMMRRRRRRRRRRRa
+            a      mm              a
+            a      mm              a  fff
+            a    mm                a  fffffff
+            a                   mmma
+            a        mm            a
+            a       mm             a  y
+            a             mm       a  y
+            aaaaaaaaaaaaaaaaaaaaaaaa
+
+            """)
+    }
+
+    @Test func theStackedLayoutInAsciiStarsTheShortCounts() throws {
+        let screen = try styledScreen("j j f", size: (40, 8), glyphs: .ascii)
+        #expect(screen.text == """
+             favs - sample library
+            + Items 3/28 ==========================+
+            | * お気に入りの曲                     |
+            |   录音 Recording 2                   |
+            |>* Café del Mar — Sunset              |
+            | * 🎧 Lo-fi beats to study to         |
+            +======================================+
+             ? help                         28 - *4
+            """)
+        #expect(screen.styles == """
+            BBBBBBBBBBBBBBBBBBBBBB
+            aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa
+            a y                                    a
+            a                                      a
+            aRYRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRa
+            a y                                    a
+            aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa
+                                                 y
+            """)
+    }
+}
