@@ -145,3 +145,20 @@ func styledScreen(_ keys: String, size: (Int, Int), glyphs: Glyphs = .unicode) t
             """)
     }
 }
+
+/// Marks in colour and in ASCII: the mark role on the first column, `+` and `#` without Unicode.
+@Suite struct MarkStyleTests {
+    @Test func markedRowsCarryTheMarkRoleAndAsciiMarks() throws {
+        let screen = try styledScreen("m j m", size: (40, 8), glyphs: .ascii)
+        #expect(screen.text.split(separator: "\n")[2...4].map(String.init) == [
+            "|+* お気に入りの曲                     |",
+            "|#  录音 Recording 2                   |",
+            "|   Café del Mar — Sunset              |",
+        ])
+        #expect(screen.styles.split(separator: "\n", omittingEmptySubsequences: false)[2...4].map(String.init) == [
+            "aky                                    a",
+            "aKRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRa",
+            "a                                      a",
+        ])
+    }
+}
