@@ -2,11 +2,47 @@ import FavsModel
 import Foundation
 
 /// What a key asks the browser to do.
-public enum Command: Hashable, Sendable {
+public enum Command: Hashable, Sendable, CaseIterable {
     case moveDown, moveUp, top, bottom, pageDown, pageUp
     case focusNext, focusPrevious, activate, back
     case toggleFavorite, delete, mark, markRange, undo, redo
     case filter, favoritesView, sort, help, quit, suspend, redraw
+
+    /// The name a config file binds keys to: `move-down`, `favorite`, `favorites-view`.
+    public var name: String {
+        switch self {
+        case .moveDown: "move-down"
+        case .moveUp: "move-up"
+        case .top: "top"
+        case .bottom: "bottom"
+        case .pageDown: "page-down"
+        case .pageUp: "page-up"
+        case .focusNext: "focus-next"
+        case .focusPrevious: "focus-previous"
+        case .activate: "activate"
+        case .back: "back"
+        // What the user does with the key; "toggle" is how it is done.
+        case .toggleFavorite: "favorite"
+        case .delete: "delete"
+        case .mark: "mark"
+        case .markRange: "mark-range"
+        case .undo: "undo"
+        case .redo: "redo"
+        case .filter: "filter"
+        case .favoritesView: "favorites-view"
+        case .sort: "sort"
+        case .help: "help"
+        case .quit: "quit"
+        case .suspend: "suspend"
+        case .redraw: "redraw"
+        }
+    }
+
+    /// The command a config file names; nil for a name no command has.
+    public init?(name: String) {
+        guard let command = Self.allCases.first(where: { $0.name == name }) else { return nil }
+        self = command
+    }
 }
 
 /// One row of the key map: the keys, the command, and the help text shown for it.
@@ -29,6 +65,17 @@ public struct KeyMap: Sendable {
     }
 
     public func command(for key: Key) -> Command? { lookup[key] }
+
+    /// The keys bound to `command`, in the order help shows them.
+    public func keys(for command: Command) -> [Key] {
+        bindings.first { $0.command == command }?.keys ?? []
+    }
+
+    /// This map with the keys of some commands replaced (a config file's `[keys]`); each binding keeps its
+    /// place and help text, so the help overlay shows the keys in force where it showed the old ones.
+    public func replacingKeys(_ keys: [Command: [Key]]) -> KeyMap {
+        KeyMap(bindings.map { Binding(keys: keys[$0.command] ?? $0.keys, command: $0.command, help: $0.help) })
+    }
 
     /// The keys favs ships with.
     public static let standard = KeyMap([
