@@ -15,6 +15,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        // The config file's TOML (toml++ underneath: C++17).
+        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
     ],
     targets: [
         // The C shim: only what Swift 6 cannot import from ncursesw.
@@ -43,6 +45,12 @@ let package = Package(
             ]
         ),
 
+        // The config file: TOML in, a validated `Config` out (key map overrides, colours, defaults).
+        .target(
+            name: "FavsConfig",
+            dependencies: ["FavsModel", "FavsCore", .product(name: "TOMLKit", package: "TOMLKit")]
+        ),
+
         // The terminal adapter: ncurses screen, key decoding, signals, run loop.
         .target(name: "FavsTerminal", dependencies: ["FavsModel", "FavsCore", "CNcurses"]),
 
@@ -50,7 +58,7 @@ let package = Package(
         .executableTarget(
             name: "favs",
             dependencies: [
-                "FavsModel", "FavsCore", "FavsFormats", "FavsLibrary", "FavsTerminal",
+                "FavsModel", "FavsCore", "FavsFormats", "FavsLibrary", "FavsTerminal", "FavsConfig",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -66,6 +74,7 @@ let package = Package(
 
         // Tests.
         .testTarget(name: "FavsCoreTests", dependencies: ["FavsModel", "FavsCore"]),
+        .testTarget(name: "FavsConfigTests", dependencies: ["FavsConfig", "FavsModel", "FavsCore"]),
         .testTarget(name: "FavsFormatsTests", dependencies: ["FavsFormats", "FavsModel"]),
         .testTarget(name: "FavsGeneratorTests", dependencies: ["FavsGenerator", "FavsModel", "FavsCore"]),
         .testTarget(

@@ -1,0 +1,39 @@
+import FavsCore
+import FavsModel
+import Foundation
+
+/// What a config file can set (`$XDG_CONFIG_HOME/favs/config.toml`), every field at its default unless the
+/// file says otherwise. Command-line options and environment variables win over it; see README "Config".
+public struct Config: Equatable, Sendable {
+    /// The keys of every command: the standard ones, with those the file's `[keys]` names replaced.
+    public var keys: [Command: [Key]]
+    /// Colours for the canvas roles the file's `[colors]` names (`star`, `field-name`, …); a role not
+    /// named keeps the theme's colour.
+    public var colors: [String: ConfigColor] = [:]
+    /// Whether the browser asks the terminal for mouse events.
+    public var mouse = true
+    /// The library when neither `--library` nor `$FAVS_LIBRARY` names one, `~` already expanded; nil: the
+    /// XDG default.
+    public var library: String?
+    /// The list's order when the library has none remembered.
+    public var sort: ListQuery.Order = .library
+    /// When to use colour, as `--color` says it (the option wins).
+    public var color: ColorChoice = .auto
+    /// Draw with ASCII only, as `--ascii` does; false leaves it to `--ascii` and the locale, as without it.
+    public var ascii = false
+
+    /// favs with no config file.
+    public static let `default` = Config()
+
+    public init() {
+        keys = Dictionary(uniqueKeysWithValues: KeyMap.standard.bindings.map { ($0.command, $0.keys) })
+    }
+
+    /// The key map in force: the standard table, its help texts and order, with these keys.
+    public var keyMap: KeyMap { KeyMap.standard.replacingKeys(keys) }
+
+    /// The roles `[colors]` may name, as it names them.
+    public static let roleNames: [Role: String] = [
+        .star: "star", .accent: "accent", .fieldName: "field-name", .error: "error", .match: "match", .mark: "mark",
+    ]
+}

@@ -1,0 +1,85 @@
+import FavsCore
+import FavsModel
+import Foundation
+
+extension Config {
+    /// The text `favs config --print-default` writes: every setting, explained, at its default, so that the file
+    /// is valid and changes nothing. Settings whose default is not one value (the library's path, which
+    /// depends on the environment, and the theme's colours, which depend on the terminal) are there too,
+    /// commented out.
+    public static var defaultFile: String {
+        let config = Config.default
+        var text = """
+            # favs reads this file when it starts: the browser and favs script.
+            # favs config --path prints where it is; favs config --print-default prints this default file.
+            # Every setting is at its default, so the file changes nothing until you edit it. A mistake is
+            # reported as FILE:LINE, and favs then runs on the defaults.
+
+            # Mouse: the browser takes clicks and the wheel; false leaves them to the terminal.
+            mouse = \(config.mouse)
+
+            # The list's order when the library has none remembered (s changes it, and the library keeps
+            # it): \(choices(ListQuery.Order.allCases.map(\.rawValue))).
+            sort = \(quoted(config.sort.rawValue))
+
+            # Colour: auto (when the terminal has it and NO_COLOR is not set), always or never. --color wins.
+            color = \(quoted(config.color.rawValue))
+
+            # ASCII only: * for the star, + - | borders. false leaves it to --ascii and the locale.
+            ascii = \(config.ascii)
+
+            # The library when neither --library nor $FAVS_LIBRARY names one: an absolute path, or one
+            # starting with ~/. Unset: $XDG_DATA_HOME/favs/library.sqlite, else ~/.local/share/favs/library.sqlite.
+            # library = "~/.local/share/favs/library.sqlite"
+
+            # Keys: a command = a key or a list of keys, replacing that command's keys. Keys are named as in
+            # scripts: a character (j, G, /, *), space, enter, esc, tab, backtab, up, down, left, right, home,
+            # end, pgup, pgdn, backspace, delete, ctrl-a … ctrl-z. A key belongs to one command at most.
+            [keys]
+
+            """
+        let keyMap = config.keyMap
+        let lines = keyMap.bindings.map { binding in
+            "\(binding.command.name) = [\(binding.keys.map { quoted($0.name) }.joined(separator: ", "))]"
+        }
+        let width = lines.map(\.count).max() ?? 0
+        for (line, binding) in zip(lines, keyMap.bindings) {
+            text += line.padding(toLength: width + 2, withPad: " ", startingAt: 0) + "# \(binding.help)\n"
+        }
+        text += """
+
+            # Colours: a role = default (the terminal's own colour), black, red, green, yellow, blue, magenta,
+            # cyan, white, bright-black … bright-white, or a number 0-255. Unset, a role has the theme's
+            # colour: the ANSI colour shown, or a softer shade of it on a 256-colour terminal.
+            [colors]
+
+            """
+        for role in Role.allCases {
+            guard let name = roleNames[role] else { continue }
+            let color = Theme.appearance(of: role, colors: 8).foreground
+                .flatMap(ConfigColor.init(number:)) ?? .terminalDefault
+            text += "# \(name) = \(quoted(color.name))\n"
+        }
+        return text
+    }
+
+    /// A TOML basic string.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                result += String(format: "\\u%04X", scalar.value)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    /// `a, b or c`.
+    static func choices(_ words: [String]) -> String {
+        words.dropLast().joined(separator: ", ") + " or " + (words.last ?? "")
+    }
+}

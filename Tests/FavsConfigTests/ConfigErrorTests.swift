@@ -1,0 +1,100 @@
+import FavsCore
+import Testing
+@testable import FavsConfig
+
+/// A bad config file is refused with `FILE:LINE: key: what is wrong`, the line being the one the setting is on.
+@Suite struct ConfigErrorTests {
+    static let file = "/home/u/.config/favs/config.toml"
+
+    func refusal(_ text: String) -> ConfigError? {
+        do {
+            _ = try Config(toml: text, file: Self.file, home: "/home/u")
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Each kind of mistake, on the fourth line of a file that is otherwise fine, and the message it gives.
+    static let mistakes: [(String, String)] = [
+        ("[keys]\nfavourite = \"f\"", "keys.favourite: unknown command 'favourite'"),
+        ("[keys]\nfavorite = \"ctrl-Q\"", "keys.favorite: unknown key name 'ctrl-Q'"),
+        ("[keys]\nfavorite = [\"f\", \"space bar\"]", "keys.favorite: unknown key name 'space bar'"),
+        ("[keys]\nfavorite = 1", "keys.favorite: expected a key name or a list of key names (got an integer)"),
+        ("[keys]\nfavorite = []", "keys.favorite: no key: a command needs at least one"),
+        ("[colors]\nstars = \"red\"", "colors.stars: unknown role 'stars'"),
+        ("[colors]\nstar = \"orange\"", "colors.star: unknown colour 'orange'"),
+        ("[colors]\nstar = 300", "colors.star: colour number out of range 0-255 (300)"),
+        ("[colors]\nstar = true", "colors.star: expected a colour name or a number 0-255 (got a boolean)"),
+        ("\n[colours]\nstar = \"red\"", "colours: unknown table 'colours'"),
+        ("\ncolour = \"auto\"", "colour: unknown key 'colour'"),
+        ("\nmouse = \"yes\"", "mouse: expected true or false (got a string)"),
+        ("\nascii = 1", "ascii: expected true or false (got an integer)"),
+        ("\nsort = \"alphabetical\"", "sort: unknown order 'alphabetical' (library, title or recent)"),
+        ("\ncolor = \"sometimes\"", "color: unknown colour setting 'sometimes' (auto, always or never)"),
+        ("\nlibrary = 7", "library: expected a string (got an integer)"),
+        ("\nlibrary = \"favs.sqlite\"", "library: expected an absolute path or one starting with ~/ 'favs.sqlite'"),
+        ("\nkeys = \"q\"", "keys: expected a table [keys] (got a string)"),
+    ]
+
+    @Test(arguments: mistakes)
+    func eachMistakeNamesTheFileTheLineAndTheSetting(mistake: String, message: String) throws {
+        let text = "# favs\n# the config\n" + mistake + "\n# the end\n"
+        let error = try #require(refusal(text))
+        #expect(error.description == "\(Self.file):4: \(message)")
+        #expect(error.line == 4)
+    }
+
+    @Test func theUnknownCommandMessageIsTheOneTheREADMEShows() throws {
+        let error = try #require(refusal("mouse = true\n\n[keys]\nfavourite = \"f\"\n"))
+        #expect(error.description == "/home/u/.config/favs/config.toml:4: keys.favourite: unknown command 'favourite'")
+        #expect(error.statusLine == "config.toml:4: keys.favourite: unknown command — using defaults")
+    }
+
+    @Test func aSyntaxErrorIsReportedAtItsLine() throws {
+        let error = try #require(refusal("mouse = true\n[keys]\nquit = \n"))
+        #expect(error.line == 3)
+        #expect(error.key == nil)
+        #expect(error.description.hasPrefix("\(Self.file):3: "))
+    }
+
+    @Test func aKeyDefinedTwiceIsASyntaxError() throws {
+        let error = try #require(refusal("[keys]\nquit = \"Q\"\nquit = \"x\"\n"))
+        #expect(error.line == 3)
+    }
+
+    @Test func theMistakeHigherInTheFileIsReportedFirst() throws {
+        // TOMLKit hands keys over sorted (alpha before zebra): the report must follow the file instead.
+        #expect(refusal("zebra = 1\nalpha = 2\n")?.description == "\(Self.file):1: zebra: unknown key 'zebra'")
+        #expect(refusal("[keys]\nundo = \"U\"\nfavourite = \"f\"\nback = \"ESC\"\n")?.line == 3)
+    }
+
+    @Test func aKeyBoundToTwoCommandsNamesBoth() throws {
+        // delete keeps d, which favorite now takes as well.
+        #expect(refusal("[keys]\nfavorite = [\"f\", \"d\"]\n")?.description
+            == "\(Self.file):2: keys.favorite: 'd' is bound to both favorite and delete")
+        // Both rebound: the later line is where the second binding came.
+        #expect(refusal("[keys]\nundo = \"x\"\nredo = \"x\"\n")?.description
+            == "\(Self.file):3: keys.redo: 'x' is bound to both undo and redo")
+        #expect(refusal("[keys]\nredo = \"x\"\nundo = \"x\"\n")?.description
+            == "\(Self.file):3: keys.undo: 'x' is bound to both undo and redo")
+    }
+
+    @Test func movingAKeyFromOneCommandToAnotherIsFine() throws {
+        #expect(refusal("[keys]\nfavorite = \"d\"\ndelete = \"x\"\n") == nil)
+    }
+
+    @Test func aNULCharacterIsRefusedAtItsLine() throws {
+        // toml++ reads a C string: everything after the NUL would be ignored without a word.
+        #expect(refusal("mouse = true\nascii = true\0\n")?.description == "\(Self.file):2: a NUL character")
+    }
+
+    @Test func theStatusLineNamesTheFileOnlyAndSaysDefaultsAreUsed() throws {
+        let error = ConfigError(file: "/a/b/config.toml", line: 7, key: "colors.star", problem: "unknown colour",
+                                detail: "'orange'")
+        #expect(error.statusLine == "config.toml:7: colors.star: unknown colour — using defaults")
+        let unreadable = ConfigError(file: "/a/b/config.toml", line: nil, key: nil, problem: "cannot read: Is a directory")
+        #expect(unreadable.description == "/a/b/config.toml: cannot read: Is a directory")
+        #expect(unreadable.statusLine == "config.toml: cannot read: Is a directory — using defaults")
+    }
+}
