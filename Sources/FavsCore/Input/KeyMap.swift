@@ -71,6 +71,11 @@ public struct KeyMap: Sendable {
         bindings.first { $0.command == command }?.keys ?? []
     }
 
+    /// The key a hint or a message names for `command`: its first (`u` in "u to undo").
+    func label(_ command: Command) -> String {
+        keys(for: command).first?.name ?? command.name
+    }
+
     /// This map with the keys of some commands replaced (a config file's `[keys]`); each binding keeps its
     /// place and help text, so the help overlay shows the keys in force where it showed the old ones.
     public func replacingKeys(_ keys: [Command: [Key]]) -> KeyMap {

@@ -45,7 +45,7 @@ extension Browser {
             mode = .filtering
         case .favoritesView:
             changeQuery { $0.scope = $0.scope == .all ? .favorites : .all }
-            message = Message(text: store.query.scope == .all ? "Every item" : "Favorites only — F for every item",
+            message = Message(text: store.query.scope == .all ? "Every item" : "Favorites only — \(keyMap.label(.favoritesView)) for every item",
                               isError: false)
         case .sort:
             changeQuery { $0.order = $0.order.next }

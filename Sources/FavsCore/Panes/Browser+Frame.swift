@@ -17,7 +17,7 @@ extension Browser {
         }
         Chrome.titleBar(into: &canvas, library: libraryName)
         let isError = message?.isError == true
-        Chrome.statusLine(into: &canvas, left: statusText, leftStyle: isError ? .bold : [],
+        Chrome.statusLine(into: &canvas, left: statusText, hints: Chrome.hints(keyMap), leftStyle: isError ? .bold : [],
                           leftRole: isError ? .error : .plain,
                           items: store.items.count, favorites: store.items.favoriteCount)
         if mode == .help { Chrome.help(into: &canvas, keyMap: keyMap, offset: helpOffset) }
@@ -50,12 +50,15 @@ extension Browser {
 
     /// The status line's left side, longest first (nothing: the key hints).
     private var statusText: [String] {
-        if let message { return [message.text] }
+        if let message { return [message.text] + message.shorter }
         if mode == .filtering { return ["/\(store.query.filter)▏  enter keeps · esc clears"] }
         if !marks.isEmpty {
             let count = "\(marks.count(in: store, cursor: listCursor.selected)) marked"
-            return mode == .visual ? ["\(count) · move to extend · v ends · esc clears", "\(count) · v ends · esc clears", count]
-                : ["\(count) · f favorite · d delete · esc clears", "\(count) · f · d · esc clears", count]
+            // The visual mode's keys are its own (Modes.swift); the others are the key map's.
+            if mode == .visual { return ["\(count) · move to extend · v ends · esc clears", "\(count) · v ends · esc clears", count] }
+            let (favorite, delete, back) = (keyMap.label(.toggleFavorite), keyMap.label(.delete), keyMap.label(.back))
+            return ["\(count) · \(favorite) favorite · \(delete) delete · \(back) clears",
+                    "\(count) · \(favorite) · \(delete) · \(back) clears", count]
         }
         return []
     }

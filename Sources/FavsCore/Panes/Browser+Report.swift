@@ -23,7 +23,7 @@ extension Browser {
             message = Message(text: "\(verb): \(done) \(subject)", isError: false)
             if case .restore = first { listCursor.select(first.itemID, in: store.list) }
         } else if case .delete = first {
-            message = Message(text: "Deleted \(subject) — u to undo", isError: false)
+            message = Message(text: "Deleted \(subject) — \(keyMap.label(.undo)) to undo", isError: false)
         } else if count > 1 {
             message = Message(text: "\(done.prefix(1).uppercased())\(done.dropFirst()) \(subject)", isError: false)
         }

@@ -29,6 +29,8 @@ public final class Browser {
     public struct Message: Equatable, Sendable {
         public var text: String
         public var isError: Bool
+        /// Shorter forms of `text`, longest first, for a status line too narrow for it.
+        public var shorter: [String] = []
     }
 
     /// What the terminal has to do after a key, beyond drawing the next frame.
@@ -59,9 +61,9 @@ public final class Browser {
         settle()
     }
 
-    /// Shows an error on the status line until the next key.
-    public func show(error text: String) {
-        message = Message(text: text, isError: true)
+    /// Shows an error on the status line until the next key; the first of `text` and `shorter` that fits.
+    public func show(error text: String, shorter: [String] = []) {
+        message = Message(text: text, isError: true, shorter: shorter)
     }
 
     /// Sends an action that came from outside the key map (a test).
@@ -83,7 +85,7 @@ public final class Browser {
             return .none
         }
         guard let command = keyMap.command(for: key) else {
-            if case .char = key { message = Message(text: "\(key.name): not a key here (? for help)", isError: true) }
+            if case .char = key { message = Message(text: "\(key.name): not a key here (\(keyMap.label(.help)) for help)", isError: true) }
             return .none
         }
         return perform(command)

@@ -11,9 +11,10 @@ enum Chrome {
 
     /// The last row: a message, the filter prompt or the key hints on the left; the live counts on the right.
     /// `left` holds what to say, longest first: the first that fits is shown (the last, cut, when none does).
-    /// Empty means: show the key hints that fit. An error (`leftRole` `.error`) is drawn in the error role.
-    static func statusLine(into canvas: inout Canvas, left: [String], leftStyle: Style, leftRole: Role = .plain,
-                           items: Int, favorites: Int) {
+    /// Empty means: show the first of `hints` that fits, if one does. An error (`leftRole` `.error`) is drawn in
+    /// the error role.
+    static func statusLine(into canvas: inout Canvas, left: [String], hints: [String], leftStyle: Style,
+                           leftRole: Role = .plain, items: Int, favorites: Int) {
         let row = canvas.height - 1
         let glyphs = canvas.glyphs
         var counts = glyphs.chrome(
@@ -34,13 +35,18 @@ enum Chrome {
         if let star { canvas.addRole(.star, row: row, column: canvas.width - countsWidth + star, count: 1) }
     }
 
-    /// The key hints shown when there is no message, longest first: the longest that fits is shown.
-    static let hints = [
-        "f favorite · d delete · u undo · / filter · ? help · q quit",
-        "f fav · d delete · u undo · / filter · ? help",
-        "f fav · d del · u undo · ? help",
-        "? help",
-    ]
+    /// The key hints shown when there is no message, longest first: the longest that fits is shown. They name
+    /// the keys in force (a config file may have moved them), each command's first.
+    static func hints(_ keyMap: KeyMap) -> [String] {
+        let (favorite, delete, undo) = (keyMap.label(.toggleFavorite), keyMap.label(.delete), keyMap.label(.undo))
+        let (filter, help, quit) = (keyMap.label(.filter), keyMap.label(.help), keyMap.label(.quit))
+        return [
+            "\(favorite) favorite · \(delete) delete · \(undo) undo · \(filter) filter · \(help) help · \(quit) quit",
+            "\(favorite) fav · \(delete) delete · \(undo) undo · \(filter) filter · \(help) help",
+            "\(favorite) fav · \(delete) del · \(undo) undo · \(help) help",
+            "\(help) help",
+        ]
+    }
 
     /// The help overlay's box and lines on a `width`×`height` screen: one line a binding, its text wrapped
     /// when the box is too narrow for it (keys on the first line only). Nil when the screen is too small.
