@@ -29,10 +29,17 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// The short form for the status line: the file's name instead of its path, no value, and what favs does
     /// about it: `config.toml:4: keys.favourite: unknown command — using defaults`.
-    public var statusLine: String {
-        let name = file.split(separator: "/").last.map(String.init) ?? file
-        return located(name) + " — using defaults"
+    public var statusLine: String { located(fileName) + " — using defaults" }
+
+    /// Shorter forms of `statusLine`, longest first, for a narrow status line: without the problem, then
+    /// without the key (`config.toml:4 — using defaults`).
+    public var shorterStatusLines: [String] {
+        var place = fileName
+        if let line { place += ":\(line)" }
+        return (key.map { ["\(place): \($0) — using defaults"] } ?? []) + ["\(place) — using defaults"]
     }
+
+    private var fileName: String { file.split(separator: "/").last.map(String.init) ?? file }
 
     private func located(_ file: String) -> String {
         var text = file

@@ -93,8 +93,10 @@ import Testing
         let error = ConfigError(file: "/a/b/config.toml", line: 7, key: "colors.star", problem: "unknown colour",
                                 detail: "'orange'")
         #expect(error.statusLine == "config.toml:7: colors.star: unknown colour — using defaults")
+        #expect(error.shorterStatusLines == ["config.toml:7: colors.star — using defaults", "config.toml:7 — using defaults"])
         let unreadable = ConfigError(file: "/a/b/config.toml", line: nil, key: nil, problem: "cannot read: Is a directory")
         #expect(unreadable.description == "/a/b/config.toml: cannot read: Is a directory")
         #expect(unreadable.statusLine == "config.toml: cannot read: Is a directory — using defaults")
+        #expect(unreadable.shorterStatusLines == ["config.toml — using defaults"])
     }
 }
