@@ -21,11 +21,16 @@ public struct LibraryLocation: Equatable, Sendable {
         self.createsFolders = createsFolders
     }
 
-    /// `--library PATH`, else `$FAVS_LIBRARY`, else `$XDG_DATA_HOME/favs/library.sqlite`,
-    /// else `$HOME/.local/share/favs/library.sqlite`; empty values count as unset.
-    public static func resolve(option: String?, environment: [String: String]) throws(LibraryError) -> LibraryLocation {
+    /// `--library PATH`, else `$FAVS_LIBRARY`, else the config file's `library`, else
+    /// `$XDG_DATA_HOME/favs/library.sqlite`, else `$HOME/.local/share/favs/library.sqlite`; empty values count
+    /// as unset. `configured` is asked only when neither the option nor the variable names a library, so a
+    /// command given one need not read the config file.
+    public static func resolve(option: String?, environment: [String: String],
+                               configured: () -> String? = { nil }) throws(LibraryError) -> LibraryLocation {
         func value(_ text: String?) -> String? { text.flatMap { $0.isEmpty ? nil : $0 } }
-        if let path = value(option) ?? value(environment["FAVS_LIBRARY"]) { return try LibraryLocation(path: path) }
+        if let path = value(option) ?? value(environment["FAVS_LIBRARY"]) ?? value(configured()) {
+            return try LibraryLocation(path: path)
+        }
         if let dataHome = value(environment["XDG_DATA_HOME"]) {
             return try LibraryLocation(path: join(dataHome, "favs/library.sqlite"), createsFolders: true)
         }

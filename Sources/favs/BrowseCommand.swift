@@ -1,4 +1,5 @@
 import ArgumentParser
+import FavsConfig
 import FavsCore
 import FavsModel
 import FavsLibrary
@@ -16,19 +17,23 @@ struct Browse: ParsableCommand {
     @OptionGroup var display: DisplayOptions
 
     func run() throws {
-        let location = try library.location()
+        let (config, configError) = StartupConfig.load()
+        let location = try library.location(config: config)
         if isatty(STDIN_FILENO) == 0 {
             // Keys are coming from a pipe or a file: that is a script, not a person.
             // Text frames have no colour; only --ascii applies.
             return try ScriptCommand.runScript(text: readStandardInput(), source: "script", location: location,
-                                               size: "80x24", glyphs: display.ascii ? .ascii : .unicode)
+                                               size: "80x24", glyphs: display.ascii ? .ascii : .unicode,
+                                               config: config, configError: configError)
         }
         guard isatty(STDOUT_FILENO) != 0 else {
             throw failure("stdout is not a terminal: use 'favs list' to print the items, or 'favs script' to print screens", 2)
         }
-        let opened = try openBrowser(at: location, width: 80, height: 24, preview: true)
+        let opened = try openBrowser(at: location, width: 80, height: 24, preview: true, config: config)
         let (browser, library) = (opened.browser, opened.library)
         browser.glyphs = display.terminalGlyphs()
+        // stderr is hidden once the screen starts: the first frame says it instead.
+        if let configError { browser.show(configError) }
         // Other processes' changes (another browser, `favs fav`, an import) arrive through the change log,
         // from the point the list was read at.
         var follower = opened.lastChange.flatMap { try? LibraryFollower(library, after: $0) }
@@ -66,13 +71,14 @@ func exitWithoutTearDown() -> Never {
     exit(EXIT_SUCCESS)
 }
 
-/// Opens the library and puts a browser on it (the store commits every change to the library).
+/// Opens the library and puts a browser on it (the store commits every change to the library), with the
+/// config's keys, and its order when the library remembers none.
 ///
 /// With `preview`, a large library opens on `Library.loadPreview`: `lastChange` is nil then, and the
 /// caller loads the list. Otherwise the whole list is read, and `lastChange` is the point in the change
 /// log it was read at (where a follower starts).
-func openBrowser(at location: LibraryLocation, width: Int, height: Int,
-                 preview: Bool = false) throws -> (browser: Browser, library: Library, lastChange: Int64?) {
+func openBrowser(at location: LibraryLocation, width: Int, height: Int, preview: Bool = false,
+                 config: Config) throws -> (browser: Browser, library: Library, lastChange: Int64?) {
     do {
         let library = try Library.open(location, seedIfNew: true)
         let name = library.name + (library.isReadOnly ? " (read-only)" : "")
@@ -81,14 +87,16 @@ func openBrowser(at location: LibraryLocation, width: Int, height: Int,
             ?? ListLoader.parallelThreshold
         // The list opens in the order it was last shown in. A preview holds the first rows in library order:
         // in another order, the first frame needs the whole list.
-        let query = ListQuery(order: try library.rememberedOrder() ?? .library)
+        let query = ListQuery(order: try library.rememberedOrder() ?? config.sort)
+        let keyMap = config.keyMap
         if preview, query.order == .library, let items = try library.loadPreview(minimum: minimum) {
             let store = Store(collection: items, sink: library, fieldSource: library)
-            return (Browser(store: store, libraryName: name, width: width, height: height), library, nil)
+            return (Browser(store: store, libraryName: name, width: width, height: height, keyMap: keyMap), library, nil)
         }
         let (items, lastChange) = try library.loadListToFollow()
         let store = Store(collection: items, sink: library, fieldSource: library, query: query)
-        return (Browser(store: store, libraryName: name, width: width, height: height), library, lastChange)
+        return (Browser(store: store, libraryName: name, width: width, height: height, keyMap: keyMap), library,
+                lastChange)
     } catch {
         throw failure(opening: error)
     }

@@ -11,7 +11,8 @@ struct Favs: ParsableCommand {
             Keys in the browser: press ? for the list.
             """,
         version: "favs 0.1.0",
-        subcommands: [Browse.self, Import.self, List.self, Export.self, Script.self, Fav.self, Unfav.self, Delete.self, Restore.self],
+        subcommands: [Browse.self, Import.self, List.self, Export.self, Script.self, Fav.self, Unfav.self, Delete.self, Restore.self,
+                      ConfigFileCommand.self],
         defaultSubcommand: Browse.self
     )
 }

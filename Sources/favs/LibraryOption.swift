@@ -1,4 +1,5 @@
 import ArgumentParser
+import FavsConfig
 import FavsLibrary
 import Foundation
 
@@ -7,8 +8,9 @@ struct LibraryOption: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "The library file (':memory:' for a throwaway copy of the sample).",
         discussion: """
-            Default: $FAVS_LIBRARY, else $XDG_DATA_HOME/favs/library.sqlite, else ~/.local/share/favs/library.sqlite. \
-            A file you name must be in a folder that exists; only the default location's folders are created.
+            Default: $FAVS_LIBRARY, else the config file's library, else $XDG_DATA_HOME/favs/library.sqlite, else \
+            ~/.local/share/favs/library.sqlite. A file you name must be in a folder that exists; only the default \
+            location's folders are created.
             """,
         valueName: "path"))
     var library: String?
@@ -16,9 +18,13 @@ struct LibraryOption: ParsableArguments {
     /// The resolved library location. Commands ask for it before they read or write anything, so a location favs
     /// cannot use (a URL) changes nothing. Not checked in `validate()`: with no arguments at all, argument-parser
     /// answers an error there with the help text.
-    func location() throws -> LibraryLocation {
+    ///
+    /// `config`: the config file the command read; without one, the file is read only when neither the option nor
+    /// `$FAVS_LIBRARY` names a library (and a problem with it is printed on stderr).
+    func location(config: Config? = nil) throws -> LibraryLocation {
         do {
-            return try LibraryLocation.resolve(option: library, environment: ProcessInfo.processInfo.environment)
+            return try LibraryLocation.resolve(option: library, environment: ProcessInfo.processInfo.environment,
+                                               configured: { (config ?? StartupConfig.loadReportingOnStandardError()).library })
         } catch {
             throw failure(opening: error)
         }

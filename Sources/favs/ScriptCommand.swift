@@ -1,4 +1,5 @@
 import ArgumentParser
+import FavsConfig
 import FavsCore
 import FavsLibrary
 import FavsModel
@@ -28,7 +29,8 @@ struct Script: ParsableCommand {
     }
 
     func run() throws {
-        let location = try library.location()
+        let (config, configError) = StartupConfig.load()
+        let location = try library.location(config: config)
         let text: String
         if let file {
             guard let data = FileManager.default.contents(atPath: file) else {
@@ -39,14 +41,16 @@ struct Script: ParsableCommand {
             text = readStandardInput()
         }
         try ScriptCommand.runScript(text: text, source: file ?? "script", location: location, size: size,
-                                    glyphs: glyphs.glyphs)
+                                    glyphs: glyphs.glyphs, config: config, configError: configError)
     }
 }
 
 enum ScriptCommand {
     /// Parses the whole script first (a bad step changes nothing), then runs it and prints the frames.
+    /// A bad config file is reported on stderr and on the first frame's status line; the script runs on the
+    /// defaults.
     static func runScript(text: String, source: String, location: LibraryLocation, size: String,
-                          glyphs: Glyphs) throws {
+                          glyphs: Glyphs, config: Config, configError: ConfigError?) throws {
         let steps: [ScriptStep]
         do {
             steps = try ScriptParser.parse(text, source: source).map(\.step)
@@ -54,8 +58,10 @@ enum ScriptCommand {
             throw failure(String(describing: error), 2)
         }
         let (width, height) = ScriptParser.parseSize(size) ?? (80, 24)
-        let browser = try openBrowser(at: location, width: width, height: height).browser
+        if let configError { StartupConfig.report(configError) }
+        let browser = try openBrowser(at: location, width: width, height: height, config: config).browser
         browser.glyphs = glyphs
+        if let configError { browser.show(configError) }
         ScriptRunner.run(steps, on: browser) { frame in
             FileHandle.standardOutput.write(Data(frame.utf8))
         }

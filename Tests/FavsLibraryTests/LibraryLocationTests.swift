@@ -11,6 +11,25 @@ import Testing
     #expect(try LibraryLocation.resolve(option: nil, environment: environment).path == "/env/lib.sqlite")
 }
 
+@Test func theConfigFilesLibraryComesAfterTheOptionAndTheVariable() throws {
+    let environment = ["FAVS_LIBRARY": "/env/lib.sqlite", "XDG_DATA_HOME": "/xdg", "HOME": "/home/u"]
+    var asked = 0
+    func configured() -> String? {
+        asked += 1
+        return "/config/lib.sqlite"
+    }
+    #expect(try LibraryLocation.resolve(option: "/opt/lib.sqlite", environment: environment, configured: configured).path
+            == "/opt/lib.sqlite")
+    #expect(try LibraryLocation.resolve(option: nil, environment: environment, configured: configured).path
+            == "/env/lib.sqlite")
+    #expect(asked == 0, "the config file is not read when the option or the variable names a library")
+    let location = try LibraryLocation.resolve(option: nil, environment: ["XDG_DATA_HOME": "/xdg"], configured: configured)
+    #expect(location.path == "/config/lib.sqlite")
+    #expect(!location.createsFolders, "a folder the user named must exist")
+    #expect(try LibraryLocation.resolve(option: nil, environment: ["XDG_DATA_HOME": "/xdg"], configured: { "" }).path
+            == "/xdg/favs/library.sqlite")
+}
+
 @Test func xdgDataHomeWinsOverHome() throws {
     let environment = ["XDG_DATA_HOME": "/xdg/", "HOME": "/home/u"]
     #expect(try LibraryLocation.resolve(option: nil, environment: environment).path == "/xdg/favs/library.sqlite")
