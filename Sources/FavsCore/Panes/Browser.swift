@@ -9,9 +9,9 @@ public final class Browser {
     public let keyMap: KeyMap
     public private(set) var width: Int
     public private(set) var height: Int
-    public private(set) var focus: Focus = .list
-    public private(set) var mode: Mode = .normal
-    public private(set) var message: Message?
+    public internal(set) var focus: Focus = .list
+    public internal(set) var mode: Mode = .normal
+    public internal(set) var message: Message?
     public private(set) var hasQuit = false
 
     /// View state, and only view state: the model is the store's. Every frame draws from the two.
@@ -109,7 +109,7 @@ public final class Browser {
         return true
     }
 
-    private func perform(_ command: Command) -> Effect {
+    func perform(_ command: Command) -> Effect {
         switch command {
         case .moveDown: move(by: 1)
         case .moveUp: move(by: -1)
