@@ -10,10 +10,11 @@ public enum TerminalApp {
     /// made by other processes and returns whether there were any (then a frame is drawn).
     /// `afterFirstFrame`, when given, runs once the first frame is on screen, before any key is read
     /// (keys typed meanwhile wait in the terminal); a frame follows it.
-    public static func run(_ browser: Browser, pollInterval: Int32 = 50, afterFirstFrame: (() -> Void)? = nil,
-                           poll: (() -> Bool)? = nil) throws {
+    /// `mouse` false leaves mouse reporting off, so the terminal's own text selection works.
+    public static func run(_ browser: Browser, mouse: Bool = true, pollInterval: Int32 = 50,
+                           afterFirstFrame: (() -> Void)? = nil, poll: (() -> Bool)? = nil) throws {
         Signals.install()
-        let screen = try NcursesScreen()
+        let screen = try NcursesScreen(mouse: mouse)
         defer { screen.close() }
         browser.resize(width: screen.width, height: screen.height)
         var needsFrame = true
@@ -41,6 +42,8 @@ public enum TerminalApp {
                 return
             case .timeout:
                 needsFrame = false
+            case let .mouse(event):
+                browser.handle(event)
             case .resize:
                 screen.resize()
                 browser.resize(width: screen.width, height: screen.height)

@@ -14,6 +14,10 @@ struct Browse: ParsableCommand {
 
     @OptionGroup var library: LibraryOption
 
+    @Flag(name: .customLong("no-mouse"),
+          help: "Leave the mouse to the terminal: no clicks or wheel in favs, and the terminal's own text selection works.")
+    var noMouse = false
+
     func run() throws {
         let location = try library.location()
         if isatty(STDIN_FILENO) == 0 {
@@ -41,7 +45,7 @@ struct Browse: ParsableCommand {
             }
         }
         do {
-            try TerminalApp.run(browser, afterFirstFrame: loadTheRest, poll: {
+            try TerminalApp.run(browser, mouse: !noMouse, afterFirstFrame: loadTheRest, poll: {
                 guard let follower else { return false }
                 do {
                     return browser.sync(try follower.poll())
