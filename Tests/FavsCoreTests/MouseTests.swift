@@ -24,32 +24,15 @@ import Testing
     }
 
     @Test func aClickOnAListRowSelectsItAndFocusesTheList() throws {
-        #expect(try frames("tab tab click 10 5") == ["""
-         favs — sample library
-        ┏ Items 3/28 ━━━━━━━━━━━━━━━━━━┓┌ Detail ──────────────────────────────────────┐
-        ┃ ★ お気に入りの曲             ┃│   Café del Mar — Sunset                      │
-        ┃   录音 Recording 2           ┃│                                              │
-        ┃>  Café del Mar — Sunset      ┃│ id: rec-003                                  │
-        ┃ ★ 🎧 Lo-fi beats to study to ┃│ artist: José Padilla                         │
-        ┃   Clair de lune              ┃│ album: Café del Mar Vol. 1                   │
-        ┃   夜に駆ける                 ┃│ year: 1994                                   │
-        ┃   Für Elise                  ┃│ genre: Balearic                              │
-        ┃ ★ 月亮代表我的心             ┃│ length: 7:03                                 │
-        ┃   Naïve Melody               ┃│                                              │
-        ┃   🌊 Ocean waves, 10 hours   ┃│                                              │
-        ┃   Mañana es hoy              ┃│                                              │
-        ┃   Ég anda                    ┃│                                              │
-        ┃   残酷な天使のテーゼ         ┃└──────────────────────────────────────────────┘
-        ┃   茉莉花 Jasmine Flower      ┃┌ Favorites (3) ───────────────────────────────┐
-        ┃   Dansa kvadrat              ┃│ ★ お気に入りの曲                             │
-        ┃   Águas de março             ┃│ ★ 🎧 Lo-fi beats to study to                 │
-        ┃   A very long title that wil…┃│ ★ 月亮代表我的心                             │
-        ┃   🎹 Piano sketches          ┃│                                              │
-        ┃   Smörgåsbord                ┃│                                              │
-        ┃   사랑의 인사 Salut d'amour  ┃│                                              │
-        ┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛└──────────────────────────────────────────────┘
-         f fav · d delete · u undo · / filter · ? help           28 items · 3 favorites
-        """])
+        let rows = try screen("tab tab click 10 5")
+        #expect(Array(rows[1...4]) == [
+            "┏ Items 3/28 ━━━━━━━━━━━━━━━━━━┓┌ Detail ──────────────────────────────────────┐",
+            "┃ ★ お気に入りの曲             ┃│   Café del Mar — Sunset                      │",
+            "┃   录音 Recording 2           ┃│                                              │",
+            "┃>  Café del Mar — Sunset      ┃│ id: rec-003                                  │",
+        ])
+        #expect(rows[16] == "┃   Dansa kvadrat              ┃│ ★ お気に入りの曲                             │")  // no `>`
+        #expect(try frames("tab tab click 10 5") == frames("j j"))  // the rest is as after two moves in the list
     }
 
     @Test func aClickOnAFavoritesRowSelectsItAndFocusesFavorites() throws {
@@ -112,8 +95,8 @@ import Testing
         #expect(b.frameText().contains("┃>  录音 Recording 2"))
     }
 
-    @Test func aClickBelowTheLastRowFocusesThePaneAndSelectsNothingNew() throws {
-        let b = try browser(after: "j tab tab click 40 22")  // the favorites' empty fifth row
+    @Test func aClickBelowTheLastRowFocusesThePaneAndSelectsOrTogglesNothing() throws {
+        let b = try browser(after: "j tab tab click 35 22")  // the star column of the favorites' empty fifth row
         #expect(b.focus == .favorites)
         #expect(b.selectedID == "rec-001")  // the favorites cursor, still on its first row
         #expect(b.store.items.favoriteCount == 3)
@@ -133,7 +116,8 @@ import Testing
     }
 
     @Test func theWheelOverTheDetailScrollsItsTextAndLeavesTheFocus() throws {
-        #expect(try frames("wheel down 50 4 wheel down 50 4 frame wheel up 50 4", size: (80, 12)) == ["""
+        let shown = try frames("wheel down 50 4 wheel down 50 4 frame wheel up 50 4", size: (80, 12))
+        #expect(shown.first == """
          favs — sample library
         ┏ Items 1/28 ━━━━━━━━━━━━━━━━━━┓┌ Detail 6-9/9 ────────────────────────────────┐
         ┃>★ お気に入りの曲             ┃│ year: 2021                                   │
@@ -146,20 +130,10 @@ import Testing
         ┃ ★ 月亮代表我的心             ┃│ ★ 🎧 Lo-fi beats to study to                 │
         ┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛└──────────────────────────────────────────────┘
          f fav · d delete · u undo · / filter · ? help           28 items · 3 favorites
-        """, """
-         favs — sample library
-        ┏ Items 1/28 ━━━━━━━━━━━━━━━━━━┓┌ Detail 3-6/9 ────────────────────────────────┐
-        ┃>★ お気に入りの曲             ┃│ id: rec-001                                  │
-        ┃   录音 Recording 2           ┃│ artist: Yui Tanaka                           │
-        ┃   Café del Mar — Sunset      ┃│ album: 夜の散歩                              │
-        ┃ ★ 🎧 Lo-fi beats to study to ┃│ year: 2021                                   │
-        ┃   Clair de lune              ┃└──────────────────────────────────────────────┘
-        ┃   夜に駆ける                 ┃┌ Favorites (3) ───────────────────────────────┐
-        ┃   Für Elise                  ┃│ ★ お気に入りの曲                             │
-        ┃ ★ 月亮代表我的心             ┃│ ★ 🎧 Lo-fi beats to study to                 │
-        ┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛└──────────────────────────────────────────────┘
-         f fav · d delete · u undo · / filter · ? help           28 items · 3 favorites
-        """])
+        """)  // two notches down from 1-4 stop at the end of the text; the list keeps its focus
+        let up = try #require(shown.last).split(separator: "\n").map(String.init)
+        #expect(up[1].hasSuffix("┓┌ Detail 3-6/9 ────────────────────────────────┐"))
+        #expect(up[2].hasSuffix("┃│ id: rec-001                                  │"))
     }
 
     @Test func aClickAnywhereClosesTheHelpAndDoesNothingElse() throws {
