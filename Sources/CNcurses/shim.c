@@ -14,3 +14,6 @@ FILE *cn_stdout(void) { return stdout; }
 FILE *cn_stdin(void) { return stdin; }
 int cn_wcwidth(wchar_t c) { return wcwidth(c); }
 int cn_clearok_curscr(bool flag) { return clearok(curscr, flag); }
+mmask_t cn_button1_pressed(void) { return BUTTON1_PRESSED; }
+mmask_t cn_button4_pressed(void) { return BUTTON4_PRESSED; }
+mmask_t cn_button5_pressed(void) { return BUTTON5_PRESSED; }

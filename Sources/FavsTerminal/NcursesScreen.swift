@@ -11,6 +11,7 @@ public struct TerminalError: Error, CustomStringConvertible {
 /// A key or a resize, as read from the terminal.
 enum TerminalInput: Equatable {
     case key(Key)
+    case mouse(MouseEvent)
     case resize
     /// stdin is closed: nothing more will come.
     case endOfInput
@@ -28,9 +29,10 @@ final class NcursesScreen {
     private var quickErrors = 0
     private let theme: TerminalTheme
 
-    /// Starts ncurses on stdin/stdout: UTF-8 locale, raw keys, no echo, keypad, hidden cursor, and colour
-    /// when `wantsColor` and the terminal has it.
-    init(wantsColor: Bool) throws {
+    /// Starts ncurses on stdin/stdout: UTF-8 locale, raw keys, no echo, keypad, hidden cursor; colour when
+    /// `wantsColor` and the terminal has it; clicks and the wheel reported when `mouse` (else the terminal
+    /// keeps the mouse for its own text selection).
+    init(wantsColor: Bool, mouse: Bool = true) throws {
         Locale.ensureUTF8()
         let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
         guard !term.isEmpty else {
@@ -55,6 +57,7 @@ final class NcursesScreen {
         }
         self.window = window
         keypad(window, true)
+        if mouse { Mouse.enable() }
         // Home and End as tmux and screen send them, whatever TERM claims (xterm-256color inside tmux is common).
         for (sequence, key) in [("\u{1B}[1~", KEY_HOME), ("\u{1B}[4~", KEY_END), ("\u{1B}[H", KEY_HOME),
                                 ("\u{1B}[F", KEY_END), ("\u{1B}OH", KEY_HOME), ("\u{1B}OF", KEY_END)] {
@@ -96,7 +99,7 @@ final class NcursesScreen {
         doupdate()
     }
 
-    /// Waits up to `timeout` milliseconds (nil: forever) for a key or a resize.
+    /// Waits up to `timeout` milliseconds (nil: forever) for a key, a mouse event or a resize.
     func read(timeout: Int32? = nil) -> TerminalInput {
         wtimeout(window, timeout ?? -1)
         var wch: wint_t = 0
@@ -106,6 +109,7 @@ final class NcursesScreen {
             case KEY_CODE_YES:
                 quickErrors = 0
                 if Int32(wch) == KEY_RESIZE { return .resize }
+                if Int32(wch) == KEY_MOUSE, let event = Mouse.read() { return .mouse(event) }
                 if let key = KeyDecoder.functionKey(Int32(wch)) { return .key(key) }
             case OK:
                 quickErrors = 0

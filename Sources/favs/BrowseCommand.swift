@@ -16,6 +16,10 @@ struct Browse: ParsableCommand {
     @OptionGroup var library: LibraryOption
     @OptionGroup var display: DisplayOptions
 
+    @Flag(name: .customLong("no-mouse"),
+          help: "Leave the mouse to the terminal: no clicks or wheel in favs, and the terminal's own text selection works.")
+    var noMouse = false
+
     func run() throws {
         let (config, configError) = StartupConfig.load()
         let location = try library.location(config: config)
@@ -49,7 +53,8 @@ struct Browse: ParsableCommand {
             }
         }
         do {
-            try TerminalApp.run(browser, wantsColor: display.wantsColor, afterFirstFrame: loadTheRest, poll: {
+            try TerminalApp.run(browser, wantsColor: display.wantsColor, mouse: !noMouse, afterFirstFrame: loadTheRest,
+                                poll: {
                 guard let follower else { return false }
                 do {
                     return browser.sync(try follower.poll())

@@ -10,7 +10,10 @@ struct Script: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "script",
         abstract: "Run a script of key steps without a terminal and print the screens as text.",
-        discussion: "Steps: keys (j, f, enter, ctrl-r, …), 'type TEXT', 'resize COLSxROWS', 'frame'. See docs/script.md.")
+        discussion: """
+            Steps: keys (j, f, enter, ctrl-r, …), 'type TEXT', 'resize COLSxROWS', 'click COL ROW', \
+            'wheel up|down COL ROW', 'frame'. See docs/script.md.
+            """)
 
     @Argument(help: "The script file (default: stdin).")
     var file: String?

@@ -18,7 +18,7 @@ import Testing
              favorite: favorite, position: position)
     }
 
-    /// 40 seeds × 260 random steps: keys, resizes, and changes from "another process" — favorites, deletes,
+    /// 40 seeds × 260 random steps: keys, clicks and wheel notches, resizes, and changes from "another process" — favorites, deletes,
     /// restores, items the collection never held arriving between others (slots renumbered), and reloads.
     /// After every step the list the store derives equals the query answered afresh, every cursor sits on an
     /// item its rows show and in view, and a twin that takes the same steps without drawing has the same view
@@ -41,10 +41,19 @@ import Testing
         for step in 0..<260 {
             let context = "seed \(seed) step \(step)"
             switch Int.random(in: 0..<100, using: &rng) {
-            case 0..<78:
+            case 0..<72:
                 let key = Self.keys.randomElement(using: &rng) ?? .char("j")
                 browser.handle(key)
                 twin.handle(key)
+            case 72..<78:
+                // A click (often on the star column) or a wheel notch anywhere on the screen.
+                let kinds: [MouseEvent.Kind] = [.click, .click, .wheelUp, .wheelDown]
+                let column = Bool.random(using: &rng) ? Int.random(in: 0..<max(1, browser.width), using: &rng)
+                    : [2, (browser.layout.panes[.favorites]?.x ?? 0) + 2].randomElement(using: &rng) ?? 2
+                let mouse = MouseEvent(kinds.randomElement(using: &rng) ?? .click, column: column,
+                                       row: Int.random(in: 0..<max(1, browser.height), using: &rng))
+                browser.handle(mouse)
+                twin.handle(mouse)
             case 78..<83:
                 let (w, h) = Self.sizes.randomElement(using: &rng) ?? (80, 24)
                 browser.resize(width: w, height: h)

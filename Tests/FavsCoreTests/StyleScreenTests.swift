@@ -9,14 +9,7 @@ func styledScreen(_ keys: String, size: (Int, Int), glyphs: Glyphs = .unicode) t
     let browser = Browser(store: Store(items: SampleLibrary.items), libraryName: "sample library",
                           width: size.0, height: size.1)
     browser.glyphs = glyphs
-    for (_, step) in try ScriptParser.parse(keys) {
-        switch step {
-        case let .key(key): browser.handle(key)
-        case let .type(text): text.forEach { browser.handle(.char($0)) }
-        case let .resize(width, height): browser.resize(width: width, height: height)
-        case .frame: break
-        }
-    }
+    for (_, step) in try ScriptParser.parse(keys) { ScriptRunner.perform(step, on: browser) }
     let canvas = browser.frame()
     return (canvas.lines.joined(separator: "\n"), canvas.styleLines.joined(separator: "\n"))
 }

@@ -26,5 +26,10 @@ FILE *cn_stdin(void);
 int cn_wcwidth(wchar_t c);
 /// Sets (or clears) the "needs a full repaint" flag of curscr, for ctrl-l.
 int cn_clearok_curscr(bool flag);
+/// The mouse events favs asks for and reads (BUTTONn_PRESSED are macros): button 1, and the wheel,
+/// which xterm's protocol reports as presses of buttons 4 (up) and 5 (down).
+mmask_t cn_button1_pressed(void);
+mmask_t cn_button4_pressed(void);
+mmask_t cn_button5_pressed(void);
 
 #endif

@@ -16,26 +16,8 @@ extension Browser {
         case .focusPrevious: cycleFocus(by: -1)
         case .activate: activate()
         case .back: back()
-        case .toggleFavorite:
-            let marked = marks.all(in: store, cursor: listCursor.selected)
-            if !marked.isEmpty {
-                report(store.send(.toggleFavorites(marked)), verb: nil)
-                clearMarks()
-            } else if let id = selectedID {
-                report(store.send(.toggleFavorite(id)), verb: nil)
-            } else {
-                return none("Nothing selected")
-            }
-        case .delete:
-            let marked = marks.all(in: store, cursor: listCursor.selected)
-            if !marked.isEmpty {
-                report(store.send(.deleteAll(marked)), verb: nil)
-                clearMarks()
-            } else if let id = selectedID {
-                report(store.send(.delete(id)), verb: nil)
-            } else {
-                return none("Nothing selected")
-            }
+        case .toggleFavorite: return act(onMarked: Action.toggleFavorites, orSelected: Action.toggleFavorite)
+        case .delete: return act(onMarked: Action.deleteAll, orSelected: Action.delete)
         case .mark: toggleMark()
         case .markRange: startRange()
         case .undo: report(store.send(.undo), verb: "Undo")
@@ -135,6 +117,20 @@ extension Browser {
         } else if !store.query.filter.isEmpty {
             setFilter("")
         }
+    }
+
+    /// f and d: an action on every marked item (then the marks are cleared), else on the selected one.
+    private func act(onMarked batch: ([ItemID]) -> Action, orSelected single: (ItemID) -> Action) -> Effect {
+        let marked = marks.all(in: store, cursor: listCursor.selected)
+        if !marked.isEmpty {
+            report(store.send(batch(marked)), verb: nil)
+            clearMarks()
+        } else if let id = selectedID {
+            report(store.send(single(id)), verb: nil)
+        } else {
+            return none("Nothing selected")
+        }
+        return .none
     }
 
     // MARK: Marks

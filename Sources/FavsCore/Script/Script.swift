@@ -1,11 +1,12 @@
 import FavsModel
 import Foundation
 
-/// One step of a script: a key, typed text, a resize, or a request to print the screen.
+/// One step of a script: a key, typed text, a mouse event, a resize, or a request to print the screen.
 public enum ScriptStep: Equatable, Sendable {
     case key(Key)
     case type(String)
     case resize(width: Int, height: Int)
+    case mouse(MouseEvent)
     case frame
 }
 
@@ -43,6 +44,8 @@ public enum ScriptParser {
                                           message: "bad size '\(Sanitize.visible(String(size)))' (want COLSxROWS, e.g. 80x24)")
                     }
                     steps.append((number, .resize(width: w, height: h)))
+                case "click", "wheel":
+                    steps.append((number, try mouseStep(word, rest: &rest, source: source, line: number)))
                 case "frame":
                     steps.append((number, .frame))
                 default:
@@ -81,19 +84,25 @@ public enum ScriptRunner {
         for step in steps {
             count += 1
             lastWasFrame = false
-            switch step {
-            case let .key(key):
-                browser.handle(key)
-            case let .type(text):
-                for character in text { browser.handle(.char(character)) }
-            case let .resize(width, height):
-                browser.resize(width: width, height: height)
-            case .frame:
+            if step == .frame {
                 print()
                 lastWasFrame = true
+            } else {
+                perform(step, on: browser)
             }
             if browser.hasQuit { break }
         }
         if !lastWasFrame { print() }
+    }
+
+    /// Takes one step that is not `frame`: keys, typed text, a resize, a mouse event.
+    public static func perform(_ step: ScriptStep, on browser: Browser) {
+        switch step {
+        case let .key(key): browser.handle(key)
+        case let .type(text): for character in text { browser.handle(.char(character)) }
+        case let .resize(width, height): browser.resize(width: width, height: height)
+        case let .mouse(event): browser.handle(event)
+        case .frame: break
+        }
     }
 }

@@ -1,0 +1,90 @@
+import FavsModel
+import Foundation
+
+/// The mouse: a click selects and focuses, a click on a row's star toggles it, the wheel moves through the
+/// pane under the pointer. Hit-tested against the panes of the current layout, so in the stacked layout only
+/// the pane on screen answers.
+extension Browser {
+    /// Rows one wheel notch moves: the three lines most terminals and desktop toolkits scroll per notch.
+    static let wheelStep = 3
+
+    /// The column of a row's `★`, from the pane's left border: the border, the selection mark `>`, then the star
+    /// (ListPane.draw and FavoritesPane.draw draw rows this way).
+    static let starColumn = 2
+
+    /// Handles one mouse event at a screen cell.
+    public func handle(_ mouse: MouseEvent) {
+        if mode == .help {
+            // The overlay covers the panes, so a click on it is not meant for them: it only closes it.
+            guard mouse.kind == .click else { return }
+            message = nil
+            mode = .normal
+            return
+        }
+        guard let (pane, rect) = layout.panes.first(where: { $0.value.contains(mouse) }) else { return }
+        switch mouse.kind {
+        case .click:
+            // Borders and pane titles are not rows: a click there does nothing, rather than guess a row.
+            guard rect.interiorContains(mouse) else { return }
+            defer { settle() }
+            message = nil
+            click(pane, line: mouse.row - rect.y - 1, onStar: mouse.column == rect.x + Self.starColumn)
+        case .wheelUp, .wheelDown:
+            defer { settle() }
+            message = nil
+            wheel(pane, by: mouse.kind == .wheelUp ? -Self.wheelStep : Self.wheelStep)
+        }
+    }
+
+    /// A click on the `line`th row inside a pane: the pane takes focus, the item drawn there is selected, and
+    /// a click on its star toggles it through the same action as `f` (so undo, rollback and the message work).
+    private func click(_ pane: Focus, line: Int, onStar: Bool) {
+        focus = pane
+        let selected: Bool
+        switch pane {
+        case .list: selected = listCursor.click(line: line, in: store.list)
+        case .favorites: selected = favoritesCursor.click(line: line, in: store.favorites)
+        case .detail: selected = false
+        }
+        // The star clicked is that item's, marks or not: the same action as `f` on one item.
+        if selected, onStar, let id = selectedID { report(store.send(.toggleFavorite(id)), verb: nil) }
+    }
+
+    /// The wheel over a pane. Over the list or the favorites it moves the selection, and that pane takes focus:
+    /// the selection the wheel moved is the one `f` and `d` then act on. Over the detail it scrolls the text.
+    private func wheel(_ pane: Focus, by delta: Int) {
+        switch pane {
+        case .list:
+            focus = .list
+            listCursor.move(by: delta, in: store.list)
+        case .favorites:
+            focus = .favorites
+            favoritesCursor.move(by: delta, in: store.favorites)
+        case .detail:
+            // settle() keeps the scroll within the text.
+            detail.scroll = max(0, detail.scroll + delta)
+        }
+    }
+}
+
+private extension Cursor {
+    /// Selects the item drawn on the `line`th row inside the pane (from the first row shown); false when that
+    /// row is empty.
+    mutating func click(line: Int, in rows: some ItemRows) -> Bool {
+        let target = offset + line
+        guard line >= 0, target < rows.count else { return false }
+        move(to: target, in: rows)
+        return true
+    }
+}
+
+private extension Rect {
+    func contains(_ mouse: MouseEvent) -> Bool {
+        mouse.column >= x && mouse.column < maxX && mouse.row >= y && mouse.row < maxY
+    }
+
+    /// Inside the border.
+    func interiorContains(_ mouse: MouseEvent) -> Bool {
+        mouse.column > x && mouse.column < maxX - 1 && mouse.row > y && mouse.row < maxY - 1
+    }
+}
