@@ -10,7 +10,7 @@ public struct Config: Equatable, Sendable {
     /// Colours for the canvas roles the file's `[colors]` names (`star`, `field-name`, …); a role not
     /// named keeps the theme's colour.
     public var colors: [String: ConfigColor] = [:]
-    /// Whether the browser asks the terminal for mouse events.
+    /// Whether the browser asks the terminal for mouse events (`--no-mouse` turns them off whatever this says).
     public var mouse = true
     /// The library when neither `--library` nor `$FAVS_LIBRARY` names one, `~` already expanded; nil: the
     /// XDG default.

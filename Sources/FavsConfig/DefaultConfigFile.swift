@@ -15,7 +15,7 @@ extension Config {
             # Every setting is at its default, so the file changes nothing until you edit it. A mistake is
             # reported as FILE:LINE, and favs then runs on the defaults.
 
-            # Mouse: the browser takes clicks and the wheel; false leaves them to the terminal.
+            # Mouse: the browser takes clicks and the wheel; false leaves them to the terminal, as --no-mouse does.
             mouse = \(config.mouse)
 
             # The list's order when the library has none remembered (s changes it, and the library keeps

@@ -53,7 +53,7 @@ struct Browse: ParsableCommand {
             }
         }
         do {
-            try TerminalApp.run(browser, wantsColor: display.wantsColor, mouse: !noMouse, afterFirstFrame: loadTheRest,
+            try TerminalApp.run(browser, wantsColor: display.wantsColor, mouse: !noMouse && config.mouse, afterFirstFrame: loadTheRest,
                                 poll: {
                 guard let follower else { return false }
                 do {

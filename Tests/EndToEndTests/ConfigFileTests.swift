@@ -77,6 +77,20 @@ import Testing
         #expect(try await tmux.exitStatus() == 0)
     }
 
+    @Test func mouseFalseLeavesTheMouseToTheTerminalAsNoMouseDoes() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try writeConfig("mouse = false\n", in: scratch)
+        let tmux = try await Tmux(width: 80, height: 24, scratch: scratch)
+        defer { tmux.close() }
+        try await tmux.startFavs(["--library", scratch.library(in: "tmux")])
+        try await tmux.waitFor("28 items · 3 favorites")
+        #expect(try await tmux.display("#{alternate_on} #{mouse_any_flag} #{mouse_sgr_flag}") == "1 0 0",
+                "running, with mouse reporting off")
+        try await tmux.sendKeys("q")
+        #expect(try await tmux.exitStatus() == 0)
+    }
+
     @Test func anUnreadableOrUndecodableFileIsABadFileToo() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
