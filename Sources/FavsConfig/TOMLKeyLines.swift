@@ -85,32 +85,26 @@ private struct Scanner {
     mutating func value(at path: [String]) {
         switch current {
         case "\"", "'": skipString()
-        case "[":
-            advance()
-            while true {
-                skipBlank(newlines: true)
-                guard let scalar = current, scalar != "]" else { break }
-                let before = index
-                value(at: path)
-                skipBlank(newlines: true)
-                if current == "," { advance() } else if index == before { advance() }
-            }
-            if current == "]" { advance() }
-        case "{":
-            advance()
-            while true {
-                skipBlank(newlines: true)
-                guard let scalar = current, scalar != "}" else { break }
-                let before = index
-                keyValue(in: path)
-                skipBlank(newlines: true)
-                if current == "," { advance() } else if index == before { advance() }
-            }
-            if current == "}" { advance() }
+        case "[": sequence(until: "]") { $0.value(at: path) }
+        case "{": sequence(until: "}") { $0.keyValue(in: path) }
         default:
             // A number, a boolean or a date: up to whatever may follow a value.
             while let scalar = current, !" \t\r\n,]}#".unicodeScalars.contains(scalar) { advance() }
         }
+    }
+
+    /// An array's values or an inline table's pairs, separated by commas, up to `close`.
+    mutating func sequence(until close: Unicode.Scalar, _ element: (inout Scanner) -> Void) {
+        advance()
+        while true {
+            skipBlank(newlines: true)
+            guard let scalar = current, scalar != close else { break }
+            let before = index
+            element(&self)
+            skipBlank(newlines: true)
+            if current == "," { advance() } else if index == before { advance() }
+        }
+        if current == close { advance() }
     }
 
     /// A dotted key: bare or quoted parts separated by dots, with blanks around the dots.
