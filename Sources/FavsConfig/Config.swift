@@ -32,6 +32,19 @@ public struct Config: Equatable, Sendable {
     /// The key map in force: the standard table, its help texts and order, with these keys.
     public var keyMap: KeyMap { KeyMap.standard.replacingKeys(keys) }
 
+    /// The `[colors]` as the theme takes them: a colour number per role, nil for the terminal's foreground.
+    public var palette: Theme.Palette {
+        var palette: Theme.Palette = [:]
+        for (role, name) in Self.roleNames {
+            guard let color = colors[name] else { continue }
+            switch color {
+            case .terminalDefault: palette[role] = .some(nil)
+            case let .number(value): palette[role] = Int(value)
+            }
+        }
+        return palette
+    }
+
     /// The roles `[colors]` may name, as it names them.
     public static let roleNames: [Role: String] = [
         .star: "star", .accent: "accent", .fieldName: "field-name", .error: "error", .match: "match", .mark: "mark",

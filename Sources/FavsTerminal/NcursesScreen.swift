@@ -32,7 +32,7 @@ final class NcursesScreen {
     /// Starts ncurses on stdin/stdout: UTF-8 locale, raw keys, no echo, keypad, hidden cursor; colour when
     /// `wantsColor` and the terminal has it; clicks and the wheel reported when `mouse` (else the terminal
     /// keeps the mouse for its own text selection).
-    init(wantsColor: Bool, mouse: Bool = true) throws {
+    init(wantsColor: Bool, palette: Theme.Palette = [:], mouse: Bool = true) throws {
         Locale.ensureUTF8()
         let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
         guard !term.isEmpty else {
@@ -45,7 +45,7 @@ final class NcursesScreen {
             throw TerminalError(description: "unknown terminal type '\(term)' (TERM): try TERM=xterm-256color, or 'favs script'")
         }
         terminal = screen
-        theme = TerminalTheme(wantsColor: wantsColor)
+        theme = TerminalTheme(wantsColor: wantsColor, palette: palette)
         raw()  // ctrl-c, ctrl-z and ctrl-\ arrive as keys, so quitting and suspending always restore the terminal
         noecho()
         nonl()

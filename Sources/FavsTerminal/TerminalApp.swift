@@ -10,12 +10,13 @@ public enum TerminalApp {
     /// made by other processes and returns whether there were any (then a frame is drawn).
     /// `afterFirstFrame`, when given, runs once the first frame is on screen, before any key is read
     /// (keys typed meanwhile wait in the terminal); a frame follows it.
-    /// `wantsColor`: use colour if the terminal has it (`ColorChoice.wantsColor`). `mouse` false leaves mouse
-    /// reporting off, so the terminal's own text selection works.
-    public static func run(_ browser: Browser, wantsColor: Bool, mouse: Bool = true, pollInterval: Int32 = 50,
-                           afterFirstFrame: (() -> Void)? = nil, poll: (() -> Bool)? = nil) throws {
+    /// `wantsColor`: use colour if the terminal has it (`ColorChoice.wantsColor`), with the `palette` a config
+    /// file chose. `mouse` false leaves mouse reporting off, so the terminal's own text selection works.
+    public static func run(_ browser: Browser, wantsColor: Bool, palette: Theme.Palette = [:], mouse: Bool = true,
+                           pollInterval: Int32 = 50, afterFirstFrame: (() -> Void)? = nil,
+                           poll: (() -> Bool)? = nil) throws {
         Signals.install()
-        let screen = try NcursesScreen(wantsColor: wantsColor, mouse: mouse)
+        let screen = try NcursesScreen(wantsColor: wantsColor, palette: palette, mouse: mouse)
         defer { screen.close() }
         browser.resize(width: screen.width, height: screen.height)
         var needsFrame = true

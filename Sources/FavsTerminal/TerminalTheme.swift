@@ -6,9 +6,12 @@ import FavsCore
 struct TerminalTheme {
     /// The colours the theme uses: the terminal's `COLORS`, or 0 when colour is off.
     let colors: Int
+    /// Colours a config file chose for roles.
+    let palette: Theme.Palette
 
     /// Starts colour when it is wanted and the terminal has it. Call after `newterm`.
-    init(wantsColor: Bool) {
+    init(wantsColor: Bool, palette: Theme.Palette) {
+        self.palette = palette
         // Without use_default_colors every pair would paint its own background over the terminal's; a terminal
         // that cannot keep its background gets no colour rather than black boxes on a light screen.
         guard wantsColor, has_colors(), start_color() != ERR, use_default_colors() != ERR,
@@ -18,14 +21,14 @@ struct TerminalTheme {
         }
         colors = Int(cn_colors())
         for role in Role.allCases {
-            guard let foreground = Theme.appearance(of: role, colors: colors).foreground else { continue }
+            guard let foreground = Theme.appearance(of: role, colors: colors, palette: palette).foreground else { continue }
             init_pair(Self.pair(of: role), Int16(foreground), -1)
         }
     }
 
     /// The attributes and colour pair to write a cell with.
     func attributes(for cell: Cell) -> (attr_t, Int16) {
-        let look = Theme.appearance(of: cell, colors: colors)
+        let look = Theme.appearance(of: cell, colors: colors, palette: palette)
         var attrs = cn_a_normal()
         if look.style.contains(.reverse) { attrs |= cn_a_reverse() }
         if look.style.contains(.bold) { attrs |= cn_a_bold() }

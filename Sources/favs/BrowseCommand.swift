@@ -35,7 +35,7 @@ struct Browse: ParsableCommand {
         }
         let opened = try openBrowser(at: location, width: 80, height: 24, preview: true, config: config)
         let (browser, library) = (opened.browser, opened.library)
-        browser.glyphs = display.terminalGlyphs()
+        browser.glyphs = display.terminalGlyphs(config: config.ascii)
         // stderr is hidden once the screen starts: the first frame says it instead.
         if let configError { browser.show(configError) }
         // Other processes' changes (another browser, `favs fav`, an import) arrive through the change log,
@@ -53,7 +53,8 @@ struct Browse: ParsableCommand {
             }
         }
         do {
-            try TerminalApp.run(browser, wantsColor: display.wantsColor, mouse: !noMouse && config.mouse, afterFirstFrame: loadTheRest,
+            try TerminalApp.run(browser, wantsColor: display.wantsColor(config: config.color), palette: config.palette,
+                                mouse: !noMouse && config.mouse, afterFirstFrame: loadTheRest,
                                 poll: {
                 guard let follower else { return false }
                 do {

@@ -63,7 +63,7 @@ enum ScriptCommand {
         let (width, height) = ScriptParser.parseSize(size) ?? (80, 24)
         if let configError { StartupConfig.report(configError) }
         let browser = try openBrowser(at: location, width: width, height: height, config: config).browser
-        browser.glyphs = glyphs
+        browser.glyphs = config.ascii ? .ascii : glyphs  // the config's ascii = true, as --ascii
         if let configError { browser.show(configError) }
         ScriptRunner.run(steps, on: browser) { frame in
             FileHandle.standardOutput.write(Data(frame.utf8))

@@ -59,6 +59,23 @@ import Testing
         #expect(try await tmux.exitStatus() == 0)
     }
 
+    /// A config file's `[colors]` reach the terminal: a blue star, a default-coloured accent.
+    @Test func theConfigsColoursReplaceTheThemes() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let config = try scratch.write("config.toml", "[colors]\nstar = \"blue\"\naccent = \"default\"\n")
+        let tmux = try await Tmux(width: 80, height: 24, scratch: scratch)
+        defer { tmux.close() }
+        try await tmux.startFavs(["--library", try scratch.library(in: "tmux")], before: "env FAVS_CONFIG=\(config)")
+        try await tmux.waitFor("28 items · 3 favorites")
+        let screen = try await tmux.screenWithEscapes()
+        #expect(screen.contains("\u{1B}[34m★"), "the star in blue")
+        #expect(!colours(sgrParameters(screen)).contains("93"), "no yellow left")
+        #expect(!screen.contains("38;5;75"), "the accent in the terminal's own colour")
+        try await tmux.sendKeys("q")
+        #expect(try await tmux.exitStatus() == 0)
+    }
+
     @Test func aLocaleThatIsNotUTF8DrawsTheASCIIFramesOfScriptAscii() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

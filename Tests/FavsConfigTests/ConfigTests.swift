@@ -75,6 +75,12 @@ import Testing
         #expect(dotted.colors == ["star": .number(1)])
     }
 
+    @Test func colorsBecomeTheThemesPalette() throws {
+        let config = try parse("[colors]\nstar = \"bright-blue\"\nerror = 196\nmark = \"default\"\n")
+        let expected: Theme.Palette = [.star: 12, .error: 196, .mark: Int?.none]
+        #expect(config.palette == expected)
+    }
+
     @Test func everyRoleButPlainCanBeGivenAColour() {
         #expect(Set(Config.roleNames.keys) == Set(Role.allCases).subtracting([.plain]))
         #expect(Set(Config.roleNames.values) == ["star", "accent", "field-name", "error", "match", "mark"])

@@ -135,7 +135,7 @@ func frames(_ script: String, size: (Int, Int) = (80, 24), items: [Item] = Sampl
         ┃   Águas de┃ ctrl-r        redo                                  ┃            │
         ┃   A very l┃ /             filter titles as you type             ┃            │
         ┃   🎹 Piano┃ F             list favorites only / every item      ┃            │
-        ┃   Smörgåsb┃ s             sort: library order, title A–Z        ┃            │
+        ┃   Smörgåsb┃ s             sort: library order, A–Z, recent ★    ┃            │
         ┃   사랑의  ┃ j/k scroll · esc closes                             ┃            │
         ┗━━━━━━━━━━━┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛────────────┘
          f fav · d delete · u undo · / filter · ? help           28 items · 3 favorites
@@ -164,7 +164,7 @@ func frames(_ script: String, size: (Int, Int) = (80, 24), items: [Item] = Sampl
          favs — sample library
         ┏┏ Keys 29-35/35 ━━━━━━━━━━━━━━━━━━━━━┓┓
         ┃┃ s             sort: library        ┃┃
-        ┃┃               order, title A–Z     ┃┃
+        ┃┃               order, A–Z, recent ★ ┃┃
         ┃┃ ?             this help            ┃┃
         ┃┃ ctrl-l        redraw the screen    ┃┃
         ┃┃ ctrl-z        suspend (fg to       ┃┃

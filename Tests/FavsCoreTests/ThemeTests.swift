@@ -73,4 +73,14 @@ import Testing
         #expect(TextWidth.truncate("abcdef", to: 2, ellipsis: "...") == "..")
         #expect(TextWidth.truncate("お気に入り", to: 6, ellipsis: "...") == "お...")
     }
+
+    @Test func aPaletteReplacesARolesColourWhereTheTerminalHasIt() {
+        let palette: Theme.Palette = [.star: 4, .accent: Int?.none, .error: 200]
+        #expect(Theme.appearance(of: .star, colors: 256, palette: palette).foreground == 4)
+        #expect(Theme.appearance(of: .accent, colors: 256, palette: palette).foreground == nil, "default: the terminal's")
+        #expect(Theme.appearance(of: .error, colors: 256, palette: palette) == Theme.Appearance(foreground: 200, style: .bold))
+        #expect(Theme.appearance(of: .error, colors: 8, palette: palette).foreground == 1, "200 on 8 colours: the theme's red")
+        #expect(Theme.appearance(of: .star, colors: 0, palette: palette).foreground == nil, "no colour: no palette")
+        #expect(Theme.appearance(of: .match, colors: 256, palette: palette).foreground == 114, "not named: the theme's")
+    }
 }

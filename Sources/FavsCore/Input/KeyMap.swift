@@ -102,7 +102,7 @@ public struct KeyMap: Sendable {
         Binding(keys: [.ctrl("r")], command: .redo, help: "redo"),
         Binding(keys: [.char("/")], command: .filter, help: "filter titles as you type"),
         Binding(keys: [.char("F")], command: .favoritesView, help: "list favorites only / every item"),
-        Binding(keys: [.char("s")], command: .sort, help: "sort: library order, title A–Z"),
+        Binding(keys: [.char("s")], command: .sort, help: "sort: library order, A–Z, recent ★"),
         Binding(keys: [.char("?")], command: .help, help: "this help"),
         Binding(keys: [.ctrl("l")], command: .redraw, help: "redraw the screen"),
         Binding(keys: [.ctrl("z")], command: .suspend, help: "suspend (fg to resume)"),

@@ -25,10 +25,25 @@ public enum Theme {
         static let red = 1, green = 2, yellow = 3, magenta = 5, cyan = 6
     }
 
-    /// How a role looks with `colors` colours available (0 when colour is off).
+    /// Colours chosen for roles (a config file's `[colors]`): a colour number, or nil for the terminal's own
+    /// foreground. A role not in it keeps the theme's colour.
+    public typealias Palette = [Role: Int?]
+
+    /// How a role looks with `colors` colours available (0 when colour is off), `palette` first.
     ///
     /// A direct-colour terminal (`COLORS` 2^24, where a colour number is an RGB value) gets the 8-colour
-    /// tier: it still takes numbers below 8 as the ANSI colours, but 220 would be a dark blue.
+    /// tier: it still takes numbers below 8 as the ANSI colours, but 220 would be a dark blue. A palette
+    /// colour the terminal does not have (15 on an 8-colour terminal) falls back to the theme's.
+    public static func appearance(of role: Role, colors: Int, palette: Palette) -> Appearance {
+        var look = appearance(of: role, colors: colors)
+        guard colors >= 8, let chosen = palette[role] else { return look }
+        let usable = colors >= 1 << 24 ? 16 : colors
+        if let number = chosen, number >= usable { return look }
+        look.foreground = chosen
+        return look
+    }
+
+    /// How a role looks with `colors` colours available (0 when colour is off).
     public static func appearance(of role: Role, colors: Int) -> Appearance {
         let rich = colors >= 256 && colors < 1 << 24
         let tier: (basic: Int, rich: Int)?
@@ -53,8 +68,8 @@ public enum Theme {
     }
 
     /// How a cell looks: its role's appearance with the cell's own attributes added.
-    public static func appearance(of cell: Cell, colors: Int) -> Appearance {
-        var look = appearance(of: cell.role, colors: colors)
+    public static func appearance(of cell: Cell, colors: Int, palette: Palette = [:]) -> Appearance {
+        var look = appearance(of: cell.role, colors: colors, palette: palette)
         look.style.formUnion(cell.style)
         return look
     }
