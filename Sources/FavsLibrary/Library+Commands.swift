@@ -47,3 +47,10 @@ extension Library {
         }
     }
 }
+
+extension Library {
+    /// One item with its fields, as stored; nil when it is deleted or unknown.
+    public func item(_ id: ItemID) throws -> Item? {
+        try LibraryError.wrapping { try writer.read { db in try Self.item(id, db) } }
+    }
+}

@@ -140,6 +140,13 @@ final class NcursesScreen {
         previous = nil
     }
 
+    /// Leaves curses mode while `body` runs (another program using the terminal), then repaints.
+    func handOver(_ body: () -> Void) {
+        endwin()
+        body()
+        invalidate()
+    }
+
     /// Leaves curses mode, stops the process (ctrl-z), and repaints when it is continued.
     func suspend() {
         endwin()

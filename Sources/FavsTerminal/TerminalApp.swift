@@ -54,6 +54,12 @@ public enum TerminalApp {
                 case .quit: return
                 case .suspend: screen.suspend()
                 case .redraw: screen.invalidate()
+                case let .open(value):
+                    // The opener gets the terminal as ctrl-z would give it to the shell (an editor, less),
+                    // and favs repaints when it ends.
+                    screen.handOver {
+                        do { try Opener.open(value) } catch { browser.show(error: String(describing: error)) }
+                    }
                 case .none: break
                 }
             }

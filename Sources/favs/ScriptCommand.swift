@@ -3,6 +3,7 @@ import FavsConfig
 import FavsCore
 import FavsLibrary
 import FavsModel
+import FavsTerminal
 import Foundation
 
 /// `favs script [FILE]`: runs keys headless and prints the screens as text.
@@ -65,7 +66,11 @@ enum ScriptCommand {
         let browser = try openBrowser(at: location, width: width, height: height, config: config).browser
         browser.glyphs = config.ascii ? .ascii : glyphs  // the config's ascii = true, as --ascii
         if let configError { browser.show(configError) }
-        ScriptRunner.run(steps, on: browser) { frame in
+        // `o` runs the opener here too (stdin and stdout are the script's): what a test checks it with.
+        ScriptRunner.run(steps, on: browser, effects: { effect in
+            guard case let .open(value) = effect else { return }
+            do { try Opener.open(value, keepingStdout: true) } catch { browser.show(error: String(describing: error)) }
+        }) { frame in
             FileHandle.standardOutput.write(Data(frame.utf8))
         }
         exitWithoutTearDown()

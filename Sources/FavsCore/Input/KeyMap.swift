@@ -5,7 +5,7 @@ import Foundation
 public enum Command: Hashable, Sendable, CaseIterable {
     case moveDown, moveUp, top, bottom, pageDown, pageUp
     case focusNext, focusPrevious, activate, back
-    case toggleFavorite, delete, mark, markRange, undo, redo
+    case toggleFavorite, delete, open, mark, markRange, undo, redo
     case filter, favoritesView, sort, help, quit, suspend, redraw
 
     /// The name a config file binds keys to: `move-down`, `favorite`, `favorites-view`.
@@ -24,6 +24,7 @@ public enum Command: Hashable, Sendable, CaseIterable {
         // What the user does with the key; "toggle" is how it is done.
         case .toggleFavorite: "favorite"
         case .delete: "delete"
+        case .open: "open"
         case .mark: "mark"
         case .markRange: "mark-range"
         case .undo: "undo"
@@ -96,6 +97,7 @@ public struct KeyMap: Sendable {
         Binding(keys: [.escape], command: .back, help: "back, clear marks, clear filter"),
         Binding(keys: [.char("f"), .char(" ")], command: .toggleFavorite, help: "favorite / unfavorite"),
         Binding(keys: [.char("d"), .delete], command: .delete, help: "delete the selected item"),
+        Binding(keys: [.char("o")], command: .open, help: "open the item's url, link or path"),
         Binding(keys: [.char("m")], command: .mark, help: "mark / unmark (f, d act on marks)"),
         Binding(keys: [.char("v")], command: .markRange, help: "mark a range: move, then v"),
         Binding(keys: [.char("u")], command: .undo, help: "undo"),

@@ -18,6 +18,7 @@ extension Browser {
         case .back: back()
         case .toggleFavorite: return act(onMarked: Action.toggleFavorites, orSelected: Action.toggleFavorite)
         case .delete: return act(onMarked: Action.deleteAll, orSelected: Action.delete)
+        case .open: return openSelected()
         case .mark: toggleMark()
         case .markRange: startRange()
         case .undo: report(store.send(.undo), verb: "Undo")
@@ -117,6 +118,16 @@ extension Browser {
         } else if !store.query.filter.isEmpty {
             setFilter("")
         }
+    }
+
+    /// `o`: the selected item's url, link or path, for the terminal to open; a message when it has none.
+    private func openSelected() -> Effect {
+        guard let id = selectedID, let item = store.items[id] else { return none("Nothing selected") }
+        guard let fields = store.fields(of: id) else { return none("Cannot open “\(item.title)”: its fields were not read") }
+        guard let target = Item.openTarget(in: fields) else {
+            return none("“\(item.title)” has no url, link, href or path to open")
+        }
+        return .open(target)
     }
 
     /// f and d: an action on every marked item (then the marks are cleared), else on the selected one.

@@ -34,7 +34,11 @@ public final class Browser {
     }
 
     /// What the terminal has to do after a key, beyond drawing the next frame.
-    public enum Effect: Equatable, Sendable { case none, quit, suspend, redraw }
+    public enum Effect: Equatable, Sendable {
+        case none, quit, suspend, redraw
+        /// Open this value (a URL or a path) with the opener, the terminal handed over while it runs.
+        case open(String)
+    }
 
     public init(store: Store, libraryName: String, width: Int = 80, height: Int = 24, keyMap: KeyMap = .standard) {
         self.store = store

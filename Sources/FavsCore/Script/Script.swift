@@ -72,7 +72,10 @@ public enum ScriptParser {
 /// Runs parsed steps against a browser and prints frames: the headless twin of the ncurses screen.
 public enum ScriptRunner {
     /// Runs the steps; `emit` receives each frame as text (header line, then exactly `height` lines).
-    public static func run(_ steps: [ScriptStep], on browser: Browser, emit: (String) -> Void) {
+    /// `effects` gets what a key asks of the world outside the browser (`o`: open a value); quitting ends
+    /// the script, and the terminal's own effects (suspend, repaint) mean nothing here.
+    public static func run(_ steps: [ScriptStep], on browser: Browser, effects: (Browser.Effect) -> Void = { _ in },
+                           emit: (String) -> Void) {
         var frames = 0
         var lastWasFrame = false
         var count = 0
@@ -88,21 +91,24 @@ public enum ScriptRunner {
                 print()
                 lastWasFrame = true
             } else {
-                perform(step, on: browser)
+                effects(perform(step, on: browser))
             }
             if browser.hasQuit { break }
         }
         if !lastWasFrame { print() }
     }
 
-    /// Takes one step that is not `frame`: keys, typed text, a resize, a mouse event.
-    public static func perform(_ step: ScriptStep, on browser: Browser) {
+    /// Takes one step that is not `frame`: keys, typed text, a resize, a mouse event. Returns what a key
+    /// asked beyond the next frame.
+    @discardableResult
+    public static func perform(_ step: ScriptStep, on browser: Browser) -> Browser.Effect {
         switch step {
-        case let .key(key): browser.handle(key)
+        case let .key(key): return browser.handle(key)
         case let .type(text): for character in text { browser.handle(.char(character)) }
         case let .resize(width, height): browser.resize(width: width, height: height)
         case let .mouse(event): browser.handle(event)
         case .frame: break
         }
+        return .none
     }
 }
