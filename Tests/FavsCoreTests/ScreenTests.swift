@@ -116,7 +116,7 @@ func frames(_ script: String, size: (Int, Int) = (80, 24), items: [Item] = Sampl
     @Test func theHelpOverlayIsGeneratedFromTheKeyMap() throws {
         #expect(try frames("?") == ["""
          favs — sample library
-        ┏ Items 1/28┏ Keys 1-19/23 ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┓────────────┐
+        ┏ Items 1/28┏ Keys 1-19/24 ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┓────────────┐
         ┃>★ お気に入┃ j, down       move down                             ┃            │
         ┃   录音 Rec┃ k, up         move up                               ┃            │
         ┃   Café del┃ g, home       first item                            ┃            │
@@ -129,13 +129,13 @@ func frames(_ script: String, size: (Int, Int) = (80, 24), items: [Item] = Sampl
         ┃   🌊 Ocean┃ esc           back, clear marks, clear filter       ┃            │
         ┃   Mañana e┃ f, space      favorite / unfavorite                 ┃            │
         ┃   Ég anda ┃ d, delete     delete the selected item              ┃            │
-        ┃   残酷な天┃ m             mark / unmark (f, d act on marks)     ┃────────────┘
-        ┃   茉莉花 J┃ v             mark a range: move, then v            ┃────────────┐
-        ┃   Dansa kv┃ u             undo                                  ┃            │
-        ┃   Águas de┃ ctrl-r        redo                                  ┃            │
-        ┃   A very l┃ /             filter titles as you type             ┃            │
-        ┃   🎹 Piano┃ F             list favorites only / every item      ┃            │
-        ┃   Smörgåsb┃ s             sort: library order, A–Z, recent ★    ┃            │
+        ┃   残酷な天┃ o             open the item's url, link or path     ┃────────────┘
+        ┃   茉莉花 J┃ m             mark / unmark (f, d act on marks)     ┃────────────┐
+        ┃   Dansa kv┃ v             mark a range: move, then v            ┃            │
+        ┃   Águas de┃ u             undo                                  ┃            │
+        ┃   A very l┃ ctrl-r        redo                                  ┃            │
+        ┃   🎹 Piano┃ /             filter titles as you type             ┃            │
+        ┃   Smörgåsb┃ F             list favorites only / every item      ┃            │
         ┃   사랑의  ┃ j/k scroll · esc closes                             ┃            │
         ┗━━━━━━━━━━━┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛────────────┘
          f fav · d delete · u undo · / filter · ? help           28 items · 3 favorites
@@ -147,7 +147,7 @@ func frames(_ script: String, size: (Int, Int) = (80, 24), items: [Item] = Sampl
         let shown = try frames("resize 40x12 ? frame j j frame G", size: (40, 12))
         #expect(shown[0] == """
          favs — sample library
-        ┏┏ Keys 1-7/35 ━━━━━━━━━━━━━━━━━━━━━━━┓┓
+        ┏┏ Keys 1-7/37 ━━━━━━━━━━━━━━━━━━━━━━━┓┓
         ┃┃ j, down       move down            ┃┃
         ┃┃ k, up         move up              ┃┃
         ┃┃ g, home       first item           ┃┃
@@ -159,10 +159,10 @@ func frames(_ script: String, size: (Int, Int) = (80, 24), items: [Item] = Sampl
         ┗┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛┛
          ? help                         28 · ★3
         """)
-        #expect(shown[1].contains("┏┏ Keys 3-9/35 ") && shown[1].contains("┃┃               detail, favorites    ┃┃"))
+        #expect(shown[1].contains("┏┏ Keys 3-9/37 ") && shown[1].contains("┃┃               detail, favorites    ┃┃"))
         #expect(shown[2] == """
          favs — sample library
-        ┏┏ Keys 29-35/35 ━━━━━━━━━━━━━━━━━━━━━┓┓
+        ┏┏ Keys 31-37/37 ━━━━━━━━━━━━━━━━━━━━━┓┓
         ┃┃ s             sort: library        ┃┃
         ┃┃               order, A–Z, recent ★ ┃┃
         ┃┃ ?             this help            ┃┃
