@@ -7,7 +7,7 @@ DEBS = libncurses-dev libsqlite3-dev tmux
 BENCH_DEBS = fzf sqlite3 time
 PREFIX ?= /usr/local
 
-.PHONY: deps build run demo test install clean bench
+.PHONY: deps build run demo screenshot test install clean bench
 
 # Debian packages: ncursesw and SQLite headers to build, tmux for the end-to-end tests, fzf, sqlite3 and
 # GNU time for the benchmark script.
@@ -28,6 +28,12 @@ run: build
 demo: build
 	@printf '%s\n' 'j j f frame' 'enter frame' 'esc d frame' 'u frame' '/ type caf' 'enter ? frame' 'esc resize 40x12 frame' \
 		| $(BIN_DIR)/favs --library :memory:
+
+# The README's picture: docs/screenshot.script on the sample library, its last frame as docs/screenshot.svg.
+# FAVS_CONFIG=/dev/null: a config file's colours or keys must not change the committed picture.
+screenshot: build
+	@FAVS_CONFIG=/dev/null $(BIN_DIR)/favs script docs/screenshot.script --library :memory: \
+		--svg docs/screenshot.svg > /dev/null
 
 # Every test, then a smoke run of the benchmark script on 2,000 items with the debug build (every figure
 # measured, every row imported; its timings say nothing in a debug build).

@@ -26,6 +26,10 @@ struct Script: ParsableCommand {
 
     @OptionGroup var glyphs: ScriptGlyphOption
 
+    @Option(help: ArgumentHelp("Also write the last frame as an SVG picture, in the theme's colours.",
+                               valueName: "file"))
+    var svg: String?
+
     func validate() throws {
         guard ScriptParser.parseSize(size) != nil else {
             throw ValidationError("--size must be COLSxROWS, e.g. 80x24 (got '\(size)')")
@@ -45,16 +49,16 @@ struct Script: ParsableCommand {
             text = readStandardInput()
         }
         try ScriptCommand.runScript(text: text, source: file ?? "script", location: location, size: size,
-                                    glyphs: glyphs.glyphs, config: config, configError: configError)
+                                    glyphs: glyphs.glyphs, config: config, configError: configError, svg: svg)
     }
 }
 
 enum ScriptCommand {
     /// Parses the whole script first (a bad step changes nothing), then runs it and prints the frames.
     /// A bad config file is reported on stderr and on the first frame's status line; the script runs on the
-    /// defaults.
+    /// defaults. With `svg`, the last frame is also written there as a picture (the config's palette applies).
     static func runScript(text: String, source: String, location: LibraryLocation, size: String,
-                          glyphs: Glyphs, config: Config, configError: ConfigError?) throws {
+                          glyphs: Glyphs, config: Config, configError: ConfigError?, svg: String? = nil) throws {
         let steps: [ScriptStep]
         do {
             steps = try ScriptParser.parse(text, source: source).map(\.step)
@@ -72,6 +76,15 @@ enum ScriptCommand {
             do { try Opener.open(value, keepingStdout: true) } catch { browser.show(error: String(describing: error)) }
         }) { frame in
             FileHandle.standardOutput.write(Data(frame.utf8))
+        }
+        if let svg {
+            // The browser holds the last frame's state: a script ends on it, whether printed by `frame` or not.
+            let picture = SVGImage.render(browser.frame(), palette: config.palette)
+            do {
+                try AtomicFile.write(Data(picture.utf8), to: svg)
+            } catch {
+                throw failure("cannot write \(svg): \(error.reason)", 73)
+            }
         }
         exitWithoutTearDown()
     }
