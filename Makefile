@@ -2,12 +2,20 @@
 SWIFT ?= swift
 BIN_DIR = $(shell $(SWIFT) build --show-bin-path 2>/dev/null)
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-DEBS = libncurses-dev libsqlite3-dev tmux
+# man-db and groff-base: the end-to-end tests render the installed manual page with man --warnings.
+DEBS = libncurses-dev libsqlite3-dev tmux man-db groff-base
 # What scripts/bench.sh compares favs with and measures by: make test runs it on a small collection.
 BENCH_DEBS = fzf sqlite3 time
 PREFIX ?= /usr/local
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+MAN1DIR = $(DESTDIR)$(PREFIX)/share/man/man1
+BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+# The folders install made (none that existed before), for uninstall to remove when they are empty again.
+MANIFEST = $(DESTDIR)$(PREFIX)/share/favs/installed-folders
 
-.PHONY: deps build run demo screenshot test install clean bench
+.PHONY: deps build run demo screenshot test install install-files uninstall clean bench
 
 # Debian packages: ncursesw and SQLite headers to build, tmux for the end-to-end tests, fzf, sqlite3 and
 # GNU time for the benchmark script.
@@ -42,9 +50,36 @@ test: deps
 	SWIFT_BACKTRACE=enable=no FAVS_BIN=$(BIN_DIR)/favs $(SWIFT) test
 	FAVS_BENCH_BIN_DIR=$(BIN_DIR) FAVS_BENCH_SKIP_INPROCESS=1 scripts/bench.sh 2000 > /dev/null
 
+# The release binary, its manual page (favs-man writes it from the help favs prints and its key map) and its
+# completions for bash, zsh and fish, under $(DESTDIR)$(PREFIX).
 install:
-	$(SWIFT) build -c release
-	install -D "$$($(SWIFT) build -c release --show-bin-path)/favs" $(DESTDIR)$(PREFIX)/bin/favs
+	$(SWIFT) build -c release --product favs
+	$(SWIFT) build -c release --product favs-man
+	@$(MAKE) --no-print-directory install-files BIN="$$($(SWIFT) build -c release --show-bin-path)/favs" \
+		MAN_GEN="$$($(SWIFT) build -c release --show-bin-path)/favs-man"
+
+# What install does with a binary already built: BIN and MAN_GEN name it and favs-man (the end-to-end tests
+# pass the debug build's).
+install-files:
+	@[ -x "$(BIN)" ] && [ -x "$(MAN_GEN)" ] || { echo "install-files: BIN=$(BIN) and MAN_GEN=$(MAN_GEN) must be built"; exit 1; }
+	@new=""; for d in "$(BINDIR)" "$(MAN1DIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)" "$(dir $(MANIFEST))"; do \
+		while [ ! -d "$$d" ]; do new="$$new$${d#"$(DESTDIR)"}\n"; d=$$(dirname "$$d"); done; \
+	done; \
+	mkdir -p "$(BINDIR)" "$(MAN1DIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)" "$(dir $(MANIFEST))"; \
+	printf "$$new" | sort -ru > "$(MANIFEST)"
+	install -m 755 "$(BIN)" "$(BINDIR)/favs"
+	help=$$("$(BIN)" --experimental-dump-help) && printf '%s' "$$help" | "$(MAN_GEN)" "$$("$(BIN)" --version)" > "$(MAN1DIR)/favs.1"
+	"$(BIN)" --generate-completion-script bash > "$(BASHDIR)/favs"
+	"$(BIN)" --generate-completion-script zsh > "$(ZSHDIR)/_favs"
+	"$(BIN)" --generate-completion-script fish > "$(FISHDIR)/favs.fish"
+
+# Removes what install put there, and the folders it made when nothing else is in them.
+uninstall:
+	rm -f "$(BINDIR)/favs" "$(MAN1DIR)/favs.1" "$(BASHDIR)/favs" "$(ZSHDIR)/_favs" "$(FISHDIR)/favs.fish"
+	@if [ -f "$(MANIFEST)" ]; then \
+		folders=$$(cat "$(MANIFEST)"); rm -f "$(MANIFEST)"; \
+		printf '%s\n' "$$folders" | while IFS= read -r d; do rmdir "$(DESTDIR)$$d" 2>/dev/null || true; done; \
+	fi
 
 clean:
 	rm -rf .build

@@ -63,6 +63,9 @@ let package = Package(
             ]
         ),
 
+        // Writes favs.1 (make install) from `favs --experimental-dump-help` and the key map; not part of favs itself.
+        .executableTarget(name: "favs-man", dependencies: ["FavsCore"]),
+
         // Deterministic test collections of any size, for favs-gen and the benchmarks; not part of favs itself.
         .target(name: "FavsGenerator", dependencies: ["FavsModel"]),
 

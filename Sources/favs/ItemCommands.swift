@@ -41,7 +41,7 @@ struct Fav: ItemCommandRunner {
                                                     discussion: exitCodes)
     static let command = ItemCommand.favorite
     static let pastTense = "favorited"
-    @Argument(help: itemsHelp) var ids: [String]
+    @Argument(help: itemsHelp, completion: .ids(changedBy: .favorite)) var ids: [String]
     @OptionGroup var library: LibraryOption
 }
 
@@ -50,7 +50,7 @@ struct Unfav: ItemCommandRunner {
                                                     discussion: exitCodes)
     static let command = ItemCommand.unfavorite
     static let pastTense = "unfavorited"
-    @Argument(help: itemsHelp) var ids: [String]
+    @Argument(help: itemsHelp, completion: .ids(changedBy: .unfavorite)) var ids: [String]
     @OptionGroup var library: LibraryOption
 }
 
@@ -59,7 +59,7 @@ struct Delete: ItemCommandRunner {
                                                     discussion: exitCodes)
     static let command = ItemCommand.delete
     static let pastTense = "deleted"
-    @Argument(help: itemsHelp) var ids: [String]
+    @Argument(help: itemsHelp, completion: .ids(changedBy: .delete)) var ids: [String]
     @OptionGroup var library: LibraryOption
 }
 
@@ -68,6 +68,6 @@ struct Restore: ItemCommandRunner {
                                                     discussion: exitCodes)
     static let command = ItemCommand.restore
     static let pastTense = "restored"
-    @Argument(help: itemsHelp) var ids: [String]
+    @Argument(help: itemsHelp, completion: .ids(changedBy: .restore)) var ids: [String]
     @OptionGroup var library: LibraryOption
 }

@@ -1,0 +1,51 @@
+/// The manual's text that no help screen carries: what surrounds the keys table, the files favs reads and writes,
+/// the environment it looks at and its exit codes (README.md says the same).
+enum WrittenSections {
+    static let keysIntroduction = """
+        The keys of the browser, as the help overlay (?) lists them. A config file's [keys] table can bind \
+        others; the help overlay, the key hints and the messages then show the keys in force.
+        """
+
+    static let keysMore = """
+        The filter prompt, the help overlay and a range being marked take esc, enter, backspace and v for \
+        themselves. A click on a row selects it and focuses its pane; a click on its star column favorites or \
+        unfavorites it; the wheel moves the selection (or scrolls the detail) 3 lines. --no-mouse leaves the \
+        mouse to the terminal.
+        """
+
+    /// (section title, [(term in roff, text)]).
+    static let tables: [(String, [(String, String)])] = [
+        ("FILES", [
+            (#"\fI$XDG_DATA_HOME/favs/library.sqlite\fR"#, """
+                The library when neither --library, $FAVS_LIBRARY nor the config file names one \
+                (~/.local/share/favs/library.sqlite when XDG_DATA_HOME is unset). Created, with its folders, \
+                holding the built-in sample the first time the browser opens it.
+                """),
+            (#"\fI$XDG_CONFIG_HOME/favs/config.toml\fR"#, """
+                The config file (~/.config/favs/config.toml when XDG_CONFIG_HOME is unset): keys, colours, sort, \
+                mouse, library. favs config --print-default prints one with every setting explained.
+                """),
+        ]),
+        ("ENVIRONMENT", [
+            (#"\fBFAVS_LIBRARY\fR"#, "The library file, when --library names none."),
+            (#"\fBFAVS_CONFIG\fR"#, "The config file to read instead of the default one."),
+            (#"\fBXDG_DATA_HOME\fR"#, "Where the default library lives."),
+            (#"\fBXDG_CONFIG_HOME\fR"#, "Where the default config file lives."),
+            (#"\fBNO_COLOR\fR"#, """
+                Set to a non-empty value: no colour unless --color always (or the config's color = "always").
+                """),
+            (#"\fBTERM\fR"#, "The terminal the browser draws on, and whether it has colour."),
+            (#"\fBLC_ALL\fR, \fBLC_CTYPE\fR, \fBLANG\fR"#, "A locale that is not UTF-8 makes --ascii the default."),
+        ]),
+        ("EXIT STATUS", [
+            ("0", "Success."),
+            ("1", "An unknown item id (nothing was changed), or csv or tsv with control characters to a terminal."),
+            ("2", "A bad script step, or a terminal favs cannot use."),
+            ("64", "A usage error, or a library location favs cannot use (such as a URL)."),
+            ("65", "Bad import data."),
+            ("66", "An input file that cannot be read, no library, or no folder for one."),
+            ("73", "An output file that cannot be written."),
+            ("74", "A library I/O error."),
+        ]),
+    ]
+}
