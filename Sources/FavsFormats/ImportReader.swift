@@ -4,7 +4,8 @@ import Foundation
 /// Reads the items of an import file: JSON (an array of objects, or one object per line), CSV or TSV.
 ///
 /// The format is the one asked for, else the file name's extension, else the content (see `ImportFormat`).
-/// JSON is an array when its first non-whitespace character is `[`, JSON Lines otherwise. Each object becomes
+/// JSON is an array when its first non-whitespace character is `[`, JSON Lines otherwise (one object per line,
+/// never spanning lines). Each object becomes
 /// one record:
 /// - the id field (a string, or a number kept as written) is the item's identity;
 /// - the title field is the row's text; when it is missing, null or empty the id is shown instead,
