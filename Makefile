@@ -7,7 +7,7 @@ DEBS = libncurses-dev libsqlite3-dev tmux
 BENCH_DEBS = fzf sqlite3 time
 PREFIX ?= /usr/local
 
-.PHONY: deps build run demo test install clean bench
+.PHONY: deps build run demo test soak install clean bench
 
 # Debian packages: ncursesw and SQLite headers to build, tmux for the end-to-end tests, fzf, sqlite3 and
 # GNU time for the benchmark script.
@@ -35,6 +35,10 @@ test: deps
 	$(SWIFT) build
 	SWIFT_BACKTRACE=enable=no FAVS_BIN=$(BIN_DIR)/favs $(SWIFT) test
 	FAVS_BENCH_BIN_DIR=$(BIN_DIR) FAVS_BENCH_SKIP_INPROCESS=1 scripts/bench.sh 2000 > /dev/null
+
+# The no-drift property test for a million random steps (make test runs 50,000): about 3,850 seeds.
+soak:
+	FAVS_SOAK_STEPS=$${FAVS_SOAK_STEPS:-1000000} $(SWIFT) test --filter NoDriftPropertyTests
 
 install:
 	$(SWIFT) build -c release
