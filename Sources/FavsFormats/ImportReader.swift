@@ -144,6 +144,14 @@ private struct RecordMapper {
         case let .bool(flag): title = flag ? "true" : "false"
         case .array, .object: throw error("title field '\(titleField)' must be a string")
         }
+        // SQLite takes the id and title as C strings, which end at a NUL: the rest would be lost without a word.
+        // (Fields are stored as escaped JSON, so a NUL in one is kept.)
+        if id.rawValue.utf8.contains(0) {
+            throw error("id field '\(idField)' holds a NUL character, which cannot be stored")
+        }
+        if title.utf8.contains(0) {
+            throw error("title field '\(titleField)' holds a NUL character, which cannot be stored")
+        }
         try ids.add(id, line: position.line, column: position.column)
         records.append(ImportRecord(id: id, title: title, fields: fields, favorite: favorite ?? false,
                                     line: position.line, column: position.column))
