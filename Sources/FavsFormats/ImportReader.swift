@@ -5,8 +5,7 @@ import Foundation
 ///
 /// The format is the one asked for, else the file name's extension, else the content (see `ImportFormat`).
 /// JSON is an array when its first non-whitespace character is `[`, JSON Lines otherwise (one object per line,
-/// never spanning lines). Each object becomes
-/// one record:
+/// never spanning lines). Each object becomes one record:
 /// - the id field (a string, or a number kept as written) is the item's identity;
 /// - the title field is the row's text; when it is missing, null or empty the id is shown instead,
 ///   so no row is ever blank; a number or boolean title is kept as written;
