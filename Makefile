@@ -15,7 +15,7 @@ FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 # The folders install made (none that existed before), for uninstall to remove when they are empty again.
 MANIFEST = $(DESTDIR)$(PREFIX)/share/favs/installed-folders
 
-.PHONY: deps build run demo screenshot test install install-files uninstall clean bench
+.PHONY: deps build run demo screenshot test soak install install-files uninstall clean bench
 
 # Debian packages: ncursesw and SQLite headers to build, tmux for the end-to-end tests, fzf, sqlite3 and
 # GNU time for the benchmark script.
@@ -49,6 +49,10 @@ test: deps
 	$(SWIFT) build
 	SWIFT_BACKTRACE=enable=no FAVS_BIN=$(BIN_DIR)/favs $(SWIFT) test
 	FAVS_BENCH_BIN_DIR=$(BIN_DIR) FAVS_BENCH_SKIP_INPROCESS=1 scripts/bench.sh 2000 > /dev/null
+
+# The no-drift property test for a million random steps (make test runs 50,000): about 3,850 seeds.
+soak:
+	FAVS_SOAK_STEPS=$${FAVS_SOAK_STEPS:-1000000} $(SWIFT) test --filter NoDriftPropertyTests
 
 # The release binary, its manual page (favs-man writes it from the help favs prints and its key map) and its
 # completions for bash, zsh and fish, under $(DESTDIR)$(PREFIX).

@@ -4,8 +4,8 @@ import Foundation
 /// Reads the items of an import file: JSON (an array of objects, or one object per line), CSV or TSV.
 ///
 /// The format is the one asked for, else the file name's extension, else the content (see `ImportFormat`).
-/// JSON is an array when its first non-whitespace character is `[`, JSON Lines otherwise. Each object becomes
-/// one record:
+/// JSON is an array when its first non-whitespace character is `[`, JSON Lines otherwise (one object per line,
+/// never spanning lines). Each object becomes one record:
 /// - the id field (a string, or a number kept as written) is the item's identity;
 /// - the title field is the row's text; when it is missing, null or empty the id is shown instead,
 ///   so no row is ever blank; a number or boolean title is kept as written;
@@ -142,6 +142,14 @@ private struct RecordMapper {
         case let .number(text): title = text
         case let .bool(flag): title = flag ? "true" : "false"
         case .array, .object: throw error("title field '\(titleField)' must be a string")
+        }
+        // SQLite takes the id and title as C strings, which end at a NUL: the rest would be lost without a word.
+        // (Fields are stored as escaped JSON, so a NUL in one is kept.)
+        if id.rawValue.utf8.contains(0) {
+            throw error("id field '\(idField)' holds a NUL character, which cannot be stored")
+        }
+        if title.utf8.contains(0) {
+            throw error("title field '\(titleField)' holds a NUL character, which cannot be stored")
         }
         try ids.add(id, line: position.line, column: position.column)
         records.append(ImportRecord(id: id, title: title, fields: fields, favorite: favorite ?? false,

@@ -36,10 +36,14 @@ struct JSONParser {
     private var offset = 0
     private var line = 1
     private var lineStart = 0
+    /// Where the text ends for the value being parsed: the end of the file, or in JSON Lines the end of the
+    /// record's line, so that a record cut short stops at its own line instead of reading the next ones.
+    private var limit: Int
 
     private init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
         self.file = file
         self.bytes = bytes
+        limit = bytes.count
     }
 
     /// Runs `body` with a parser over the text's own UTF-8 bytes (no copy); the parser must not escape it.
@@ -77,7 +81,7 @@ struct JSONParser {
         ImportError(file: file, line: location.line, column: column(of: location), message: message)
     }
 
-    private var current: UInt8? { offset < bytes.count ? bytes[offset] : nil }
+    private var current: UInt8? { offset < limit ? bytes[offset] : nil }
 
     // MARK: Documents
 
@@ -105,17 +109,57 @@ struct JSONParser {
         return value
     }
 
-    /// Parses JSON Lines: values separated by line breaks (a value may span lines, two may not share one).
+    /// Parses JSON Lines: one value per line; blank lines are skipped.
+    ///
+    /// A record never spans lines: each is parsed up to its line's end (a CR before the LF is not part of it),
+    /// so one cut short is reported where its line ends, `line ends inside an object` (an array, a string),
+    /// rather than where the parser would have run out of file after swallowing the records below it.
     mutating func parseLinesDocument(_ element: (JSONValue, Position) throws -> Void) throws {
         while true {
+            limit = bytes.count
             skipWhitespace()
             guard current != nil else { return }
+            let recordStart = offset
+            var lineEnd = bytes[offset...].firstIndex(of: 0x0A) ?? bytes.count
+            if lineEnd > offset, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+            limit = lineEnd
             let start = position(of: location)
-            try element(try parseValue(depth: 0), start)
+            let value: JSONValue
+            do {
+                value = try parseValue(depth: 0)
+            } catch let error as ImportError {
+                // Stopped at the line's end: say what the line left open, at the place it ends.
+                guard offset >= limit, let open = innermostOpen(from: recordStart) else { throw error }
+                throw self.error("line ends inside \(open)", at: location)
+            }
+            try element(value, start)
             while let byte = current, byte == 0x20 || byte == 0x09 || byte == 0x0D { offset += 1 }
-            guard let byte = current else { return }
-            guard byte == 0x0A else { throw error("expected a line break after the object", at: location) }
+            guard current == nil else { throw error("expected a line break after the object", at: location) }
         }
+    }
+
+    /// What is still open at the current offset in a value that starts at `start` on the same line: "a string",
+    /// "an object" or "an array" (the innermost), or nil when nothing is. Only an error pays for this scan.
+    private func innermostOpen(from start: Int) -> String? {
+        var containers: [UInt8] = []
+        var inString = false
+        var index = start
+        while index < offset {
+            let byte = bytes[index]
+            index += 1
+            if inString {
+                if byte == UInt8(ascii: "\\") { index += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["): containers.append(byte)
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): _ = containers.popLast()
+            default: break
+            }
+        }
+        if inString { return "a string" }
+        return containers.last.map { $0 == UInt8(ascii: "{") ? "an object" : "an array" }
     }
 
     // MARK: Values
@@ -217,7 +261,7 @@ struct JSONParser {
 
     private func matches(_ word: String) -> Bool {
         let count = word.utf8.count
-        return offset + count <= bytes.count && bytes[offset..<offset + count].elementsEqual(word.utf8)
+        return offset + count <= limit && bytes[offset..<offset + count].elementsEqual(word.utf8)
     }
 
     // MARK: Strings
@@ -230,7 +274,7 @@ struct JSONParser {
         var runStart = offset
         while true {
             // Ordinary bytes in one tight loop; the switch below sees only the byte that ends the run.
-            while offset < bytes.count {
+            while offset < limit {
                 let byte = bytes[offset]
                 if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
                 offset += 1

@@ -1,4 +1,4 @@
-/// Reads TSV rows: lines split on LF (one trailing CR dropped), cells split on tabs.
+/// Reads TSV rows: lines split on LF, CRLF or a lone CR (as CSV rows are), cells split on tabs.
 ///
 /// Only splitting, on purpose: the IANA text/tab-separated-values format has no quoting and no escapes, so a
 /// `"` is an ordinary character. A CSV parser in tab mode would take a stray quote for an opening one and
@@ -16,8 +16,10 @@ struct TSVRowReader: DelimitedRowReader {
     mutating func read(into row: inout DelimitedRow) -> Bool {
         // A final line feed is followed by one more, empty line, which the mapper skips as blank.
         guard lineStart <= bytes.count else { return false }
-        let lineEnd = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
-        let end = lineEnd > lineStart && bytes[lineEnd - 1] == 0x0D ? lineEnd - 1 : lineEnd
+        // A lone CR ends a line too: a file written with old Mac line ends would otherwise be one header line,
+        // its rows read as column names and nothing imported.
+        let end = bytes[lineStart...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.count
+        let lineEnd = end + 1 < bytes.count && bytes[end] == 0x0D && bytes[end + 1] == 0x0A ? end + 1 : end
         row.cells.removeAll(keepingCapacity: true)
         row.line = line
         var cellStart = lineStart

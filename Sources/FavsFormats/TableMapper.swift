@@ -16,6 +16,8 @@ struct TableMapper {
     let idColumn: String
     let idIndex: Int
     let titleIndex: Int?
+    /// The title column's name, for messages.
+    let titleName: String
     let favoriteIndex: Int?
     let cellCount: Int
     /// The column index and field name of every column that becomes a field, in header order.
@@ -46,6 +48,7 @@ struct TableMapper {
         let favorite = header.firstIndex(of: "favorite").flatMap { $0 == id || $0 == title ? nil : $0 }
         self.file = file
         self.idColumn = idColumn
+        titleName = title.map { header[$0] } ?? "title"
         (idIndex, titleIndex, favoriteIndex, cellCount) = (id, title, favorite, header.count)
         fieldColumns = header.indices.filter { $0 != id && $0 != title && $0 != favorite }
             .map { ($0, ColumnName.field(fromColumn: header[$0])) }
@@ -65,6 +68,14 @@ struct TableMapper {
         let idText = cells[idIndex]
         if Blank.isBlank(idText) {
             throw error("empty id in column '\(idColumn)' (cell \(idIndex + 1))")
+        }
+        // SQLite takes the id and title as C strings, which end at a NUL: the rest would be lost without a word.
+        // (Fields are stored as escaped JSON, so a NUL in one is kept.)
+        if idText.utf8.contains(0) {
+            throw error("column '\(idColumn)' (cell \(idIndex + 1)) holds a NUL character, which cannot be stored")
+        }
+        if let titleIndex, cells[titleIndex].utf8.contains(0) {
+            throw error("column '\(titleName)' (cell \(titleIndex + 1)) holds a NUL character, which cannot be stored")
         }
         let id = ItemID(idText)
         try ids.add(id, line: line, column: 1)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import FavsCore
 @testable import FavsModel
@@ -18,12 +19,20 @@ import Testing
              favorite: favorite, position: position)
     }
 
-    /// 40 seeds × 260 random steps: keys, clicks and wheel notches, resizes, and changes from "another process" — favorites, deletes,
+    /// Random steps per seed: long enough for items to arrive, go and come back many times over.
+    static let stepsPerSeed = 260
+    /// How many seeds make about `FAVS_SOAK_STEPS` steps (`make soak`: 1,000,000), else 50,000 (193 seeds).
+    static let seeds: Int = {
+        let asked = ProcessInfo.processInfo.environment["FAVS_SOAK_STEPS"].flatMap { Int($0) } ?? 50_000
+        return max(1, (asked + stepsPerSeed - 1) / stepsPerSeed)
+    }()
+
+    /// 193 seeds (more under `FAVS_SOAK_STEPS`) × 260 random steps: keys, clicks and wheel notches, resizes, and changes from "another process" — favorites, deletes,
     /// restores, items the collection never held arriving between others (slots renumbered), and reloads.
     /// After every step the list the store derives equals the query answered afresh, every cursor sits on an
     /// item its rows show and in view, and a twin that takes the same steps without drawing has the same view
     /// state: drawing changes nothing. At the end both draw the same screen.
-    @Test(arguments: 0..<40)
+    @Test(arguments: 0..<seeds)
     func theDerivedListAndTheViewStateNeverDrift(seed: Int) throws {
         var rng = SeededRandom(seed: UInt64(seed) &* 7919)
         let count = Int.random(in: 0...40, using: &rng)
@@ -38,7 +47,7 @@ import Testing
                            libraryName: "prop", width: size.0, height: size.1)
         var deleted: [Item] = []
         var next = count
-        for step in 0..<260 {
+        for step in 0..<Self.stepsPerSeed {
             let context = "seed \(seed) step \(step)"
             switch Int.random(in: 0..<100, using: &rng) {
             case 0..<72:

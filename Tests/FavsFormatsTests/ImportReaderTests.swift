@@ -98,8 +98,8 @@ private func problem(_ text: String, file: String = "data.jsonl") -> String? {
 
 @Test(arguments: [
     ("{\"id\":\"a\"}\n{\"id\":\"b\" \"x\":1}", "data.jsonl:2:11: expected ',' or '}' after object member"),
-    ("{\"id\":\"a\"", "data.jsonl:1:10: expected ',' or '}' after object member"),
-    ("{\"id\":\"a}\n{\"id\":\"b\"}", "data.jsonl:1:7: unterminated string"),
+    ("{\"id\":\"a\"", "data.jsonl:1:10: line ends inside an object"),
+    ("{\"id\":\"a}\n{\"id\":\"b\"}", "data.jsonl:1:10: line ends inside a string"),
     (#"{"id":"a\q"}"#, #"data.jsonl:1:9: invalid escape '\q'"#),
     (#"{"id":"\u12G4"}"#, #"data.jsonl:1:8: invalid escape: expected 4 hex digits after '\u'"#),
     (#"{"id":"\uD800x"}"#, #"data.jsonl:1:8: unpaired surrogate '\uD800'"#),
@@ -117,7 +117,7 @@ private func problem(_ text: String, file: String = "data.jsonl") -> String? {
     ("[{\"id\":\"a\"},]", "data.jsonl:1:13: expected a value, found ']'"),
     ("{\"id\":tru}", "data.jsonl:1:7: expected a value, found 't'"),
     ("{\"id\":\u{A0}1}", "data.jsonl:1:7: expected a value, found U+00A0"),
-    ("{\"id\":", "data.jsonl:1:7: expected a value, found end of file"),
+    ("{\"id\":", "data.jsonl:1:7: line ends inside an object"),
     ("{\"id\":01}", "data.jsonl:1:8: invalid number: leading zeros are not allowed"),
     ("{\"id\":1.}", "data.jsonl:1:9: invalid number: expected a digit after '.'"),
     ("{\"id\":-x}", "data.jsonl:1:8: invalid number: expected a digit after '-'"),
@@ -142,4 +142,33 @@ func aBrokenFileIsReportedAtTheOffendingCharacter(text: String, message: String)
     let objects = (1...2000).map { "{\"id\":\"\($0)\"}" }.joined(separator: ",")
     let text = "[" + objects + ",{\"id\":\"7\"}]"
     #expect(problem(text) == "data.jsonl:1:\(objects.count + 3): duplicate id '7' (first at line 1)")
+}
+
+/// In JSON Lines a record never spans lines: one cut short is reported where its own line ends, naming what the
+/// line left open, and never by reading on into the records below it.
+@Test(arguments: [
+    ("{\"id\":\"x1\"}\n{\"id\":\"x2\",\"title\":\"broken\"\n{\"id\":\"x3\"}\n",
+     "data.jsonl:2:28: line ends inside an object"),
+    ("{\"id\":\"x1\"}\n{\"id\":\"x2\",\"title\":\"broken\"\n", "data.jsonl:2:28: line ends inside an object"),
+    ("{\"id\":\"x1\"}\r\n{\"id\":\"x2\",\"title\":\"broken\"\r\n{\"id\":\"x3\"}\r\n",
+     "data.jsonl:2:28: line ends inside an object"),
+    ("{\"id\":\"x1\",\"tags\":[\"a\",\n\"b\"]}\n", "data.jsonl:1:24: line ends inside an array"),
+    ("{\"id\":\"x1\",\"tags\":[{\"k\":1},\n{\"k\":2}]}\n", "data.jsonl:1:28: line ends inside an array"),
+    ("{\"id\":\"x1\",\"tags\":[{\"k\":[]\n}]}\n", "data.jsonl:1:27: line ends inside an object"),
+    ("{\"id\":\"x1\",\"title\":\"two\nlines\"}\n", "data.jsonl:1:24: line ends inside a string"),
+    ("{\"id\":\"x1\",\"title\":\"a \\\"} {\"\n", "data.jsonl:1:29: line ends inside an object"),
+    ("{\"id\":\"x1\",\"title\":\"esc\\\n\"}\n", "data.jsonl:1:25: line ends inside a string"),
+    ("{\"id\":\"x1\",\"title\":\"\\u00\n\"}\n", "data.jsonl:1:25: line ends inside a string"),
+    ("{\"id\":\"x1\",\"n\":1.\n}\n", "data.jsonl:1:18: line ends inside an object"),
+    ("{\"id\":\"日本\",\n", "data.jsonl:1:12: line ends inside an object"),
+    ("{\n\"id\":\"x1\"}\n", "data.jsonl:1:2: line ends inside an object"),
+    ("-\n", "data.jsonl:1:2: invalid number: expected a digit after '-'"),
+])
+func aJSONLinesRecordCutShortIsReportedWhereItsLineEnds(text: String, message: String) {
+    #expect(problem(text) == message)
+}
+
+@Test func aJSONArrayMaySpanLinesAndStillReportsAnUnclosedStringWhereItOpens() throws {
+    #expect(try ImportReader.read(contents: "[\n{\"id\":\n\"a\"}\n]", file: "x.json").map(\.id) == ["a"])
+    #expect(problem("[{\"id\":\"a}\n]", file: "x.json") == "x.json:1:8: unterminated string")
 }

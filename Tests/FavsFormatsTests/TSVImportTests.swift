@@ -4,9 +4,9 @@ import Testing
 @testable import FavsFormats
 
 /// The message a user sees for a TSV file, or nil when it imports.
-private func problem(_ text: String, file: String = "data.tsv") -> String? {
+private func problem(_ text: String, file: String = "data.tsv", title: String? = nil) -> String? {
     do {
-        _ = try ImportReader.read(contents: text, file: file)
+        _ = try ImportReader.read(contents: text, file: file, titleField: title)
         return nil
     } catch {
         return String(describing: error)
@@ -30,10 +30,26 @@ private func problem(_ text: String, file: String = "data.tsv") -> String? {
     ])
 }
 
-@Test func crlfTSVDropsOneCarriageReturnPerLine() throws {
+@Test func crlfAndALoneCREachEndATSVRowAsInCSV() throws {
     let records = try ImportReader.read(contents: "\u{FEFF}id\ttitle\r\na\tAlpha\r\nb\tBeta\r\r\n", file: "x.tab")
     #expect(records == [ImportRecord(id: "a", title: "Alpha", line: 2),
-                        ImportRecord(id: "b", title: "Beta\r", line: 3)])
+                        ImportRecord(id: "b", title: "Beta", line: 3)])
+    // Old Mac line ends: three rows, not one header whose later rows became column names.
+    let mac = try ImportReader.read(contents: "id\ttitle\ra\tAlpha\rb\tBeta\r", file: "x.tsv")
+    #expect(mac == [ImportRecord(id: "a", title: "Alpha", line: 2), ImportRecord(id: "b", title: "Beta", line: 3)])
+}
+
+@Test func aNULInAnIDOrTitleIsRefusedAndOneInAFieldIsKept() throws {
+    #expect(problem("{\"id\":\"x\"}\n {\"id\":\"a\\u0000b\"}", file: "x.jsonl")
+            == "x.jsonl:2:2: id field 'id' holds a NUL character, which cannot be stored")
+    #expect(problem("{\"id\":\"a\",\"title\":\"t\\u0000\"}", file: "x.jsonl")
+            == "x.jsonl:1:1: title field 'title' holds a NUL character, which cannot be stored")
+    #expect(problem("id\tname\na\tb\u{0}\n", file: "x.tsv", title: "name")
+            == "x.tsv:2:1: column 'name' (cell 2) holds a NUL character, which cannot be stored")
+    #expect(problem("id,title\na\u{0},b\n", file: "x.csv")
+            == "x.csv:2:1: column 'id' (cell 1) holds a NUL character, which cannot be stored")
+    let kept = try ImportReader.read(contents: "id,title,note\na,b,c\u{0}d\n", file: "x.csv")
+    #expect(kept.first?.fields == [Field("note", "c\u{0}d")])
 }
 
 @Test func tsvRowsAreCheckedLikeCSVRows() {
