@@ -11,7 +11,9 @@ import Foundation
 ///   so no row is ever blank; a number or boolean title is kept as written;
 /// - a boolean `favorite` member is the favorite flag (what `favs list --format jsonl` writes),
 ///   so an exported list imports back as it was;
-/// - every other member becomes a field, in file order: strings as they are, anything else as compact JSON.
+/// - every other member becomes a field, in file order: a string, number, boolean or null keeps its kind and
+///   its text as written (so a JSON export writes it back the same), an array or object becomes a string of
+///   its compact JSON.
 /// When a key repeats in one object, its first occurrence is the id, title or flag and later ones are fields.
 /// CSV and TSV files map their header's columns the same way (see `TableMapper`).
 public enum ImportReader {
@@ -125,7 +127,7 @@ private struct RecordMapper {
                 favorite = flag
                 consumed = true
             }
-            if !consumed { fields.append(Field(member.key, member.value.fieldText)) }
+            if !consumed { fields.append(member.value.field(named: member.key)) }
         }
         let id: ItemID
         switch idValue {

@@ -19,7 +19,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 /// is written `field:NAME`, see `ColumnName`), so a table cannot hold everything a library can: an item's
 /// fields come back in column order, an empty value comes back as no field, a name repeated within one item
 /// keeps only its first value (counted in `droppedFields`), and in TSV a tab or line break becomes a space
-/// (counted in `flattenedValues`). JSON and JSON Lines are exact.
+/// (counted in `flattenedValues`), and every value is text (a null is an empty cell). JSON and JSON Lines are
+/// exact: a number, boolean or null field is written as that JSON value, a number in the text it was read with.
 public struct ItemWriter: Sendable {
     /// The format being written.
     public let format: ExportFormat
@@ -95,7 +96,7 @@ public struct ItemWriter: Sendable {
             out += ","
             JSONString.write(field.name, to: &out)
             out += ":"
-            JSONString.write(field.value, to: &out)
+            FieldJSON.write(field, to: &out)
         }
         out += "}"
     }

@@ -33,11 +33,15 @@ public enum JSONValue: Hashable, Sendable {
         return text
     }
 
-    /// The value shown as a field: strings as they are, anything else as compact JSON.
-    var fieldText: String {
+    /// The field a member with this value becomes: a string, number, boolean or null keeps its kind and its
+    /// text as written; an array or object becomes a string of its compact JSON.
+    func field(named name: String) -> Field {
         switch self {
-        case let .string(text), let .number(text): text  // a number's compact text is its text
-        default: compactText
+        case let .string(text): Field(name, text)
+        case let .number(text): Field(name, text, kind: .number)
+        case let .bool(flag): Field(name, flag ? "true" : "false", kind: .bool)
+        case .null: Field(name, "", kind: .null)
+        case .array, .object: Field(name, compactText)
         }
     }
 

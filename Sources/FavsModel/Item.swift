@@ -10,10 +10,35 @@ public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible, E
 }
 
 /// One named field of an item, shown in the detail pane in the order it was imported.
+///
+/// `value` is always the text as written, so anything that shows or searches a field reads it alone; `kind`
+/// says which JSON value it came from, so a JSON export writes `1891`, `true` or `null` back as they were.
 public struct Field: Hashable, Sendable {
+    /// Which JSON value a field holds. CSV and TSV cells are always strings.
+    public enum Kind: UInt8, Hashable, Sendable {
+        case string
+        /// A number; `value` is its text exactly as written (`1.50`, `-0`, `1e3`).
+        case number
+        /// `true` or `false`; `value` is that word.
+        case bool
+        /// `null`; `value` is empty.
+        case null
+    }
+
     public var name: String
+    /// The text as written: a string's characters, a number's digits, `true`/`false`, or "" for null.
     public var value: String
-    public init(_ name: String, _ value: String) { self.name = name; self.value = value }
+    public var kind: Kind
+
+    /// A string field.
+    public init(_ name: String, _ value: String) { self.init(name, value, kind: .string) }
+
+    /// A field of any kind; a null one's value is always empty, whatever is passed.
+    public init(_ name: String, _ value: String, kind: Kind) {
+        self.name = name
+        self.value = kind == .null ? "" : value
+        self.kind = kind
+    }
 }
 
 /// An item of the collection: what the list shows a row for and the detail pane describes.

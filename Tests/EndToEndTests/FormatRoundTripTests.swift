@@ -61,6 +61,59 @@ import Testing
         #expect(export.out == original)
     }
 
+    @Test(arguments: ["json", "jsonl"])
+    func jsonNumbersBooleansAndNullComeBackAsTheSameValues(format: String) async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("kinds.jsonl", #"""
+            {"id": "k1", "title": "Numbers", "rank": 1891, "price": 1.50, "zero": -0, "big": 1e3, "text": "1891"}
+            {"id": "k2", "title": "The rest", "ok": true, "no": false, "x": null, "word": "null", "favorite": true}
+
+            """#)
+        try #require(try await favs("import", "kinds.jsonl", "--library", "A.sqlite", in: scratch).status == 0)
+        let export = try await favs("export", "--format", format, "--output", "out.\(format)",
+                                    "--library", "A.sqlite", in: scratch)
+        #expect(export.status == 0)
+        let objects = [
+            #"{"id":"k1","title":"Numbers","favorite":false,"rank":1891,"price":1.50,"zero":-0,"big":1e3,"text":"1891"}"#,
+            #"{"id":"k2","title":"The rest","favorite":true,"ok":true,"no":false,"x":null,"word":"null"}"#,
+        ]
+        let expected = format == "json" ? "[\n" + objects.joined(separator: ",\n") + "\n]\n"
+            : objects.joined(separator: "\n") + "\n"
+        #expect(try String(contentsOfFile: scratch.path("out.\(format)"), encoding: .utf8) == expected)
+        let list = try await favs("list", "--format", format, "--library", "A.sqlite", in: scratch)
+        #expect(list.out == expected)
+
+        let imported = try await favs("import", "out.\(format)", "--library", "B.sqlite", in: scratch)
+        #expect(imported.out == "imported 2 items from out.\(format) (2 added, 0 updated, 0 unchanged)\n")
+        let copy = try await favs("export", "--format", format, "--library", "B.sqlite", in: scratch)
+        #expect(copy.out == expected)
+        let again = try await favs("import", "out.\(format)", "--library", "B.sqlite", in: scratch)
+        #expect(again.out == "imported 2 items from out.\(format) (0 added, 0 updated, 2 unchanged)\n")
+
+        let csv = try await favs("export", "--format", "csv", "--library", "A.sqlite", in: scratch)
+        #expect(csv.out == """
+            id,title,favorite,rank,price,zero,big,text,ok,no,x,word
+            k1,Numbers,false,1891,1.50,-0,1e3,1891,,,,
+            k2,The rest,true,,,,,,true,false,,null
+
+            """)
+    }
+
+    @Test func theDetailPaneShowsNullAsAnEmptyValueAndANumberAsWritten() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("kinds.jsonl", #"{"id": "k1", "title": "Kinds", "price": 1.50, "x": null}"# + "\n")
+        try #require(try await favs("import", "kinds.jsonl", "--library", "A.sqlite", in: scratch).status == 0)
+        let screen = try await favs("script", "--library", "A.sqlite", "--size", "60x16", stdin: "", in: scratch)
+        #expect(screen.status == 0)
+        #expect(lines(screen.out)[5...7] == [
+            "┃                      ┃│ id: k1                           │",
+            "┃                      ┃│ price: 1.50                      │",
+            "┃                      ┃│ x:                               │",
+        ])
+    }
+
     @Test func aTSVWithStrayQuotesImportsEveryRowWithItsQuotes() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

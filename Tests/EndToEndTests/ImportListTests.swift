@@ -149,8 +149,10 @@ import Testing
         let scratch = try Scratch()
         defer { scratch.remove() }
         let ids = (0..<1500).map { String($0 * 7919 % 1_000_003, radix: 16) }
+        // The year is a JSON string, as a TSV cell is text: a JSON number would be a different value (and
+        // the TSV below would update every item, turning the number into text).
         try scratch.write("big.jsonl", ids.enumerated().map { index, id in
-            #"{"id":"\#(id)","title":"Song \#(index)","year":\#(1950 + index % 70)}"#
+            #"{"id":"\#(id)","title":"Song \#(index)","year":"\#(1950 + index % 70)"}"#
         }.joined(separator: "\n") + "\n")
         let first = try await favs("import", "big.jsonl", "--library", "lib.sqlite", in: scratch)
         #expect(first.out == "imported 1500 items from big.jsonl (1500 added, 0 updated, 0 unchanged)\n")

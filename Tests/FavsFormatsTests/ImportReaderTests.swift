@@ -34,13 +34,13 @@ private func problem(_ text: String, file: String = "data.jsonl") -> String? {
     #expect(records.map(\.column) == [1, 3])
 }
 
-@Test func nestedValuesBecomeCompactJSONWithKeysInOrder() throws {
+@Test func nestedValuesBecomeCompactJSONWithKeysInOrderAndOtherValuesKeepTheirKind() throws {
     let records = try ImportReader.read(contents: """
         {"id": "a", "meta": { "z": 1, "a": [1, 2.50, {"k": null}] }, "ok": true, "none": null, "n": -1.5e3}
         """, file: "x")
     #expect(records.first?.fields == [
-        Field("meta", #"{"z":1,"a":[1,2.50,{"k":null}]}"#), Field("ok", "true"), Field("none", "null"),
-        Field("n", "-1.5e3"),
+        Field("meta", #"{"z":1,"a":[1,2.50,{"k":null}]}"#), Field("ok", "true", kind: .bool),
+        Field("none", "", kind: .null), Field("n", "-1.5e3", kind: .number),
     ])
 }
 
@@ -60,7 +60,7 @@ private func problem(_ text: String, file: String = "data.jsonl") -> String? {
                                         idField: "sku", titleField: "name")
     #expect(records == [ImportRecord(id: "S-1", title: "Lamp", fields: [Field("id", "x")], line: 1)])
     let same = try ImportReader.read(contents: #"{"sku": "S-1", "n": 1}"#, file: "x", idField: "sku", titleField: "sku")
-    #expect(same == [ImportRecord(id: "S-1", title: "S-1", fields: [Field("n", "1")], line: 1)])
+    #expect(same == [ImportRecord(id: "S-1", title: "S-1", fields: [Field("n", "1", kind: .number)], line: 1)])
 }
 
 @Test func aBooleanFavoriteMarksTheRecordAndAnyOtherFavoriteIsAField() throws {

@@ -85,7 +85,7 @@ import Testing
             """, file: "x.jsonl")
         _ = try library.importRecords(records)
         #expect(try library.loadItems() == [Item(id: "7", title: "Seven", fields: [
-            Field("year", "1999"), Field("tags", #"["a","b"]"#), Field("artist", "Ünïcødé 🎧"),
+            Field("year", "1999", kind: .number), Field("tags", #"["a","b"]"#), Field("artist", "Ünïcødé 🎧"),
         ], position: 1)])
     }
 }
