@@ -15,7 +15,7 @@ FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 # The folders install made (none that existed before), for uninstall to remove when they are empty again.
 MANIFEST = $(DESTDIR)$(PREFIX)/share/favs/installed-folders
 
-.PHONY: deps build run demo screenshot test soak install install-files uninstall clean bench
+.PHONY: deps build run demo screenshot test soak check-sanitizers install install-files uninstall clean bench
 
 # Debian packages: ncursesw and SQLite headers to build, tmux for the end-to-end tests, fzf, sqlite3 and
 # GNU time for the benchmark script.
@@ -53,6 +53,16 @@ test: deps
 # The no-drift property test for a million random steps (make test runs 50,000): about 3,850 seeds.
 soak:
 	FAVS_SOAK_STEPS=$${FAVS_SOAK_STEPS:-1000000} $(SWIFT) test --filter NoDriftPropertyTests
+
+# Every test but the end-to-end ones (which run the built binary) under AddressSanitizer, then ThreadSanitizer,
+# each in a build folder of its own; the sanitizer runtimes ship with the Swift toolchain. The no-drift test runs
+# FAVS_SOAK_STEPS (default 2,600) steps. Not part of make test: it builds favs twice more (docs/reliability.md).
+check-sanitizers:
+	SWIFT_BACKTRACE=enable=no FAVS_SOAK_STEPS=$${FAVS_SOAK_STEPS:-2600} \
+		LSAN_OPTIONS=suppressions=$(CURDIR)/sanitizers/lsan.supp:print_suppressions=0 \
+		$(SWIFT) test --sanitize=address --scratch-path .build-asan --skip EndToEndTests
+	SWIFT_BACKTRACE=enable=no FAVS_SOAK_STEPS=$${FAVS_SOAK_STEPS:-2600} \
+		$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip EndToEndTests
 
 # The release binary, its manual page (favs-man writes it from the help favs prints and its key map) and its
 # completions for bash, zsh and fish, under $(DESTDIR)$(PREFIX).

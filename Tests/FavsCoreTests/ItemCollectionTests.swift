@@ -144,6 +144,20 @@ import Testing
         #expect(c.slots(matching: "ZOË Ⱥ").map { c.id(atSlot: Int($0)) } == referenceMatches(items, "zoë ⱥ"))
     }
 
+    /// From 200,000 titles the search is cut in parts searched on several threads at once (one per core, a
+    /// part at least 100,000 titles): the joined parts find what one search finds, in order, and so does a
+    /// longer query searched among the shorter one's matches. (Under `make check-sanitizers`, ThreadSanitizer
+    /// watches the parts.)
+    @Test func aSearchInPartsOnSeveralThreadsFindsWhatOneSearchFinds() {
+        var rng = SeededRandom(seed: 5)
+        let items = randomItems(count: 200_500, &rng)
+        let c = ItemCollection(items)
+        let short = c.slots(matching: "e")
+        #expect(short.map { c.id(atSlot: Int($0)) } == referenceMatches(items, "e"))
+        let long = c.slots(matching: "e 1", among: short)
+        #expect(!long.isEmpty && long.map { c.id(atSlot: Int($0)) } == referenceMatches(items, "e 1"))
+    }
+
     // MARK: Building
 
     @Test func buildingSortsByPositionAndKeepsTheFirstRowOfARepeatedId() {
