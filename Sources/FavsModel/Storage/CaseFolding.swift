@@ -5,7 +5,7 @@ import Foundation
 /// lowercase mapping (remembered per scalar, since a collection repeats few of them).
 /// The filter compares folded title bytes with the folded query, so "crème", "CRÈME" and "Crème" match.
 struct CaseFolding {
-    private var mappings: [UInt32: [UInt8]] = [:]
+    private var lowercase = ScalarMap(CaseFolding.lowercased)
 
     /// Appends the folded UTF-8 of `text` to `output`.
     mutating func fold(_ text: UnsafeRawBufferPointer, into output: inout [UInt8]) {
@@ -40,7 +40,7 @@ struct CaseFolding {
                 i += 1
                 continue
             }
-            let length = Self.length(lead: byte)
+            let length = ScalarMap.length(lead: byte)
             guard i + length <= count else { return true }  // a cut-off sequence: left as it is
             let scalar = Self.decode(UnsafeRawBufferPointer(rebasing: text[i..<i + length]))
             if Self.hasNoCase(scalar) {
@@ -52,7 +52,7 @@ struct CaseFolding {
                 i += 2
                 continue
             }
-            let lower = folded(UnsafeRawBufferPointer(rebasing: text[i..<i + length]))
+            let lower = lowercase.mapped(UnsafeRawBufferPointer(rebasing: text[i..<i + length]))
             guard lower.count == length else { return false }
             for (k, b) in lower.enumerated() { text[i + k] = b }
             i += length
@@ -62,36 +62,17 @@ struct CaseFolding {
 
     private mutating func foldByScalar(_ text: UnsafeRawBufferPointer) -> [UInt8] {
         var output: [UInt8] = []
-        var i = 0
-        while i < text.count {
-            let byte = text[i]
-            if byte < 0x80 {
-                output.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
-                i += 1
-                continue
-            }
-            let end = min(text.count, i + Self.length(lead: byte))
-            output.append(contentsOf: folded(UnsafeRawBufferPointer(rebasing: text[i..<end])))
-            i = end
-        }
+        lowercase.append(text, to: &output)
         return output
     }
 
-    private mutating func folded(_ scalarBytes: UnsafeRawBufferPointer) -> [UInt8] {
-        var key: UInt32 = 0
-        for byte in scalarBytes { key = key << 8 | UInt32(byte) }
-        if let known = mappings[key] { return known }
-        var result = Array(scalarBytes)
+    /// A letter's Unicode lowercase mapping; any other scalar as it is.
+    private static func lowercased(_ scalarBytes: UnsafeRawBufferPointer) -> [UInt8] {
         let string = String(decoding: scalarBytes, as: UTF8.self)
-        if string.unicodeScalars.count == 1, let scalar = string.unicodeScalars.first,
-           scalar.properties.changesWhenLowercased {
-            result = Array(scalar.properties.lowercaseMapping.utf8)
-        }
-        mappings[key] = result
-        return result
+        guard string.unicodeScalars.count == 1, let scalar = string.unicodeScalars.first,
+              scalar.properties.changesWhenLowercased else { return Array(scalarBytes) }
+        return Array(scalar.properties.lowercaseMapping.utf8)
     }
-
-    private static func length(lead: UInt8) -> Int { lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1 }
 
     private static func decode(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
         switch bytes.count {

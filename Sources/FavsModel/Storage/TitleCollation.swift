@@ -6,7 +6,7 @@ import Foundation
 /// by code point, and no language's own rules apply — what a file manager's "name" order does without a
 /// locale, at a cost a million titles can pay (each distinct non-ASCII character is folded once).
 struct TitleCollation {
-    private var mappings: [UInt32: [UInt8]] = [:]
+    private var folding = ScalarMap(TitleCollation.folded)
 
     /// The key of every title of an arena, entry by entry.
     static func keys(of titles: TextArena, from start: Int = 0, appendingTo keys: TextArena = TextArena()) -> TextArena {
@@ -22,30 +22,12 @@ struct TitleCollation {
     }
 
     /// Appends the key of one title's UTF-8 to `key`.
-    mutating func append(_ title: UnsafeRawBufferPointer, to key: inout [UInt8]) {
-        var i = 0
-        while i < title.count {
-            let byte = title[i]
-            if byte < 0x80 {
-                key.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
-                i += 1
-                continue
-            }
-            let end = min(title.count, i + (byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1))
-            key.append(contentsOf: folded(UnsafeRawBufferPointer(rebasing: title[i..<end])))
-            i = end
-        }
-    }
+    mutating func append(_ title: UnsafeRawBufferPointer, to key: inout [UInt8]) { folding.append(title, to: &key) }
 
-    private mutating func folded(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
-        var code: UInt32 = 0
-        for byte in bytes { code = code << 8 | UInt32(byte) }
-        if let known = mappings[code] { return known }
-        let text = String(decoding: bytes, as: UTF8.self)
-        let folded = Array(text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive],
-                                        locale: nil).utf8)
-        mappings[code] = folded
-        return folded
+    /// A scalar with its case, accents and width set aside.
+    private static func folded(_ scalarBytes: UnsafeRawBufferPointer) -> [UInt8] {
+        let text = String(decoding: scalarBytes, as: UTF8.self)
+        return Array(text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).utf8)
     }
 
     /// Orders two keys as bytes, a key before every longer key it begins.
