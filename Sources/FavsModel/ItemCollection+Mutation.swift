@@ -6,10 +6,15 @@ extension ItemCollection {
     /// Sets an item's favorite flag, and the time it was favorited (`at`, for `true`).
     mutating func setFavorite(_ id: ItemID, _ value: Bool, at: Int64? = nil) -> Bool {
         guard let slot = presentSlot(of: id), isFavorite(slot: slot) != value else { return false }
+        setFavorite(slot: slot, value, at: at)
+        return true
+    }
+
+    /// The same for a present slot whose flag is not `value` (the store has found it already).
+    mutating func setFavorite(slot: Int, _ value: Bool, at: Int64?) {
         flags[slot] ^= Self.favoriteFlag
         favorites.add(slot, value ? 1 : -1)
         favoriteTimes[Int32(slot)] = value ? at : nil
-        return true
     }
 
     /// Records when favorites were favorited (the times a library keeps beside its list).

@@ -96,12 +96,10 @@ public final class Store {
         switch action {
         case let .toggleFavorite(id):
             guard let item = items[id] else { return Outcome(error: "no item '\(id)'") }
-            outcome = commit(.setFavorite(id, !item.favorite, at: item.favorite ? item.favoritedAt : clock()))
-            if outcome.applied != nil { record(outcome.applied) }
+            outcome = commitNew([.setFavorite(id, !item.favorite, at: item.favorite ? item.favoritedAt : clock())])
         case let .delete(id):
             guard let item = items[id] else { return Outcome(error: "no item '\(id)'") }
-            outcome = commit(.delete(item))
-            if outcome.applied != nil { record(outcome.applied) }
+            outcome = commitNew([.delete(item)])
         case let .toggleFavorites(ids):
             let marked = ids.compactMap { items[$0] }
             let value = !marked.allSatisfy(\.favorite)
@@ -110,13 +108,11 @@ public final class Store {
                 ModelChange.setFavorite(item.id, value, at: value ? now : item.favoritedAt)
             }
             guard !parts.isEmpty else { return Outcome(error: "Nothing to change") }
-            outcome = commit(parts.count == 1 ? parts[0] : .batch(parts))
-            if outcome.applied != nil { record(outcome.applied) }
+            outcome = commitNew(parts)
         case let .deleteAll(ids):
             let parts = ids.compactMap { items[$0] }.map(ModelChange.delete)
             guard !parts.isEmpty else { return Outcome(error: "Nothing to delete") }
-            outcome = commit(parts.count == 1 ? parts[0] : .batch(parts))
-            if outcome.applied != nil { record(outcome.applied) }
+            outcome = commitNew(parts)
         case .undo:
             guard let last = undoStack.last else { return Outcome(error: "Nothing to undo") }
             outcome = commit(last.inverse)
@@ -141,10 +137,14 @@ public final class Store {
         return outcome
     }
 
-    private func record(_ change: ModelChange?) {
-        guard let change else { return }
-        undoStack.append(change)
-        redoStack.removeAll()
+    /// Commits a new change (one part, or several as one batch) and, when it stands, makes it the next undo.
+    private func commitNew(_ parts: [ModelChange]) -> Outcome {
+        let outcome = commit(parts.count == 1 ? parts[0] : .batch(parts))
+        if let applied = outcome.applied {
+            undoStack.append(applied)
+            redoStack.removeAll()
+        }
+        return outcome
     }
 
     /// Applies, persists, and on a failed write applies the inverse: the model always matches the disk.
@@ -170,7 +170,7 @@ public final class Store {
         case let .setFavorite(id, value, at):
             guard let slot = items.presentSlot(of: id), items.isFavorite(slot: slot) != value else { return [] }
             let from = result.favoriteWillChange(slot: slot, in: items)
-            _ = items.setFavorite(id, value, at: at)
+            items.setFavorite(slot: slot, value, at: at)
             let to = result.favoriteDidChange(slot: slot, in: items)
             return from == to ? [.favoriteChanged(id)] : [.favoriteChanged(id), .moved(id, from: from, to: to)]
         case let .delete(item):
