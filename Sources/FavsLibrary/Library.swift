@@ -214,13 +214,11 @@ public final class Library: ChangeSink, FieldSource, Sendable {
     /// Commits one change and its change-log row in one transaction; throws when the item is not there to change.
     public func persist(_ change: ModelChange) throws {
         try LibraryError.wrapping {
-            try writer.write { db in
-                for part in change.parts { try persist(part, db) }
-            }
+            try writer.write { db in try persist(change, db) }
         }
     }
 
-    /// Writes one single change and its change-log row (within the caller's transaction).
+    /// Writes one change and its change-log row, a batch part by part (within the caller's transaction).
     private func persist(_ change: ModelChange, _ db: Database) throws {
         let kind: ChangeKind
         switch change {
