@@ -27,7 +27,8 @@ struct Marks: Equatable {
         if let range = range(in: store.list, cursor: cursor) {
             for row in range { if let id = store.list.id(at: row) { all.insert(id) } }
         }
-        return all.filter { store.items[$0] != nil }.sorted { (store.items.row(of: $0) ?? 0) < (store.items.row(of: $1) ?? 0) }
+        // Each id's row looked up once (an absent item has none and drops out), then sorted by it.
+        return all.compactMap { id in store.items.row(of: id).map { (row: $0, id: id) } }.sorted { $0.row < $1.row }.map(\.id)
     }
 
     /// How many items the status line says are marked: O(marked ids), whatever the range's length.
