@@ -32,7 +32,7 @@ final class NcursesScreen {
     /// Starts ncurses on stdin/stdout: UTF-8 locale, raw keys, no echo, keypad, hidden cursor; colour when
     /// `wantsColor` and the terminal has it; clicks and the wheel reported when `mouse` (else the terminal
     /// keeps the mouse for its own text selection).
-    init(wantsColor: Bool, palette: Theme.Palette = [:], mouse: Bool = true) throws {
+    convenience init(wantsColor: Bool, palette: Theme.Palette = [:], mouse: Bool = true) throws {
         Locale.ensureUTF8()
         let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
         guard !term.isEmpty else {
@@ -44,6 +44,25 @@ final class NcursesScreen {
         guard let screen = newterm(nil, cn_stdout(), cn_stdin()) else {
             throw TerminalError(description: "unknown terminal type '\(term)' (TERM): try TERM=xterm-256color, or 'favs script'")
         }
+        try self.init(screen: screen, wantsColor: wantsColor, palette: palette, mouse: mouse)
+    }
+
+    /// Starts ncurses writing for a terminal of type `term` and size `width`×`height` into `output` (a file,
+    /// not a terminal), reading keys from `input` (none are read): a recording of what the browser writes,
+    /// with colour and without the mouse.
+    convenience init(recordingTo output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>, term: String,
+                     width: Int, height: Int, palette: Theme.Palette) throws {
+        Locale.ensureUTF8()
+        guard let screen = newterm(term, output, input) else {
+            throw TerminalError(description: "cannot record for terminal type '\(term)': its terminfo entry is missing")
+        }
+        // Not a terminal, so ncurses guessed the size (terminfo's); the recording has the script's.
+        resizeterm(Int32(height), Int32(width))
+        try self.init(screen: screen, wantsColor: true, palette: palette, mouse: false)
+    }
+
+    /// Sets up the screen `newterm` made: raw keys, no echo, keypad, hidden cursor, colour, mouse.
+    private init(screen: OpaquePointer, wantsColor: Bool, palette: Theme.Palette, mouse: Bool) throws {
         terminal = screen
         theme = TerminalTheme(wantsColor: wantsColor, palette: palette)
         raw()  // ctrl-c, ctrl-z and ctrl-\ arrive as keys, so quitting and suspending always restore the terminal
@@ -53,6 +72,7 @@ final class NcursesScreen {
         curs_set(0)
         guard let window = newwin(cn_lines(), cn_cols(), 0, 0) else {
             endwin()
+            delscreen(screen)
             throw TerminalError(description: "cannot create a window of \(cn_cols())x\(cn_lines())")
         }
         self.window = window

@@ -13,7 +13,7 @@ struct Script: ParsableCommand {
         abstract: "Run a script of key steps without a terminal and print the screens as text.",
         discussion: """
             Steps: keys (j, f, enter, ctrl-r, …), 'type TEXT', 'resize COLSxROWS', 'click COL ROW', \
-            'wheel up|down COL ROW', 'frame'. See docs/script.md.
+            'wheel up|down COL ROW', 'wait MS' (a pause in a --cast recording), 'frame'. See docs/script.md.
             """)
 
     @Argument(help: "The script file (default: stdin).")
@@ -29,6 +29,11 @@ struct Script: ParsableCommand {
     @Option(help: ArgumentHelp("Also write the last frame as an SVG picture, in the theme's colours.",
                                valueName: "file"))
     var svg: String?
+
+    @Option(help: ArgumentHelp("Also write the session as an asciicast v2 recording (asciinema play FILE): what the "
+                               + "browser writes to an xterm-256color terminal, one event per step.",
+                               valueName: "file"))
+    var cast: String?
 
     func validate() throws {
         guard ScriptParser.parseSize(size) != nil else {
@@ -49,19 +54,22 @@ struct Script: ParsableCommand {
             text = readStandardInput()
         }
         try ScriptCommand.runScript(text: text, source: file ?? "script", location: location, size: size,
-                                    glyphs: glyphs.glyphs, config: config, configError: configError, svg: svg)
+                                    glyphs: glyphs.glyphs, config: config, configError: configError, svg: svg, cast: cast)
     }
 }
 
 enum ScriptCommand {
     /// Parses the whole script first (a bad step changes nothing), then runs it and prints the frames.
     /// A bad config file is reported on stderr and on the first frame's status line; the script runs on the
-    /// defaults. With `svg`, the last frame is also written there as a picture (the config's palette applies).
-    static func runScript(text: String, source: String, location: LibraryLocation, size: String,
-                          glyphs: Glyphs, config: Config, configError: ConfigError?, svg: String? = nil) throws {
+    /// defaults. With `svg`, the last frame is also written there as a picture (the config's palette applies);
+    /// with `cast`, the whole session as a recording (docs/script.md).
+    static func runScript(text: String, source: String, location: LibraryLocation, size: String, glyphs: Glyphs,
+                          config: Config, configError: ConfigError?, svg: String? = nil, cast: String? = nil) throws {
         let steps: [ScriptStep]
         do {
-            steps = try ScriptParser.parse(text, source: source).map(\.step)
+            let parsed = try ScriptParser.parse(text, source: source)
+            if cast != nil { try CastRecording.checkRecordable(parsed, source: source) }
+            steps = parsed.map(\.step)
         } catch {
             throw failure(String(describing: error), 2)
         }
@@ -70,13 +78,20 @@ enum ScriptCommand {
         let browser = try openBrowser(at: location, width: width, height: height, config: config).browser
         browser.glyphs = config.ascii ? .ascii : glyphs  // the config's ascii = true, as --ascii
         if let configError { browser.show(configError) }
+        let recording: CastRecording?
+        do {
+            recording = try cast.map { try CastRecording(path: $0, width: width, height: height, palette: config.palette) }
+        } catch {
+            throw failure(String(describing: error), 2)
+        }
         // `o` runs the opener here too (stdin and stdout are the script's): what a test checks it with.
         ScriptRunner.run(steps, on: browser, effects: { effect in
             guard case let .open(value) = effect else { return }
             do { try Opener.open(value, keepingStdout: true) } catch { browser.show(error: String(describing: error)) }
-        }) { frame in
+        }, paced: recording.map { recording in { recording.record(browser, at: $0) } }) { frame in
             FileHandle.standardOutput.write(Data(frame.utf8))
         }
+        try recording?.finish()
         if let svg {
             // The browser holds the last frame's state: a script ends on it, whether printed by `frame` or not.
             let picture = SVGImage.render(browser.frame(), palette: config.palette)

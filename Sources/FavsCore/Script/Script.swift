@@ -1,12 +1,15 @@
 import FavsModel
 import Foundation
 
-/// One step of a script: a key, typed text, a mouse event, a resize, or a request to print the screen.
+/// One step of a script: a key, typed text, a mouse event, a resize, a pause (for a recording) or a request
+/// to print the screen.
 public enum ScriptStep: Equatable, Sendable {
     case key(Key)
     case type(String)
     case resize(width: Int, height: Int)
     case mouse(MouseEvent)
+    /// Time passing in a recording (`--cast`), in milliseconds; the text frames ignore it.
+    case wait(milliseconds: Int)
     case frame
 }
 
@@ -16,6 +19,12 @@ public struct ScriptError: Error, Equatable, CustomStringConvertible {
     public let line: Int
     public let message: String
     public var description: String { "\(source):\(line): \(message)" }
+
+    public init(source: String, line: Int, message: String) {
+        self.source = source
+        self.line = line
+        self.message = message
+    }
 }
 
 /// Parses the step language (docs/script.md). The whole script is parsed before anything runs.
@@ -46,6 +55,8 @@ public enum ScriptParser {
                     steps.append((number, .resize(width: w, height: h)))
                 case "click", "wheel":
                     steps.append((number, try mouseStep(word, rest: &rest, source: source, line: number)))
+                case "wait":
+                    steps.append((number, try waitStep(rest: &rest, source: source, line: number)))
                 case "frame":
                     steps.append((number, .frame))
                 default:
@@ -71,27 +82,51 @@ public enum ScriptParser {
 
 /// Runs parsed steps against a browser and prints frames: the headless twin of the ncurses screen.
 public enum ScriptRunner {
+    /// How far a recording's clock moves for a key, a click or a resize, in milliseconds: slow enough to
+    /// follow a demo.
+    public static let stepPause = 400
+    /// How far it moves for each character of `type TEXT`, typed one key at a time.
+    public static let typingPause = 150
+
     /// Runs the steps; `emit` receives each frame as text (header line, then exactly `height` lines).
     /// `effects` gets what a key asks of the world outside the browser (`o`: open a value); quitting ends
     /// the script, and the terminal's own effects (suspend, repaint) mean nothing here.
+    /// `paced`, when given, is called with the recording's clock (milliseconds from the start) first with 0, then
+    /// after every key (each typed character too), mouse event, resize and `wait`: the moments a recording
+    /// shows the screen. Nothing sleeps.
     public static func run(_ steps: [ScriptStep], on browser: Browser, effects: (Browser.Effect) -> Void = { _ in },
-                           emit: (String) -> Void) {
+                           paced: ((Int) -> Void)? = nil, emit: (String) -> Void) {
         var frames = 0
         var lastWasFrame = false
         var count = 0
+        var clock = 0
         func print() {
             frames += 1
             emit("--- frame \(frames) (\(browser.width)x\(browser.height), after \(count) step\(count == 1 ? "" : "s")) ---\n"
                  + browser.frameText() + "\n")
         }
+        func pass(_ milliseconds: Int) {
+            clock += milliseconds
+            paced?(clock)
+        }
+        paced?(clock)
         for step in steps {
             count += 1
             lastWasFrame = false
-            if step == .frame {
+            switch step {
+            case .frame:
                 print()
                 lastWasFrame = true
-            } else {
+            case let .wait(milliseconds):
+                pass(milliseconds)
+            case let .type(text) where paced != nil:
+                for character in text {  // as `perform` types them, one key after another
+                    browser.handle(.char(character))
+                    pass(typingPause)
+                }
+            default:
                 effects(perform(step, on: browser))
+                pass(stepPause)
             }
             if browser.hasQuit { break }
         }
@@ -107,7 +142,7 @@ public enum ScriptRunner {
         case let .type(text): for character in text { browser.handle(.char(character)) }
         case let .resize(width, height): browser.resize(width: width, height: height)
         case let .mouse(event): browser.handle(event)
-        case .frame: break
+        case .wait, .frame: break
         }
         return .none
     }

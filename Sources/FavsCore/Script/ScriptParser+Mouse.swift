@@ -33,7 +33,7 @@ extension ScriptParser {
     }
 
     /// The next word of the line, consumed with the blanks after it; empty at the end of the line.
-    private static func nextWord(_ rest: inout Substring) -> Substring {
+    static func nextWord(_ rest: inout Substring) -> Substring {
         let word = rest.prefix { $0 != " " && $0 != "\t" }
         rest = rest.dropFirst(word.count).drop { $0 == " " || $0 == "\t" }
         return word
