@@ -32,10 +32,10 @@ build: deps
 run: build
 	@$(BIN_DIR)/favs
 
-# A scripted tour of the sample library through stdin, printed as plain-text frames.
+# A tour of the sample library: docs/demo.script, printed as plain-text frames and recorded as docs/demo.cast
+# (asciinema play docs/demo.cast). FAVS_CONFIG=/dev/null: a config file must not change the committed recording.
 demo: build
-	@printf '%s\n' 'j j f frame' 'enter frame' 'esc d frame' 'u frame' '/ type caf' 'enter ? frame' 'esc resize 40x12 frame' \
-		| $(BIN_DIR)/favs --library :memory:
+	@FAVS_CONFIG=/dev/null $(BIN_DIR)/favs script docs/demo.script --library :memory: --cast docs/demo.cast
 
 # The README's picture: docs/screenshot.script on the sample library, its last frame as docs/screenshot.svg.
 # FAVS_CONFIG=/dev/null: a config file's colours or keys must not change the committed picture.
