@@ -64,7 +64,8 @@ import Testing
         let cast = try Cast(try String(contentsOfFile: scratch.path("s.cast"), encoding: .utf8))
         // Everything but the last event (favs leaving the screen), as bytes for the pane to print.
         _ = try scratch.write("session", cast.events.dropLast().map(\.data).joined())
-        _ = try scratch.write("ending", try #require(cast.events.last).data)
+        // Then the last event, and a mark that shows once the pane has drawn it.
+        _ = try scratch.write("ending", try #require(cast.events.last).data + "played to the end\n")
 
         let tmux = try await Tmux(width: 80, height: 24, scratch: scratch)
         defer { tmux.close() }
@@ -73,12 +74,9 @@ import Testing
         #expect(try await tmux.display("#{alternate_on} #{cursor_flag}") == "1 0", "in the alternate screen, no cursor")
 
         try await tmux.start("cat session ending")
-        var state = ""
-        let restored = try await eventually {
-            state = try await tmux.display("#{alternate_on} #{cursor_flag} #{keypad_cursor_flag}")
-            return state == "0 1 0"
-        }
-        #expect(restored, "after the last event: normal screen, cursor shown, keypad mode off (got \(state))")
+        try await tmux.waitFor("played to the end")
+        #expect(try await tmux.display("#{alternate_on} #{cursor_flag} #{keypad_cursor_flag}") == "0 1 0",
+                "after the last event: the normal screen, the cursor shown, keypad mode off")
     }
 
     @Test func aResizeCannotBeRecordedAndNothingIsWritten() async throws {
