@@ -8,7 +8,7 @@ extension ScriptParser {
         let word = nextWord(&rest)
         let want = "(want milliseconds, 0–\(longestWait))"
         guard !word.isEmpty else { throw ScriptError(source: source, line: line, message: "'wait' needs a time \(want)") }
-        guard word.allSatisfy({ ("0"..."9").contains($0) }), word.count <= 9, let milliseconds = Int(word),
+        guard word.allSatisfy({ ("0"..."9").contains($0) }), let milliseconds = Int(word),
               milliseconds <= longestWait else {
             throw ScriptError(source: source, line: line, message: "bad wait '\(Sanitize.visible(String(word)))' \(want)")
         }
