@@ -1,7 +1,8 @@
 import FavsCore
 
 /// favs.1 in man(7) roff: the commands and options from the help favs prints (its ToolInfo), the keys from the
-/// key map the browser uses, and the sections help has no place for (FILES, ENVIRONMENT, EXIT STATUS), written.
+/// key map the browser uses, the script steps from the step table docs/script.md has too (ScriptVocabulary), and
+/// the sections help has no place for (FILES, ENVIRONMENT, EXIT STATUS), written.
 struct ManualPage {
     let tool: CommandInfo
     let version: String
@@ -32,6 +33,10 @@ struct ManualPage {
             lines += [".TP", binding.keys.map { Roff.bold($0.name) }.joined(separator: ", "), Roff.text(binding.help)]
         }
         lines += [".PP", Roff.text(WrittenSections.keysMore)]
+        lines += [".SH SCRIPT STEPS", Roff.text(WrittenSections.scriptStepsIntroduction)]
+        for row in ScriptVocabulary.rows {
+            lines += [".TP", Roff.markdown(row.usage), Roff.markdown(row.meaning)]
+        }
         for (title, entries) in WrittenSections.tables {
             lines += [".SH " + title]
             for (term, text) in entries { lines += [".TP", term, Roff.text(text, paragraph: ".IP")] }

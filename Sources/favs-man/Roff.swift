@@ -12,6 +12,15 @@ enum Roff {
         }.joined(separator: "\n")
     }
 
+    /// One line of Markdown with `code` spans (ScriptVocabulary's rows): the code in bold, the rest as `text`.
+    static func markdown(_ line: String) -> String {
+        let spans = line.split(separator: "`", omittingEmptySubsequences: false).enumerated().map { index, span in
+            index % 2 == 1 ? bold(String(span)) : String(span).replacingOccurrences(of: "\\", with: "\\e")
+        }
+        let roff = spans.joined()
+        return roff.hasPrefix(".") || roff.hasPrefix("'") ? "\\&" + roff : roff
+    }
+
     /// A word set in bold, such as an option or command name (`-` as a minus sign, so it can be searched and pasted).
     static func bold(_ word: String) -> String { "\\fB" + escapedWord(word) + "\\fR" }
 

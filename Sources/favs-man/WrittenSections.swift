@@ -13,6 +13,12 @@ enum WrittenSections {
         mouse to the terminal.
         """
 
+    static let scriptStepsIntroduction = """
+        The steps favs script reads (from FILE, or stdin; plain favs reads them too when stdin is not a terminal), \
+        separated by spaces, tabs or newlines; # starts a comment that runs to the end of the line. The whole \
+        script is checked before anything runs. docs/script.md describes the frames, --svg and --cast.
+        """
+
     /// (section title, [(term in roff, text)]).
     static let tables: [(String, [(String, String)])] = [
         ("FILES", [
