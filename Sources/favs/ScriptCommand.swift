@@ -11,10 +11,8 @@ struct Script: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "script",
         abstract: "Run a script of key steps without a terminal and print the screens as text.",
-        discussion: """
-            Steps: keys (j, f, enter, ctrl-r, …), 'type TEXT', 'resize COLSxROWS', 'click COL ROW', \
-            'wheel up|down COL ROW', 'wait MS' (a pause in a --cast recording), 'frame'. See docs/script.md.
-            """)
+        discussion: "Steps: " + ScriptVocabulary.rows.map { $0.usage.replacingOccurrences(of: "`", with: "") }
+            .joined(separator: "; ") + ". See docs/script.md (and SCRIPT STEPS in the manual).")
 
     @Argument(help: "The script file (default: stdin).")
     var file: String?
