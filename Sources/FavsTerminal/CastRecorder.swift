@@ -45,6 +45,9 @@ public final class CastRecorder {
         return written()
     }
 
+    /// Repaints the whole screen on the next frame, as ctrl-l does in the browser.
+    public func invalidate() { screen.invalidate() }
+
     /// Leaves curses mode as favs does when it quits (the terminal's own screen back, the cursor shown), and
     /// returns what ncurses wrote for that. The recorder is done after this.
     public func close() -> String {

@@ -40,6 +40,11 @@ final class CastRecording {
         if !output.isEmpty { cast.append(output, at: milliseconds) }
     }
 
+    /// What a key asks of the terminal: ctrl-l repaints the whole screen in the recording too.
+    func apply(_ effect: Browser.Effect) {
+        if effect == .redraw { recorder.invalidate() }
+    }
+
     /// Ends the session one step's pause after the last moment (so the last screen is seen), and writes the file.
     func finish() throws {
         cast.append(recorder.close(), at: now + ScriptRunner.stepPause)

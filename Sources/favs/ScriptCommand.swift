@@ -84,6 +84,7 @@ enum ScriptCommand {
         }
         // `o` runs the opener here too (stdin and stdout are the script's): what a test checks it with.
         ScriptRunner.run(steps, on: browser, effects: { effect in
+            recording?.apply(effect)
             guard case let .open(value) = effect else { return }
             do { try Opener.open(value, keepingStdout: true) } catch { browser.show(error: String(describing: error)) }
         }, paced: recording.map { recording in { recording.record(browser, at: $0) } }) { frame in

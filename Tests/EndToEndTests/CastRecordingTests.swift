@@ -79,6 +79,18 @@ import Testing
                 "after the last event: the normal screen, the cursor shown, keypad mode off")
     }
 
+    @Test func ctrlLRepaintsTheWholeScreenInTheRecordingAsInTheBrowser() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let result = try await favs("script", "--library", ":memory:", "--cast", "s.cast", stdin: "j ctrl-l", in: scratch)
+        #expect(result.status == 0, "\(result.err)")
+        let cast = try Cast(try String(contentsOfFile: scratch.path("s.cast"), encoding: .utf8))
+        try #require(cast.events.count == 4)
+        #expect(!cast.events[1].data.contains("sample library"), "j writes only what changed")
+        #expect(cast.events[2].data.hasPrefix("\u{1B}[H\u{1B}[2J"), "ctrl-l clears the screen")
+        #expect(cast.events[2].data.contains("sample library"), "and draws all of it again")
+    }
+
     @Test func aResizeCannotBeRecordedAndNothingIsWritten() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

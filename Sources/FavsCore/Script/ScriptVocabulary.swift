@@ -1,5 +1,5 @@
-/// The step language as a table: what docs/script.md's "Steps" table, the manual's SCRIPT STEPS section and `favs script --help`
-/// list, row for row (tests hold the first two to it), so the steps are described in one place.
+/// The step language as a table: what docs/script.md's "Steps" table, the manual's SCRIPT STEPS section and
+/// `favs script --help` list, row for row (tests hold the first two to it), so the steps are described in one place.
 public enum ScriptVocabulary {
     /// One row: how a step is written and what it does, in Markdown (code between backticks).
     public struct Row: Sendable, Equatable {
