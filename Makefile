@@ -15,7 +15,7 @@ FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 # The folders install made (none that existed before), for uninstall to remove when they are empty again.
 MANIFEST = $(DESTDIR)$(PREFIX)/share/favs/installed-folders
 
-.PHONY: deps build run demo screenshot test soak check-sanitizers install install-files uninstall clean bench
+.PHONY: deps build run demo screenshot test soak check-sanitizers fuzz install install-files uninstall clean bench
 
 # Debian packages: ncursesw and SQLite headers to build, tmux for the end-to-end tests, fzf, sqlite3 and
 # GNU time for the benchmark script.
@@ -63,6 +63,11 @@ check-sanitizers:
 		$(SWIFT) test --sanitize=address --scratch-path .build-asan --skip EndToEndTests
 	SWIFT_BACKTRACE=enable=no FAVS_SOAK_STEPS=$${FAVS_SOAK_STEPS:-2600} \
 		$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip EndToEndTests
+
+# libFuzzer with AddressSanitizer on the JSON, CSV and TSV readers and the script parser, FUZZ_SECONDS (default
+# 600) each, from the seeds in Fuzz/Corpus (scripts/fuzz.sh; docs/reliability.md). Not part of make test.
+fuzz:
+	scripts/fuzz.sh $(FUZZ_TARGETS)
 
 # The release binary, its manual page (favs-man writes it from the help favs prints and its key map) and its
 # completions for bash, zsh and fish, under $(DESTDIR)$(PREFIX).

@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "FavsModel", targets: ["FavsModel"]),
         .library(name: "FavsCore", targets: ["FavsCore"]),
         .library(name: "FavsLibrary", targets: ["FavsLibrary"]),
+        // For the fuzzing package (Fuzz/).
+        .library(name: "FavsFormats", targets: ["FavsFormats"]),
         // For the benchmarks package.
         .library(name: "FavsGenerator", targets: ["FavsGenerator"]),
     ],
@@ -78,7 +80,8 @@ let package = Package(
         // Tests.
         .testTarget(name: "FavsCoreTests", dependencies: ["FavsModel", "FavsCore"]),
         .testTarget(name: "FavsConfigTests", dependencies: ["FavsConfig", "FavsModel", "FavsCore"]),
-        .testTarget(name: "FavsFormatsTests", dependencies: ["FavsFormats", "FavsModel"]),
+        // FuzzCorpusTests reads Fuzz/Corpus and Fuzz/Regressions by path (the script parser's inputs too).
+        .testTarget(name: "FavsFormatsTests", dependencies: ["FavsFormats", "FavsModel", "FavsCore"]),
         .testTarget(name: "FavsGeneratorTests", dependencies: ["FavsGenerator", "FavsModel", "FavsCore"]),
         .testTarget(
             name: "FavsLibraryTests",
