@@ -31,11 +31,20 @@ public struct LibraryLocation: Equatable, Sendable {
         if let path = value(option) ?? value(environment["FAVS_LIBRARY"]) ?? value(configured()) {
             return try LibraryLocation(path: path)
         }
-        if let dataHome = value(environment["XDG_DATA_HOME"]) {
-            return try LibraryLocation(path: join(dataHome, "favs/library.sqlite"), createsFolders: true)
-        }
-        let home = value(environment["HOME"]) ?? NSHomeDirectory()
-        return try LibraryLocation(path: join(home, ".local/share/favs/library.sqlite"), createsFolders: true)
+        return try LibraryLocation(path: join(dataFolder(environment), "library.sqlite"), createsFolders: true)
+    }
+
+    /// Where a picker over stdin (`favs pick --stdin NAME`) keeps its stars: `picks/NAME.sqlite` in the folder
+    /// of the default library, whichever library the other commands use. `name` is checked by the caller.
+    public static func pickMemory(named name: String, environment: [String: String]) throws(LibraryError) -> LibraryLocation {
+        try LibraryLocation(path: join(dataFolder(environment), "picks/\(name).sqlite"), createsFolders: true)
+    }
+
+    /// favs's own folder: `$XDG_DATA_HOME/favs`, else `$HOME/.local/share/favs` (empty values count as unset).
+    private static func dataFolder(_ environment: [String: String]) -> String {
+        if let dataHome = environment["XDG_DATA_HOME"], !dataHome.isEmpty { return join(dataHome, "favs") }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return join(home, ".local/share/favs")
     }
 
     /// The folder that holds the file, as the user wrote it (`.` for a bare file name).

@@ -28,11 +28,14 @@ final class NcursesScreen {
     private(set) var isOpen = true
     private var quickErrors = 0
     private let theme: TerminalTheme
+    /// The terminal's streams; `/dev/tty`, when favs opened it, is closed with the screen.
+    private var streams: TerminalStreams?
 
     /// Starts ncurses on stdin/stdout: UTF-8 locale, raw keys, no echo, keypad, hidden cursor; colour when
     /// `wantsColor` and the terminal has it; clicks and the wheel reported when `mouse` (else the terminal
     /// keeps the mouse for its own text selection).
-    convenience init(wantsColor: Bool, palette: Theme.Palette = [:], mouse: Bool = true) throws {
+    convenience init(wantsColor: Bool, palette: Theme.Palette = [:], mouse: Bool = true,
+                     device: TerminalDevice = .standard) throws {
         Locale.ensureUTF8()
         let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
         guard !term.isEmpty else {
@@ -41,10 +44,13 @@ final class NcursesScreen {
         guard term != "dumb" else {
             throw TerminalError(description: "TERM=dumb cannot move the cursor: use a real terminal, or 'favs script'")
         }
-        guard let screen = newterm(nil, cn_stdout(), cn_stdin()) else {
+        let streams = try device.open()
+        guard let screen = newterm(nil, streams.output, streams.input) else {
+            streams.close()
             throw TerminalError(description: "unknown terminal type '\(term)' (TERM): try TERM=xterm-256color, or 'favs script'")
         }
         try self.init(screen: screen, wantsColor: wantsColor, palette: palette, mouse: mouse)
+        self.streams = streams
     }
 
     /// Starts ncurses writing for a terminal of type `term` and size `width`×`height` into `output` (a file,
@@ -95,6 +101,7 @@ final class NcursesScreen {
         delwin(window)
         endwin()
         delscreen(terminal)
+        streams?.close()
     }
 
     /// Shows a canvas: changed cells go into the window, then one `doupdate` sends the difference.

@@ -12,11 +12,15 @@ public enum TerminalApp {
     /// (keys typed meanwhile wait in the terminal); a frame follows it.
     /// `wantsColor`: use colour if the terminal has it (`ColorChoice.wantsColor`), with the `palette` a config
     /// file chose. `mouse` false leaves mouse reporting off, so the terminal's own text selection works.
+    /// `device`: the terminal on stdin/stdout (the browser), or `/dev/tty` (a picker, whose stdin and stdout
+    /// belong to a pipe). Returns how the run ended: `.quit`, a picker's `.pick`/`.cancel`/`.interrupt`, or
+    /// `.none` when the input ended.
+    @discardableResult
     public static func run(_ browser: Browser, wantsColor: Bool, palette: Theme.Palette = [:], mouse: Bool = true,
-                           pollInterval: Int32 = 50, afterFirstFrame: (() -> Void)? = nil,
-                           poll: (() -> Bool)? = nil) throws {
+                           device: TerminalDevice = .standard, pollInterval: Int32 = 50,
+                           afterFirstFrame: (() -> Void)? = nil, poll: (() -> Bool)? = nil) throws -> Browser.Effect {
         Signals.install()
-        let screen = try NcursesScreen(wantsColor: wantsColor, palette: palette, mouse: mouse)
+        let screen = try NcursesScreen(wantsColor: wantsColor, palette: palette, mouse: mouse, device: device)
         defer { screen.close() }
         browser.resize(width: screen.width, height: screen.height)
         var needsFrame = true
@@ -41,7 +45,7 @@ public enum TerminalApp {
             let timeout = poll == nil ? nil : Int32(max(1, (interval - min(interval, sincePoll)) / 1_000_000))
             switch screen.read(timeout: timeout) {
             case .endOfInput:
-                return
+                return .none
             case .timeout:
                 needsFrame = false
             case let .mouse(event):
@@ -50,8 +54,9 @@ public enum TerminalApp {
                 screen.resize()
                 browser.resize(width: screen.width, height: screen.height)
             case let .key(key):
-                switch browser.handle(key) {
-                case .quit: return
+                let effect = browser.handle(key)
+                switch effect {
+                case .quit, .pick, .cancel, .interrupt: return effect
                 case .suspend: screen.suspend()
                 case .redraw: screen.invalidate()
                 case let .open(value):

@@ -84,7 +84,8 @@ func exitWithoutTearDown() -> Never {
 /// caller loads the list. Otherwise the whole list is read, and `lastChange` is the point in the change
 /// log it was read at (where a follower starts).
 func openBrowser(at location: LibraryLocation, width: Int, height: Int, preview: Bool = false,
-                 config: Config) throws -> (browser: Browser, library: Library, lastChange: Int64?) {
+                 config: Config, purpose: Browser.Purpose = .browse, filter: String = "",
+                 scope: ListQuery.Scope = .all) throws -> (browser: Browser, library: Library, lastChange: Int64?) {
     do {
         let library = try Library.open(location, seedIfNew: true)
         let name = library.name + (library.isReadOnly ? " (read-only)" : "")
@@ -92,17 +93,18 @@ func openBrowser(at location: LibraryLocation, width: Int, height: Int, preview:
         let minimum = ProcessInfo.processInfo.environment["FAVS_PREVIEW_MINIMUM"].flatMap { Int($0) }
             ?? ListLoader.parallelThreshold
         // The list opens in the order it was last shown in. A preview holds the first rows in library order:
-        // in another order, the first frame needs the whole list.
-        let query = ListQuery(order: try library.rememberedOrder() ?? config.sort)
+        // in another order, or filtered (a picker's --query, --favorites), the first frame needs the whole list.
+        let query = ListQuery(filter: filter, scope: scope, order: try library.rememberedOrder() ?? config.sort)
         let keyMap = config.keyMap
-        if preview, query.order == .library, let items = try library.loadPreview(minimum: minimum) {
+        if preview, query == ListQuery(), let items = try library.loadPreview(minimum: minimum) {
             let store = Store(collection: items, sink: library, fieldSource: library)
-            return (Browser(store: store, libraryName: name, width: width, height: height, keyMap: keyMap), library, nil)
+            return (Browser(store: store, libraryName: name, width: width, height: height, keyMap: keyMap,
+                            purpose: purpose), library, nil)
         }
         let (items, lastChange) = try library.loadListToFollow()
         let store = Store(collection: items, sink: library, fieldSource: library, query: query)
-        return (Browser(store: store, libraryName: name, width: width, height: height, keyMap: keyMap), library,
-                lastChange)
+        return (Browser(store: store, libraryName: name, width: width, height: height, keyMap: keyMap,
+                        purpose: purpose), library, lastChange)
     } catch {
         throw failure(opening: error)
     }

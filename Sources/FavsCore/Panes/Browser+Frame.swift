@@ -17,7 +17,7 @@ extension Browser {
         }
         Chrome.titleBar(into: &canvas, library: libraryName)
         let isError = message?.isError == true
-        Chrome.statusLine(into: &canvas, left: statusText, hints: Chrome.hints(keyMap), leftStyle: isError ? .bold : [],
+        Chrome.statusLine(into: &canvas, left: statusText, hints: Chrome.hints(keyMap, purpose: purpose), leftStyle: isError ? .bold : [],
                           leftRole: isError ? .error : .plain,
                           items: store.items.count, favorites: store.items.favoriteCount)
         if mode == .help { Chrome.help(into: &canvas, keyMap: keyMap, offset: helpOffset) }

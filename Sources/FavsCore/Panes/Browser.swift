@@ -15,6 +15,8 @@ public final class Browser {
     public internal(set) var hasQuit = false
     /// The characters chrome is drawn with: `.ascii` for a terminal that cannot show UTF-8.
     public var glyphs: Glyphs = .unicode
+    /// Browsing, or choosing items for the shell (`favs pick`): then enter picks and esc cancels.
+    public let purpose: Purpose
 
     /// View state, and only view state: the model is the store's. Every frame draws from the two.
     var listCursor: Cursor
@@ -38,10 +40,26 @@ public final class Browser {
         case none, quit, suspend, redraw
         /// Open this value (a URL or a path) with the opener, the terminal handed over while it runs.
         case open(String)
+        /// `favs pick`: these items were chosen (enter), in list order; the picker ends.
+        case pick([ItemID])
+        /// `favs pick`: the user gave up (esc, q); nothing is chosen.
+        case cancel
+        /// `favs pick`: ctrl-c; nothing is chosen, and the shell hears of an interrupt.
+        case interrupt
     }
 
-    public init(store: Store, libraryName: String, width: Int = 80, height: Int = 24, keyMap: KeyMap = .standard) {
+    /// What the browser is for.
+    public enum Purpose: Sendable {
+        case browse
+        /// A chooser in the fzf tradition: enter picks the marked items (or the selected one), esc and q cancel,
+        /// ctrl-c interrupts.
+        case pick
+    }
+
+    public init(store: Store, libraryName: String, width: Int = 80, height: Int = 24, keyMap: KeyMap = .standard,
+                purpose: Purpose = .browse) {
         self.store = store
+        self.purpose = purpose
         self.libraryName = libraryName
         self.keyMap = keyMap
         self.width = width
@@ -84,10 +102,16 @@ public final class Browser {
     public func handle(_ key: Key) -> Effect {
         defer { settle() }
         message = nil
+        // ctrl-c ends a pick in any mode, whatever the bindings: a shell user's way out (exit 130).
+        if purpose == .pick, key == .ctrl("c") {
+            hasQuit = true
+            return .interrupt
+        }
         if let action = ModeKeys.table[mode]?.action(for: key) {
             perform(action)
             return .none
         }
+        if purpose == .pick, let effect = pickEffect(for: key) { return effect }
         guard let command = keyMap.command(for: key) else {
             if case .char = key { message = Message(text: "\(key.name): not a key here (\(keyMap.label(.help)) for help)", isError: true) }
             return .none

@@ -37,13 +37,26 @@ enum Chrome {
 
     /// The key hints shown when there is no message, longest first: the longest that fits is shown. They name
     /// the keys in force (a config file may have moved them), each command's first.
-    static func hints(_ keyMap: KeyMap) -> [String] {
+    static func hints(_ keyMap: KeyMap, purpose: Browser.Purpose = .browse) -> [String] {
+        if purpose == .pick { return pickHints(keyMap) }
         let (favorite, delete, undo) = (keyMap.label(.toggleFavorite), keyMap.label(.delete), keyMap.label(.undo))
         let (filter, help, quit) = (keyMap.label(.filter), keyMap.label(.help), keyMap.label(.quit))
         return [
             "\(favorite) favorite · \(delete) delete · \(undo) undo · \(filter) filter · \(help) help · \(quit) quit",
             "\(favorite) fav · \(delete) delete · \(undo) undo · \(filter) filter · \(help) help",
             "\(favorite) fav · \(delete) del · \(undo) undo · \(help) help",
+            "\(help) help",
+        ]
+    }
+
+    /// A picker's hints: how to choose, and how to leave without choosing.
+    private static func pickHints(_ keyMap: KeyMap) -> [String] {
+        let (pick, mark, favorite) = (keyMap.label(.activate), keyMap.label(.mark), keyMap.label(.toggleFavorite))
+        let (filter, help, cancel) = (keyMap.label(.filter), keyMap.label(.help), keyMap.label(.back))
+        return [
+            "\(pick) pick · \(mark) mark · \(favorite) favorite · \(filter) filter · \(help) help · \(cancel) cancel",
+            "\(pick) pick · \(mark) mark · \(favorite) fav · \(filter) filter · \(cancel) cancel",
+            "\(pick) pick · \(cancel) cancel",
             "\(help) help",
         ]
     }

@@ -1,0 +1,97 @@
+import FavsModel
+import Foundation
+import GRDB
+
+/// The stars of a picker over any list (`favs pick --stdin NAME`): a library that holds the lines ever starred
+/// (id and title the line, no fields), so they come first next time and show at once in every other picker on
+/// the same NAME. Lines not starred are never written: a list of a million lines costs nothing on disk.
+///
+/// As the store's sink it turns a favorite toggle into an upsert of that line, with its change-log row, so
+/// other processes follow it through the log exactly as they follow a library.
+public final class PickMemory: ChangeSink {
+    public let library: Library
+
+    /// Opens (creating when missing) the memory at `location`.
+    public init(_ location: LibraryLocation) throws {
+        library = try Library.open(location, seedIfNew: false)
+    }
+
+    /// The starred lines, with the time each was starred (nil when none was kept).
+    public func favorites() throws -> [ItemID: Int64?] {
+        try LibraryError.wrapping {
+            try library.writer.read { db in
+                var stars: [ItemID: Int64?] = [:]
+                let rows = try Row.fetchCursor(db, sql: """
+                    SELECT id, \(try Schema.favoriteTimeColumn(db)) FROM items WHERE favorite = 1 AND deleted = 0
+                    """)
+                while let row = try rows.next() { stars[ItemID(row[0] as String)] = row[1] as Int64? }
+                return stars
+            }
+        }
+    }
+
+    public func persist(_ change: ModelChange) throws {
+        try LibraryError.wrapping {
+            try library.writer.write { db in try persist(change, db) }
+        }
+    }
+
+    public func remember(order: ListQuery.Order) throws {
+        try library.remember(order: order)
+    }
+
+    private func persist(_ change: ModelChange, _ db: Database) throws {
+        switch change {
+        case let .setFavorite(id, value, at):
+            // A line starred for the first time gets a row at the end; one starred before gets its star back.
+            try db.cachedStatement(sql: """
+                INSERT INTO items (id, title, fields, favorite, position, favorited_at)
+                VALUES (?1, ?1, '[]', ?2, (SELECT IFNULL(MAX(position), 0) + 1 FROM items), ?3)
+                ON CONFLICT (id) DO UPDATE SET favorite = excluded.favorite, favorited_at = excluded.favorited_at,
+                    deleted = 0
+                """).execute(arguments: [id.rawValue, value, value ? at : nil])
+            try ChangeLog.append(value ? .favorite : .unfavorite, itemID: id.rawValue, origin: library.origin, db)
+        case .delete, .restore:
+            throw LibraryError.database("the lines of a picker come from its input: they cannot be deleted")
+        case let .batch(parts):
+            for part in parts { try persist(part, db) }
+        }
+    }
+
+    /// What other pickers on this memory changed, for the lines this one shows: each line's star as stored
+    /// now. Lines this picker does not show are left out (their stars are kept, not shown), and a line never
+    /// starred reads as not a favorite, never as gone.
+    public func translate(_ updates: [RemoteUpdate], for store: Store) throws -> [RemoteUpdate] {
+        var stars: [ItemID: Int64?]?
+        var result: [RemoteUpdate] = []
+        for update in updates {
+            switch update {
+            case let .item(id, stored):
+                guard var item = store.items[id] else { continue }
+                item.favorite = stored?.favorite ?? false
+                item.favoritedAt = item.favorite ? stored?.favoritedAt : nil
+                result.append(.item(id, item))
+            case .reload:
+                // Many lines changed at once (an import into the memory, or a log trimmed past us): compare
+                // every star this picker shows with the memory's.
+                let now = try stars ?? favorites()
+                stars = now
+                for id in store.items.favoriteIDs where now[id] == nil {
+                    if var item = store.items[id] {
+                        item.favorite = false
+                        item.favoritedAt = nil
+                        result.append(.item(id, item))
+                    }
+                }
+                for (id, time) in now {
+                    if var item = store.items[id], !item.favorite {
+                        item.favorite = true
+                        item.favoritedAt = time
+                        result.append(.item(id, item))
+                    }
+                }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,135 @@
+import ArgumentParser
+import FavsConfig
+import FavsCore
+import FavsLibrary
+import FavsModel
+import FavsTerminal
+import Foundation
+
+/// `favs pick`: a chooser in the fzf tradition. The browser draws on /dev/tty, so stdin and stdout stay free
+/// for pipes; enter prints what was chosen on stdout.
+struct Pick: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pick",
+        abstract: "Choose items and print them, for the shell: vim \"$(favs pick --print field:path)\".",
+        discussion: """
+            The browser opens on the terminal (/dev/tty), whatever stdin and stdout are. enter prints the \
+            selected item, or every marked item (m marks, v marks a range) one per line in list order, and exits \
+            0. esc or q exits 1 and ctrl-c exits 130, printing nothing. Everything else works as in the browser: \
+            moving, / to filter, f to favorite, F for favorites only, s to sort.
+
+            --stdin NAME picks among the lines of stdin instead of a library: each line is an item (id and title \
+            the line; empty lines are skipped, a repeated line is shown once). The lines you star are remembered \
+            in a library called NAME (picks/NAME.sqlite beside the default library) and listed first, most \
+            recently starred first, every time a list holding them is piped in; every other picker open on NAME \
+            shows a star at once. Lines not in this run's input are not shown, but their stars are kept. A line \
+            is printed exactly as it came in.
+
+            Exit status: 0 chosen; 1 nothing chosen (esc, q, or --exit-0 with no match); 2 no terminal to draw \
+            on; 64 usage error; 66 no library; 74 the library cannot be read or written; 130 ctrl-c.
+            """)
+
+    @OptionGroup var library: LibraryOption
+
+    @Option(name: .customLong("stdin"), help: ArgumentHelp(
+        "Pick among the lines of stdin, remembering their stars in the library NAME.", valueName: "name"))
+    var stdinName: String?
+
+    @Option(name: .customLong("print"), help: ArgumentHelp(
+        "What to print of each chosen item: id, title, json (one object a line) or field:NAME (that field's value).",
+        valueName: "what"))
+    var output: PickOutput = .id
+
+    @Flag(help: "Start in the favorites view.")
+    var favorites = false
+
+    @Option(help: ArgumentHelp("Start with this filter typed.", valueName: "text"))
+    var query: String?
+
+    @Flag(name: .customLong("select-1"), help: "When exactly one item matches, print it without showing the screen.")
+    var selectOne = false
+
+    @Flag(name: .customLong("exit-0"), help: "When no item matches, exit 1 at once without showing the screen.")
+    var exitZero = false
+
+    @OptionGroup var display: DisplayOptions
+
+    @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal.")
+    var noMouse = false
+
+    func validate() throws {
+        if let stdinName {
+            guard PickMemoryName.isValid(stdinName) else {
+                throw ValidationError("--stdin NAME: use letters, digits, '.', '_' and '-' (not starting with '.'), "
+                                      + "at most 100 characters: '\(Sanitize.visible(stdinName))'")
+            }
+            if library.library != nil {
+                throw ValidationError("--stdin NAME keeps its stars in picks/NAME.sqlite: --library does not apply")
+            }
+            if isatty(STDIN_FILENO) != 0 {
+                throw ValidationError("--stdin NAME reads the lines to pick from stdin: pipe them in (git branch | favs pick --stdin branches)")
+            }
+        }
+    }
+
+    func run() throws {
+        let (config, configError) = StartupConfig.load()
+        let picker = try PickSession.open(stdinName: stdinName, library: library, config: config,
+                                          query: ListQuery(filter: query ?? "", scope: favorites ? .favorites : .all,
+                                                           order: .library),
+                                          needsWholeList: selectOne || exitZero)
+        let browser = picker.browser
+        let count = browser.store.list.count
+        if exitZero, count == 0 { throw ExitCode(1) }
+        if selectOne, count == 1, let id = browser.store.list.id(at: 0) {
+            try finish(with: [id], picker: picker)
+        }
+        browser.glyphs = display.terminalGlyphs(config: config.ascii)
+        if let configError { browser.show(configError) }
+        let ending: Browser.Effect
+        do {
+            ending = try TerminalApp.run(browser, wantsColor: display.wantsColor(config: config.color),
+                                         palette: config.palette, mouse: !noMouse && config.mouse,
+                                         device: .controllingTerminal, afterFirstFrame: picker.loadTheRest,
+                                         poll: picker.poll)
+        } catch let error as TerminalError {
+            throw failure(error.description, 2)
+        }
+        switch ending {
+        case let .pick(ids): try finish(with: ids, picker: picker)
+        case .interrupt: throw ExitCode(130)
+        default: throw ExitCode(1)
+        }
+    }
+
+    /// Prints the chosen items on stdout and exits: 0, or 1 when `field:NAME` found the field in none of them.
+    private func finish(with ids: [ItemID], picker: PickSession) throws -> Never {
+        var text = ""
+        var printed = 0
+        for id in ids {
+            guard let item = picker.browser.store.items[id] else { continue }
+            switch output.line(for: item, fields: { try picker.fields(of: id) }) {
+            case let .success(line?):
+                text += line + "\n"
+                printed += 1
+            case .success(nil):
+                if case let .field(name) = output {
+                    FileHandle.standardError.write(Data(
+                        "favs: “\(Sanitize.visible(item.title))” has no field \(Sanitize.visible(name))\n".utf8))
+                }
+            case let .failure(error):
+                throw failure("cannot read the fields of \(Sanitize.visible(id.rawValue)): \(error)", 74)
+            }
+        }
+        FileHandle.standardOutput.write(Data(text.utf8))
+        Foundation.exit(printed > 0 || ids.isEmpty ? EXIT_SUCCESS : 1)
+    }
+}
+
+/// The names `--stdin` accepts: a file name in favs's folder, nothing that climbs out of it.
+enum PickMemoryName {
+    static func isValid(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first != ".", name.utf8.count <= 100 else { return false }
+        return name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0)) }
+    }
+}

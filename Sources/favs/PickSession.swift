@@ -1,0 +1,87 @@
+import ArgumentParser
+import FavsConfig
+import FavsCore
+import FavsLibrary
+import FavsModel
+import Foundation
+
+/// What a picker runs on: a browser over a library, or over the lines of stdin with their stars remembered,
+/// and how it follows other processes' changes.
+final class PickSession {
+    let browser: Browser
+    /// Loads a large library's whole list once the preview is on screen; nil when the list is whole already.
+    let loadTheRest: (() -> Void)?
+    private let library: Library?
+    private var follow: () throws -> [RemoteUpdate]
+
+    private init(browser: Browser, library: Library?, loadTheRest: (() -> Void)?,
+                 follow: @escaping () throws -> [RemoteUpdate]) {
+        self.browser = browser
+        self.library = library
+        self.loadTheRest = loadTheRest
+        self.follow = follow
+    }
+
+    /// Opens the picker: over stdin's lines when `stdinName` names a memory, else over the library.
+    /// `needsWholeList`: the count of matches is asked before anything is shown (`--select-1`, `--exit-0`).
+    /// The query's filter and scope apply; its order is the one the library remembers.
+    static func open(stdinName: String?, library option: LibraryOption, config: Config, query: ListQuery,
+                     needsWholeList: Bool) throws -> PickSession {
+        if let stdinName { return try overLines(memoryName: stdinName, config: config, query: query) }
+        let location = try option.location(config: config)
+        let opened = try openBrowser(at: location, width: 80, height: 24, preview: !needsWholeList, config: config,
+                                     purpose: .pick, filter: query.filter, scope: query.scope)
+        let (browser, library) = (opened.browser, opened.library)
+        var follower = opened.lastChange.flatMap { try? LibraryFollower(library, after: $0) }
+        let session = PickSession(browser: browser, library: library, loadTheRest: opened.lastChange != nil ? nil : {
+            do {
+                let (items, lastChange) = try library.loadListToFollow()
+                browser.sync([.reload(items)])
+                follower = try? LibraryFollower(library, after: lastChange)
+            } catch {
+                browser.show(error: "Cannot read the library: \(error)")
+            }
+        }, follow: { try follower?.poll() ?? [] })
+        return session
+    }
+
+    /// A picker over the lines of stdin, starred lines first, stars kept in the memory `memoryName`.
+    private static func overLines(memoryName: String, config: Config, query: ListQuery) throws -> PickSession {
+        let memory: PickMemory
+        let stars: [ItemID: Int64?]
+        let order: ListQuery.Order
+        do {
+            let location = try LibraryLocation.pickMemory(named: memoryName, environment: ProcessInfo.processInfo.environment)
+            memory = try PickMemory(location)
+            stars = try memory.favorites()
+            order = try memory.library.rememberedOrder() ?? .recentlyFavorited
+        } catch {
+            throw failure(opening: error)
+        }
+        // Followed from before the lines are read, so a star made meanwhile is not missed.
+        let follower = try? LibraryFollower(memory.library)
+        let input = FileHandle.standardInput.readDataToEndOfFile()
+        let lines = input.withUnsafeBytes { ItemCollection.lines(of: $0, favorites: stars) }
+        let store = Store(collection: lines, sink: memory,
+                          query: ListQuery(filter: query.filter, scope: query.scope, order: order))
+        let browser = Browser(store: store, libraryName: memoryName, keyMap: config.keyMap, purpose: .pick)
+        return PickSession(browser: browser, library: nil, loadTheRest: nil, follow: {
+            try memory.translate(follower?.poll() ?? [], for: store)
+        })
+    }
+
+    /// Applies other processes' changes (the run loop's poll); true when the screen changed.
+    func poll() -> Bool {
+        do {
+            return browser.sync(try follow())
+        } catch {
+            browser.show(error: "Cannot follow the library: \(error)")
+            return true
+        }
+    }
+
+    /// A chosen item's fields: the library's, or none for a line of stdin.
+    func fields(of id: ItemID) throws -> [Field] {
+        try library?.fields(of: id) ?? []
+    }
+}

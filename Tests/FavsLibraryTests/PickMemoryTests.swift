@@ -1,0 +1,86 @@
+@testable import FavsLibrary
+import FavsModel
+import Foundation
+import Testing
+
+/// `favs pick --stdin NAME`: the lines come from stdin each run; only their stars are kept, in a library of
+/// their own, and two pickers on the same NAME follow each other's stars.
+@Suite struct PickMemoryTests {
+    private func lines(_ text: String, stars: [ItemID: Int64?] = [:]) -> ItemCollection {
+        Data(text.utf8).withUnsafeBytes { ItemCollection.lines(of: $0, favorites: stars) }
+    }
+
+    private func withMemory(_ body: (LibraryLocation) throws -> Void) throws {
+        try withTemporaryDirectory { directory throws in
+            try body(try LibraryLocation.pickMemory(named: "branches", environment: ["XDG_DATA_HOME": directory.path]))
+        }
+    }
+
+    @Test func eachLineIsAnItemWithEmptyLinesSkippedAndRepeatsShownOnce() {
+        let items = lines("main\n\ndev\r\nmain\nfeature/x")
+        #expect(items.ids == ["main", "dev\r", "feature/x"])
+        #expect(items["dev\r"]?.title == "dev\r")
+        #expect(items.count == 3)
+    }
+
+    @Test func starredLinesAreFavoritesAndStarsOfLinesNotGivenAreLeftOut() {
+        let items = lines("main\ndev\n", stars: ["dev": 5, "gone": 7, "main": nil])
+        #expect(items.favoriteIDs == ["main", "dev"])
+        #expect(items["dev"]?.favoritedAt == 5)
+    }
+
+    @Test func theMemoryLivesInPicksBesideTheDefaultLibrary() throws {
+        let location = try LibraryLocation.pickMemory(named: "branches", environment: ["HOME": "/home/u"])
+        #expect(location.path == "/home/u/.local/share/favs/picks/branches.sqlite")
+    }
+
+    @Test func aStarIsKeptForTheNextRunAndAnUnstarForgetsIt() throws {
+        try withMemory { location throws in
+            let memory = try PickMemory(location)
+            try memory.persist(.setFavorite("dev", true, at: 42))
+            try memory.persist(.batch([.setFavorite("main", true, at: 43), .setFavorite("dev", false, at: nil)]))
+            let reopened = try PickMemory(location)
+            #expect(try reopened.favorites() == ["main": 43])
+            try reopened.persist(.setFavorite("dev", true, at: 44))
+            #expect(try PickMemory(location).favorites() == ["main": 43, "dev": 44])
+        }
+    }
+
+    @Test func aLineCannotBeDeletedAndNothingIsWritten() throws {
+        try withMemory { location throws in
+            let memory = try PickMemory(location)
+            let store = Store(collection: lines("main\ndev\n"), sink: memory)
+            let outcome = store.send(.delete("dev"))
+            #expect(outcome.error?.contains("cannot be deleted") == true)
+            #expect(store.items.ids == ["main", "dev"])
+            #expect(try memory.library.loadItems().isEmpty)
+        }
+    }
+
+    @Test func anotherPickersStarShowsOnlyForLinesThisPickerHas() throws {
+        try withMemory { location throws in
+            let mine = try PickMemory(location)
+            let follower = try #require(try LibraryFollower(mine.library))
+            let store = Store(collection: lines("main\ndev\n"), sink: mine)
+            let theirs = try PickMemory(location)
+            try theirs.persist(.setFavorite("dev", true, at: 9))
+            try theirs.persist(.setFavorite("release", true, at: 10))
+            store.sync(try mine.translate(follower.poll(), for: store))
+            #expect(store.items.favoriteIDs == ["dev"])
+            #expect(store.items.ids == ["main", "dev"])
+            try theirs.persist(.setFavorite("dev", false, at: nil))
+            store.sync(try mine.translate(follower.poll(), for: store))
+            #expect(store.items.favoriteIDs == [])
+        }
+    }
+
+    @Test func aReloadOfTheMemoryBringsEveryShownStarToTheStoredOne() throws {
+        try withMemory { location throws in
+            let memory = try PickMemory(location)
+            let store = Store(collection: lines("main\ndev\n", stars: ["main": 1]), sink: memory)
+            try memory.persist(.setFavorite("dev", true, at: 2))
+            store.sync(try memory.translate([.reload(ItemCollection())], for: store))
+            #expect(store.items.favoriteIDs == ["dev"])
+        }
+    }
+}
