@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+
+/// `favs pick`: the browser on the terminal, the choice on stdout, fzf's exit codes.
+@Suite struct PickTests {
+    /// The pane runs `favs pick ARGS > out.txt`; returns what it printed once it exited, and the exit status.
+    private func pick(_ arguments: [String], keys: [[String]], waitFor text: String = "enter pick",
+                      before: String = "", in scratch: Scratch) async throws -> (out: String, status: Int32) {
+        let tmux = try await Tmux(width: 80, height: 24, scratch: scratch)
+        defer { tmux.close() }
+        try await tmux.startFavs(["pick"] + arguments, before: before, after: "> out.txt")
+        try await tmux.waitFor(text)
+        for step in keys { try await tmux.sendKeys(step) }
+        let status = try await tmux.exitStatus()
+        #expect(try tmux.sttyAfterExit().isSuperset(of: ["echo", "icanon", "icrnl"]), "the terminal is restored")
+        return (try String(contentsOfFile: scratch.path("out.txt"), encoding: .utf8), status)
+    }
+
+    @Test func enterPrintsTheSelectedIdOnStdoutWhileTheScreenIsOnTheTerminal() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let library = try scratch.library(in: "lib")
+        let chosen = try await pick(["--library", library], keys: [["j", "j", "Enter"]], in: scratch)
+        #expect(chosen.status == 0)
+        #expect(chosen.out == "rec-003\n")
+    }
+
+    @Test func escAndQExit1AndCtrlCExits130PrintingNothing() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let library = try scratch.library(in: "lib")
+        for (key, status) in [("Escape", Int32(1)), ("q", 1), ("C-c", 130)] {
+            let ended = try await pick(["--library", library], keys: [["j"], [key]], in: scratch)
+            #expect(ended.status == status, "after \(key)")
+            #expect(ended.out == "", "after \(key)")
+        }
+    }
+
+    @Test func marksPrintOneLinePerItemInListOrderAsAskedByPrint() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let library = try scratch.library(in: "lib")
+        let chosen = try await pick(["--library", library, "--print", "title"],
+                                    keys: [["j", "j", "m", "g", "m", "Enter"]], in: scratch)
+        #expect(chosen.status == 0)
+        #expect(chosen.out == "お気に入りの曲\nCafé del Mar — Sunset\n")
+    }
+
+    @Test func queryAndFavoritesStartTheScreenFilteredAndInTheFavoritesView() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let library = try scratch.library(in: "lib")
+        let chosen = try await pick(["--library", library, "--favorites", "--query", "lo-fi"],
+                                    keys: [["Enter"]], waitFor: "Items 1/1 · favorites", in: scratch)
+        #expect(chosen.out == "rec-004\n")
+    }
+
+    @Test func selectOneAnswersWithoutAScreenInEachPrintForm() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let library = try scratch.library(in: "lib")
+        _ = try await favs("list", "--library", library, in: scratch)  // creates the sample library
+        for (form, expected) in [("id", "rec-007\n"), ("title", "Für Elise\n"), ("field:artist", "Ludwig van Beethoven\n"),
+                                 ("json", #"{"id":"rec-007","title":"Für Elise","favorite":false,"artist":"Ludwig van Beethoven","#)] {
+            let result = try await favs("pick", "--library", library, "--query", "für", "--select-1", "--print", form,
+                                        in: scratch)
+            #expect(result.status == 0, "\(form): \(result.err)")
+            #expect(result.out.hasPrefix(expected), "\(form): \(result.out)")
+        }
+    }
+
+    @Test func exitZeroEndsAtOnceWhenNothingMatchesAndAMissingFieldIsSaid() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let library = try scratch.library(in: "lib")
+        _ = try await favs("list", "--library", library, in: scratch)
+        let none = try await favs("pick", "--library", library, "--query", "no such title", "--exit-0", in: scratch)
+        #expect(none.status == 1 && none.out == "" && none.err == "")
+        let noField = try await favs("pick", "--library", library, "--query", "für", "--select-1",
+                                     "--print", "field:nope", in: scratch)
+        #expect(noField.status == 1 && noField.out == "")
+        #expect(noField.err == "favs: “Für Elise” has no field nope\n")
+        let badPrint = try await favs("pick", "--library", library, "--print", "path", in: scratch)
+        #expect(badPrint.status == 64)
+        #expect(badPrint.err.contains("--print"))
+    }
+
+    @Test func withoutATerminalToDrawOnPickSaysSoAndExits2() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let library = try scratch.library(in: "lib")
+        var environment = pinnedEnvironment(home: scratch.url)
+        environment["TERM"] = "xterm-256color"
+        // setsid: no controlling terminal, so there is no /dev/tty to open.
+        let result = try await run("/usr/bin/setsid", [try favsBinary(), "pick", "--library", library],
+                                   environment: environment, in: scratch.url)
+        #expect(result.status == 2)
+        #expect(result.err.hasPrefix("favs: cannot open the terminal (/dev/tty): "))
+        #expect(result.out == "")
+    }
+
+    @Test func stdinLinesArePassedThroughExactlyAndShownMadeVisible() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        var environment = pinnedEnvironment(home: scratch.url)
+        environment["XDG_DATA_HOME"] = scratch.path("data")
+        let result = try await run(try favsBinary(), ["pick", "--stdin", "colours", "--query", "red", "--select-1"],
+                                   stdin: "plain\n\u{1B}[31mred\u{7}\n", environment: environment, in: scratch.url)
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.out == "\u{1B}[31mred\u{7}\n")
+        let badName = try await run(try favsBinary(), ["pick", "--stdin", "../x"], stdin: "a\n",
+                                    environment: environment, in: scratch.url)
+        #expect(badName.status == 64)
+        #expect(badName.err.contains("--stdin NAME: use letters, digits"))
+    }
+
+    @Test func starredLinesComeFirstNextTimeWhateverTheirOrderAndLinesNotGivenKeepTheirStars() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let data = "env XDG_DATA_HOME=\(shellQuoted(scratch.path("data")))"
+        _ = try scratch.write("first.txt", "main\ndev\nfeature/x\nrelease\n")
+        _ = try scratch.write("second.txt", "release\nmain\nfeature/x\n")
+        _ = try scratch.write("third.txt", "dev\nmain\n")
+        // Star dev and release, then give up: the stars are kept all the same.
+        let first = try await pick(["--stdin", "branches"], keys: [["j", "f", "G", "f"], ["Escape"]],
+                                   before: "cat first.txt | \(data)", in: scratch)
+        #expect(first.status == 1 && first.out == "")
+
+        let tmux = try await Tmux(width: 60, height: 10, scratch: scratch)
+        defer { tmux.close() }
+        try await tmux.startFavs(["pick", "--stdin", "branches"], before: "cat second.txt | \(data)", after: "> out.txt")
+        try await tmux.waitFor("enter pick")
+        let screen = try await tmux.screen()
+        #expect(screen == [
+            " favs — branches",
+            "┏ Items 1/3 · recent ★ ┓┌ Detail 1-2/3 ────────────────────┐",
+            "┃>★ release            ┃│ ★ release                        │",
+            "┃   main               ┃│                                  │",
+            "┃   feature/x          ┃└──────────────────────────────────┘",
+            "┃                      ┃┌ Favorites (1) ───────────────────┐",
+            "┃                      ┃│ ★ release                        │",
+            "┃                      ┃│                                  │",
+            "┗━━━━━━━━━━━━━━━━━━━━━━┛└──────────────────────────────────┘",
+            " enter pick · esc cancel               3 items · 1 favorite",
+        ], "\(screen.joined(separator: "\n"))")
+        try await tmux.sendKeys("Enter")
+        #expect(try await tmux.exitStatus() == 0)
+        #expect(try String(contentsOfFile: scratch.path("out.txt"), encoding: .utf8) == "release\n")
+
+        // dev was not in the second list: its star was kept.
+        let third = try await pick(["--stdin", "branches"], keys: [["Enter"]], before: "cat third.txt | \(data)",
+                                   in: scratch)
+        #expect(third.out == "dev\n")
+    }
+
+    @Test func aStarInOnePickerShowsInAnotherOpenOnTheSameName() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let data = "env XDG_DATA_HOME=\(shellQuoted(scratch.path("data")))"
+        _ = try scratch.write("lines.txt", "alpha\nbravo\ncharlie\n")
+        // Each pane in a folder of its own (each writes its exit status there), both on one memory.
+        let other = try Scratch()
+        defer { other.remove() }
+        let lines = shellQuoted(scratch.path("lines.txt"))
+        let one = try await Tmux(width: 80, height: 24, scratch: scratch)
+        defer { one.close() }
+        let two = try await Tmux(width: 80, height: 24, scratch: other)
+        defer { two.close() }
+        try await one.startFavs(["pick", "--stdin", "shared"], before: "cat \(lines) | \(data)", after: "> out.txt")
+        try await two.startFavs(["pick", "--stdin", "shared"], before: "cat \(lines) | \(data)", after: "> out.txt")
+        try await one.waitFor("enter pick")
+        try await two.waitFor("3 items · 0 favorites")
+        try await one.sendKeys("j", "f")
+        try await two.waitFor("3 items · 1 favorite")
+        // bravo moves first (starred lines come first); the selection stays on the item it was on.
+        let rows = try await two.screen()
+        #expect(rows[2].hasPrefix("┃ ★ bravo") && rows[3].hasPrefix("┃>  alpha"), "\(rows.joined(separator: "\n"))")
+        try await one.sendKeys("q")
+        try await two.sendKeys("Enter")
+        #expect(try await two.exitStatus() == 0)
+        #expect(try String(contentsOfFile: other.path("out.txt"), encoding: .utf8) == "alpha\n")
+    }
+}
