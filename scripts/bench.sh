@@ -123,6 +123,32 @@ done
 log "fzf: launch → '$N/$N' on screen, $RUNS runs"
 : > "$DIR/ff.fzf"
 for i in $(seq "$RUNS"); do first_frame "fzf$i" "fzf < '$DIR/titles.txt'" " $N/$N" >> "$DIR/ff.fzf"; done
+# favs pick --stdin over N lines (the ids: every line distinct), beside fzf on the same lines; then again with
+# 100 of the lines starred (the picker's memory), which it finds and lists first.
+tail -n +2 "$DIR/items.tsv" | cut -f1 > "$DIR/ids.txt"
+pick_runs() {  # NAME: first frame and first key of favs pick, RUNS times
+    for i in $(seq "$RUNS"); do
+        first_frame "$1$i" "env XDG_DATA_HOME='$DIR/data' '$FAVS' pick --stdin $1 < '$DIR/ids.txt'" " $N items" G \
+            "Items $N/$N"
+    done
+}
+log "favs pick --stdin: launch → '$N items' on screen, $RUNS runs, no stars then 100"
+pick_runs bench > "$DIR/ff.pick"
+mkdir -p "$DIR/data/favs/picks"
+sqlite3 "$DIR/data/favs/picks/bench.sqlite" ".backup '$DIR/data/favs/picks/starred.sqlite'"
+awk 'NR % (int(n / 100) + 1) == 0 { printf "INSERT INTO items (id, title, fields, favorite, position, favorited_at) VALUES (%c%s%c, %c%s%c, %c[]%c, 1, %d, %d);\n", 39, $0, 39, 39, $0, 39, 39, 39, NR, NR }' \
+    n="$N" "$DIR/ids.txt" | head -100 | sqlite3 "$DIR/data/favs/picks/starred.sqlite"
+pick_runs starred > "$DIR/ff.pick-starred"
+log "fzf < ids: launch → '$N/$N' on screen, $RUNS runs"
+: > "$DIR/ff.fzf-ids"
+for i in $(seq "$RUNS"); do first_frame "fzfids$i" "fzf < '$DIR/ids.txt'" " $N/$N" >> "$DIR/ff.fzf-ids"; done
+FF_PICK=$(cut -d' ' -f1 "$DIR/ff.pick" | median)
+FF_PICK_STARRED=$(cut -d' ' -f1 "$DIR/ff.pick-starred" | median)
+KEY_PICK=$(cut -d' ' -f3 "$DIR/ff.pick" | median)
+FF_FZF_IDS=$(cut -d' ' -f1 "$DIR/ff.fzf-ids" | median)
+HWM_PICK=$(cut -d' ' -f2 "$DIR/ff.pick" | max)
+HWM_FZF_IDS=$(cut -d' ' -f2 "$DIR/ff.fzf-ids" | max)
+
 FF_FAVS=$(cut -d' ' -f1 "$DIR/ff.favs" | median)
 FF_FZF=$(cut -d' ' -f1 "$DIR/ff.fzf" | median)
 KEY_FAVS=$(cut -d' ' -f3 "$DIR/ff.favs" | median)
@@ -201,6 +227,16 @@ BYTES_PER_ITEM=$(awk -v k="$HWM_FAVS" -v n="$N" 'BEGIN { printf "%.0f", k * 1024
 
 row "open $NL items → first complete frame (tmux 80×24, median of $RUNS; fzf: counter shows $N/$N)" "≤ 300 ms" \
     "$FF_FAVS ms" "$FF_FZF ms" "$(ratio "$FF_FAVS" "$FF_FZF")" "$(verdict "$FF_FAVS" "<=" 300)"
+row "\`favs pick --stdin\` $NL lines → first screen (fzf: counter shows $N/$N, same lines; median of $RUNS)" \
+    "≤ 0.5× fzf" "$FF_PICK ms" "$FF_FZF_IDS ms" "$(ratio "$FF_PICK" "$FF_FZF_IDS")" \
+    "$(verdict "$((FF_PICK * 2))" "<=" "$FF_FZF_IDS")"
+row "\`favs pick --stdin\` $NL lines, 100 of them starred → first screen (median of $RUNS)" "≤ 0.5× fzf" \
+    "$FF_PICK_STARRED ms" "$FF_FZF_IDS ms" "$(ratio "$FF_PICK_STARRED" "$FF_FZF_IDS")" \
+    "$(verdict "$((FF_PICK_STARRED * 2))" "<=" "$FF_FZF_IDS")"
+row "\`favs pick --stdin\` $NL lines → first key answered (\`G\` typed at launch)" "—" "$KEY_PICK ms" \
+    "$FF_FZF_IDS ms" "$(ratio "$KEY_PICK" "$FF_FZF_IDS")" "info"
+row "\`favs pick --stdin\` $NL lines, peak memory (VmHWM)" "—" "$(( HWM_PICK / 1024 )) MB" \
+    "$(( HWM_FZF_IDS / 1024 )) MB" "$(ratio "$HWM_PICK" "$HWM_FZF_IDS")" "info"
 row "open $NL items → first key answered (\`G\` typed at launch, until \`Items $N/$N\` shows; median of $RUNS)" "—" \
     "$KEY_FAVS ms" "$FF_FZF ms" "$(ratio "$KEY_FAVS" "$FF_FZF")" "info"
 row "open $NL items headless (\`favs script </dev/null\`, whole process, best of $RUNS)" "—" \

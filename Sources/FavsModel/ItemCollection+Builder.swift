@@ -11,10 +11,11 @@ extension ItemCollection {
         private var favoriteTimes: [Int32: Int64] = [:]
         private var inOrder = true
 
-        /// `capacity`: about how many rows will come (a guess is fine).
-        public init(capacity: Int = 0) {
-            ids = TextArena(capacity: capacity, bytes: capacity * 17)
-            titles = TextArena(capacity: capacity, bytes: capacity * 32)
+        /// `capacity`: about how many rows will come (a guess is fine); `bytes`: about how many bytes their ids
+        /// and their titles each take in all, when known.
+        public init(capacity: Int = 0, bytes: Int? = nil) {
+            ids = TextArena(capacity: capacity, bytes: bytes ?? capacity * 17)
+            titles = TextArena(capacity: capacity, bytes: bytes ?? capacity * 32)
             positions.reserveCapacity(capacity)
             flags.reserveCapacity(capacity)
         }

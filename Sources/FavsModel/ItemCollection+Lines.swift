@@ -1,32 +1,150 @@
 import Foundation
 
+/// The lines of a text as items, for a picker over any list (`favs pick --stdin`): each line is an item whose
+/// id and title are the line. A line is what lies between line feeds, exactly (a carriage return or a control
+/// character stays part of it; panes make them visible). Empty lines are skipped, and a line seen before stays
+/// at its first place: an id names one item.
+///
+/// The lines starred before come first, the most recently starred first (those with no time after them, in
+/// input order), then every other line in input order: that is the list's own order (its positions), so a
+/// picker opens in library order and its first frame can be a preview.
 extension ItemCollection {
-    /// The lines of a text as items, for a picker over any list (`favs pick --stdin`): each line is an item
-    /// whose id and title are the line, in the order read. A line is what lies between line feeds, exactly
-    /// (a carriage return or a control character stays part of it; panes make them visible). Empty lines are
-    /// skipped, and a line seen before stays at its first place: an id names one item.
-    ///
-    /// `favorites` are the lines starred before (with the time, when one was kept); a favorite that is not
-    /// among the lines is left out.
+    /// Every line as an item, starred lines first. `favorites`: the lines starred before, with the time when
+    /// one was kept; a favorite that is not among the lines is left out.
     public static func lines(of bytes: UnsafeRawBufferPointer, favorites: [ItemID: Int64?] = [:]) -> ItemCollection {
-        var builder = Builder(capacity: 0)
-        guard let base = bytes.baseAddress else { return builder.build() }
-        var start = 0
+        let scan = LineScan(bytes, favorites: favorites)
+        var builder = Builder(capacity: scan.lineCount, bytes: bytes.count)
         var position = 0
+        for star in scan.stars {
+            position += 1
+            builder.append(id: star.bytes, title: star.bytes, favorite: true, position: position)
+            if let time = star.time { builder.setFavoritedAtOfLastRow(time) }
+        }
+        let starOffsets = Set(scan.stars.map(\.offset))
+        scan.forEachLine { offset, line in
+            if !starOffsets.isEmpty, starOffsets.contains(offset) { return true }
+            position += 1
+            builder.append(id: line, title: line, favorite: false, position: position)
+            return true
+        }
+        return builder.build()
+    }
+
+    /// The first `rows` rows of `lines(of:favorites:)` and its starred lines, with the counts, read in a
+    /// fraction of the time: what a picker shows while the whole input is indexed. The count is of the
+    /// non-empty lines, less the repeats among the rows read: an input with a line repeated further down
+    /// shows one item more until the whole list is in.
+    public static func linesPreview(of bytes: UnsafeRawBufferPointer, favorites: [ItemID: Int64?] = [:],
+                                    rows: Int = 500) -> ItemCollection {
+        let scan = LineScan(bytes, favorites: favorites)
+        var seen = Set(scan.stars.map { ItemID(String(decoding: $0.bytes, as: UTF8.self)) })
+        var items: [Item] = []
+        for star in scan.stars {
+            let id = ItemID(String(decoding: star.bytes, as: UTF8.self))
+            items.append(Item(id: id, title: id.rawValue, favorite: true, position: items.count + 1, favoritedAt: star.time))
+        }
+        let stars = items
+        let starOffsets = Set(scan.stars.map(\.offset))
+        var repeats = 0
+        var position = items.count
+        scan.forEachLine { offset, line in
+            guard items.count < max(rows, stars.count) else { return false }
+            if !starOffsets.isEmpty, starOffsets.contains(offset) { return true }
+            position += 1
+            let id = ItemID(String(decoding: line, as: UTF8.self))
+            guard seen.insert(id).inserted else {
+                repeats += 1
+                return true
+            }
+            items.append(Item(id: id, title: id.rawValue, position: position))
+            return true
+        }
+        return .preview(rows: items, favorites: stars, count: scan.lineCount - scan.starRepeats - repeats,
+                        favoriteCount: stars.count)
+    }
+}
+
+/// One pass over the input: how many non-empty lines it has, and where the starred ones are (each one's first
+/// time), in the order they are listed.
+struct LineScan {
+    struct Star {
+        let offset: Int
+        let bytes: UnsafeRawBufferPointer
+        let time: Int64?
+    }
+
+    let bytes: UnsafeRawBufferPointer
+    private(set) var lineCount = 0
+    private(set) var stars: [Star] = []
+    /// How many non-empty lines repeat a starred line (counted once as items).
+    private(set) var starRepeats = 0
+
+    init(_ bytes: UnsafeRawBufferPointer, favorites: [ItemID: Int64?]) {
+        self.bytes = bytes
+        // Stars are looked up by length and first bytes before any comparison, so a line costs a few
+        // nanoseconds whatever it holds (no hashing of every line, which took longer than the rest of the scan).
+        var candidates: [LineKey: [(id: ItemID, time: Int64?)]] = [:]
+        for (id, time) in favorites where !id.rawValue.isEmpty {
+            var text = id.rawValue
+            text.withUTF8 { candidates[LineKey(UnsafeRawBufferPointer($0)), default: []].append((id, time)) }
+        }
+        var found: [ItemID: Star] = [:]
+        var count = 0
+        var repeats = 0
+        forEachLine { offset, line in
+            count += 1
+            if !candidates.isEmpty, let matches = candidates[LineKey(line)] {
+                for match in matches where match.id.rawValue.utf8.elementsEqual(line) {
+                    if found[match.id] == nil {
+                        found[match.id] = Star(offset: offset, bytes: line, time: match.time)
+                    } else {
+                        repeats += 1
+                    }
+                }
+            }
+            return true
+        }
+        lineCount = count
+        starRepeats = repeats
+        // The most recently starred first; stars with no time after them, in input order.
+        stars = found.values.sorted { a, b in
+            switch (a.time, b.time) {
+            case let (x?, y?): x != y ? x > y : a.offset < b.offset
+            case (_?, nil): true
+            case (nil, _?): false
+            case (nil, nil): a.offset < b.offset
+            }
+        }
+    }
+
+    /// Calls `body` with each non-empty line and its offset, in order, until it returns false.
+    func forEachLine(_ body: (Int, UnsafeRawBufferPointer) -> Bool) {
+        guard let base = bytes.baseAddress else { return }
         let count = bytes.count
+        var start = 0
         while start < count {
             let end = memchr(base + start, 0x0A, count - start).map { UnsafeRawPointer($0) - base } ?? count
-            if end > start {
-                let line = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-                position += 1
-                builder.append(id: line, title: line, favorite: false, position: position)
-            }
+            if end > start, !body(start, UnsafeRawBufferPointer(rebasing: bytes[start..<end])) { return }
             start = end + 1
         }
-        var collection = builder.build()
-        for (id, time) in favorites {
-            _ = collection.setFavorite(id, true, at: time)
+    }
+}
+
+/// A cheap key for a line: its length and its first and last eight bytes.
+private struct LineKey: Hashable {
+    let length: Int
+    let head: UInt64
+    let tail: UInt64
+
+    init(_ line: UnsafeRawBufferPointer) {
+        length = line.count
+        var head: UInt64 = 0, tail: UInt64 = 0
+        let n = min(8, line.count)
+        for i in 0..<n {
+            head = head << 8 | UInt64(line[i])
+            tail = tail << 8 | UInt64(line[line.count - n + i])
         }
-        return collection
+        self.head = head
+        self.tail = tail
     }
 }

@@ -45,7 +45,8 @@ final class PickSession {
         return session
     }
 
-    /// A picker over the lines of stdin, starred lines first, stars kept in the memory `memoryName`.
+    /// A picker over the lines of stdin, starred lines first, stars kept in the memory `memoryName`. A long
+    /// input opens on a preview (its first rows, its stars and its count), indexed whole once that is on screen.
     private static func overLines(memoryName: String, config: Config, query: ListQuery) throws -> PickSession {
         let memory: PickMemory
         let stars: [ItemID: Int64?]
@@ -54,18 +55,25 @@ final class PickSession {
             let location = try LibraryLocation.pickMemory(named: memoryName, environment: ProcessInfo.processInfo.environment)
             memory = try PickMemory(location)
             stars = try memory.favorites()
-            order = try memory.library.rememberedOrder() ?? .recentlyFavorited
+            order = try memory.library.rememberedOrder() ?? .library
         } catch {
             throw failure(opening: error)
         }
         // Followed from before the lines are read, so a star made meanwhile is not missed.
         let follower = try? LibraryFollower(memory.library)
-        let input = FileHandle.standardInput.readDataToEndOfFile()
-        let lines = input.withUnsafeBytes { ItemCollection.lines(of: $0, favorites: stars) }
-        let store = Store(collection: lines, sink: memory,
-                          query: ListQuery(filter: query.filter, scope: query.scope, order: order))
+        let input = try StandardInput.readAll()
+        let startQuery = ListQuery(filter: query.filter, scope: query.scope, order: order)
+        let minimum = ProcessInfo.processInfo.environment["FAVS_PREVIEW_MINIMUM"].flatMap { Int($0) }
+            ?? ListLoader.parallelThreshold
+        var first = startQuery == ListQuery()
+            ? input.withUnsafeBytes { ItemCollection.linesPreview(of: $0, favorites: stars) } : nil
+        if let preview = first, preview.count < minimum { first = nil }
+        let whole = { input.withUnsafeBytes { ItemCollection.lines(of: $0, favorites: stars) } }
+        let store = Store(collection: first ?? whole(), sink: memory, query: startQuery)
         let browser = Browser(store: store, libraryName: memoryName, keyMap: config.keyMap, purpose: .pick)
-        return PickSession(browser: browser, library: nil, loadTheRest: nil, follow: {
+        return PickSession(browser: browser, library: nil, loadTheRest: first == nil ? nil : {
+            browser.sync([.reload(whole())])
+        }, follow: {
             try memory.translate(follower?.poll() ?? [], for: store)
         })
     }

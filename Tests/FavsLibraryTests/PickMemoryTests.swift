@@ -23,10 +23,22 @@ import Testing
         #expect(items.count == 3)
     }
 
-    @Test func starredLinesAreFavoritesAndStarsOfLinesNotGivenAreLeftOut() {
-        let items = lines("main\ndev\n", stars: ["dev": 5, "gone": 7, "main": nil])
-        #expect(items.favoriteIDs == ["main", "dev"])
+    @Test func starredLinesComeFirstMostRecentFirstAndStarsOfLinesNotGivenAreLeftOut() {
+        let items = lines("a\nmain\nb\ndev\nrelease\nmain\n", stars: ["dev": 5, "gone": 7, "main": nil, "release": 9])
+        #expect(items.ids == ["release", "dev", "main", "a", "b"])
+        #expect(items.favoriteIDs == ["release", "dev", "main"])
         #expect(items["dev"]?.favoritedAt == 5)
+    }
+
+    @Test func thePreviewIsTheWholeListsFirstRowsWithItsStarsAndCount() {
+        let text = "a\nmain\nb\n\nb\ndev\nc\nd\n"
+        let stars: [ItemID: Int64?] = ["dev": 5, "main": nil]
+        let whole = lines(text, stars: stars)
+        let preview = Data(text.utf8).withUnsafeBytes { ItemCollection.linesPreview(of: $0, favorites: stars, rows: 5) }
+        #expect(preview.isPreview)
+        #expect(preview.count == whole.count)
+        #expect(preview.favoriteCount == 2)
+        #expect(preview.items(fromRow: 0, count: 10) == whole.items(fromRow: 0, count: 5))
     }
 
     @Test func theMemoryLivesInPicksBesideTheDefaultLibrary() throws {
