@@ -180,4 +180,30 @@ import Testing
         #expect(try await two.exitStatus() == 0)
         #expect(try String(contentsOfFile: other.path("out.txt"), encoding: .utf8) == "alpha\n")
     }
+
+    @Test func aLongInputOpensOnAPreviewAndEveryLineIsThereForTheFirstKey() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        _ = try scratch.write("lines.txt", (1...3000).map { String(format: "line-%04d\n", $0) }.joined())
+        // From 1,000 lines on, a preview first: G typed at once must still reach the 3,000th line.
+        let env = "env XDG_DATA_HOME=\(shellQuoted(scratch.path("data"))) FAVS_PREVIEW_MINIMUM=1000"
+        let first = try await pick(["--stdin", "big"], keys: [["G"], ["f"], ["Escape"]], waitFor: "3000 items",
+                                   before: "cat lines.txt | \(env)", in: scratch)
+        #expect(first.status == 1)
+
+        let tmux = try await Tmux(width: 80, height: 24, scratch: scratch)
+        defer { tmux.close() }
+        try await tmux.startFavs(["pick", "--stdin", "big"], before: "cat lines.txt | \(env)", after: "> out.txt")
+        try await tmux.sendKeys("G")
+        try await tmux.waitFor("Items 3000/3000")
+        let rows = try await tmux.screen()
+        #expect(rows[21].hasPrefix("┃>  line-2999"), "the last row: \(rows[21])")
+        #expect(rows[23].hasSuffix("3000 items · 1 favorite"))
+        try await tmux.sendKeys("g")
+        try await tmux.waitFor("Items 1/3000")
+        #expect(try await tmux.screen()[2].hasPrefix("┃>★ line-3000"), "the starred line first")
+        try await tmux.sendKeys("G", "Enter")
+        #expect(try await tmux.exitStatus() == 0)
+        #expect(try String(contentsOfFile: scratch.path("out.txt"), encoding: .utf8) == "line-2999\n")
+    }
 }
