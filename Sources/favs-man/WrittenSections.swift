@@ -27,6 +27,10 @@ enum WrittenSections {
                 (~/.local/share/favs/library.sqlite when XDG_DATA_HOME is unset). Created, with its folders, \
                 holding the built-in sample the first time the browser opens it.
                 """),
+            (#"\fI$XDG_DATA_HOME/favs/picks/NAME.sqlite\fR"#, """
+                The stars of favs pick --stdin NAME: the lines ever starred there (a library like any other, \
+                which favs list --library can read). Created, with its folders, by the first pick on NAME.
+                """),
             (#"\fI$XDG_CONFIG_HOME/favs/config.toml\fR"#, """
                 The config file (~/.config/favs/config.toml when XDG_CONFIG_HOME is unset): keys, colours, sort, \
                 mouse, library. favs config --print-default prints one with every setting explained.
@@ -35,7 +39,7 @@ enum WrittenSections {
         ("ENVIRONMENT", [
             (#"\fBFAVS_LIBRARY\fR"#, "The library file, when --library names none."),
             (#"\fBFAVS_CONFIG\fR"#, "The config file to read instead of the default one."),
-            (#"\fBXDG_DATA_HOME\fR"#, "Where the default library lives."),
+            (#"\fBXDG_DATA_HOME\fR"#, "Where the default library and the memories of favs pick --stdin live."),
             (#"\fBXDG_CONFIG_HOME\fR"#, "Where the default config file lives."),
             (#"\fBNO_COLOR\fR"#, """
                 Set to a non-empty value: no colour unless --color always (or the config's color = "always").
@@ -45,13 +49,15 @@ enum WrittenSections {
         ]),
         ("EXIT STATUS", [
             ("0", "Success."),
-            ("1", "An unknown item id (nothing was changed), or csv or tsv with control characters to a terminal."),
+            ("1", "An unknown item id (nothing was changed), or csv or tsv with control characters to a terminal; "
+                + "favs pick: nothing chosen (esc, q, --exit-0 with no match)."),
             ("2", "A bad script step, or a terminal favs cannot use."),
             ("64", "A usage error, or a library location favs cannot use (such as a URL)."),
             ("65", "Bad import data."),
             ("66", "An input file that cannot be read, no library, or no folder for one."),
             ("73", "An output file that cannot be written."),
             ("74", "A library I/O error."),
+            ("130", "favs pick: ctrl-c."),
         ]),
     ]
 }
