@@ -30,6 +30,15 @@ import Testing
         #expect(items["dev"]?.favoritedAt == 5)
     }
 
+    @Test func aStarIsFoundOnlyByItsWholeLineNotALineThatSharesItsEndsAndLength() {
+        let lines = (0..<300).map { String(format: "abcdefgh-%03d-12345678", $0) }
+        let stars: [ItemID: Int64?] = ["abcdefgh-042-12345678": 1, "abcdefgh-7-12345678": 2, "abcdefgh": 3]
+        let items = self.lines(lines.joined(separator: "\n") + "\nabcdefgh\n", stars: stars)
+        #expect(items.favoriteIDs == ["abcdefgh", "abcdefgh-042-12345678"])
+        #expect(items.ids.prefix(3) == ["abcdefgh", "abcdefgh-042-12345678", "abcdefgh-000-12345678"])
+        #expect(items.count == 301)
+    }
+
     @Test func thePreviewIsTheWholeListsFirstRowsWithItsStarsAndCount() {
         let text = "a\nmain\nb\n\nb\ndev\nc\nd\n"
         let stars: [ItemID: Int64?] = ["dev": 5, "main": nil]
