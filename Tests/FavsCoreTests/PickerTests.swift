@@ -84,4 +84,13 @@ import Testing
              enter pick · esc cancel               3 items · 1 favorite
             """)
     }
+
+    @Test func theHelpSaysWhatEnterEscAndQDoInAPicker() throws {
+        let p = picker(width: 80, height: 40)
+        _ = try press(p, "?")
+        let help = p.frameText()
+        #expect(help.contains("┃ enter         pick: print the marked items, else this one ┃"))
+        #expect(help.contains("┃ esc           cancel: print nothing, exit 1               ┃"))
+        #expect(help.contains("┃ q, ctrl-c     cancel (ctrl-c: exit 130)                   ┃"))
+    }
 }

@@ -61,7 +61,7 @@ public final class Browser {
         self.store = store
         self.purpose = purpose
         self.libraryName = libraryName
-        self.keyMap = keyMap
+        self.keyMap = purpose == .pick ? keyMap.forPicking() : keyMap
         self.width = width
         self.height = height
         listCursor = Cursor(in: store.list)
