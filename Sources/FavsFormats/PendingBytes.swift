@@ -1,0 +1,71 @@
+/// The bytes of an import file read but not yet consumed, topped up one piece at a time.
+struct PendingBytes<Input: ImportInput> {
+    private var input: Input
+    /// Where each read lands, allocated once.
+    private var piece: [UInt8]
+    private(set) var bytes: [UInt8] = []
+    /// Whether the input has ended: `bytes` holds all that is left of the file.
+    private(set) var atEnd = false
+    /// How many of `bytes` are known to be UTF-8.
+    private var validated = 0
+
+    init(input: Input, pieceSize: Int) {
+        self.input = input
+        piece = [UInt8](repeating: 0, count: max(pieceSize, 1))
+    }
+
+    /// Reads until the file's first line with anything on it is whole (enough to decide the format and read the
+    /// header), or the file ends; drops a UTF-8 byte order mark.
+    mutating func readHead() throws {
+        while !atEnd, bytes.count < 3 { try readMore() }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        while !atEnd, !hasWholeFirstLine() { try readMore() }
+    }
+
+    private func hasWholeFirstLine() -> Bool {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let first = text.firstIndex(where: { !$0.isWhitespace }) else { return false }
+        return text.utf8[first...].contains(0x0A)
+    }
+
+    /// Reads the rest of the file.
+    mutating func readAll() throws {
+        while !atEnd { try readMore() }
+    }
+
+    /// Reads one more piece, or learns that the file has ended.
+    mutating func readMore() throws {
+        let count = try piece.withUnsafeMutableBytes { try input.read(into: $0) }
+        bytes.append(contentsOf: piece[..<count])
+        if count == 0 { atEnd = true }
+    }
+
+    /// Forgets the first `count` bytes, which have been read.
+    mutating func drop(_ count: Int) {
+        bytes.removeFirst(count)
+        validated -= count
+    }
+
+    /// Checks that the bytes up to `end` are UTF-8, pointing at the first that is not; `line` is the line the
+    /// pending bytes start on.
+    mutating func validate(upTo end: Int, file: String, line: Int) throws {
+        guard end > validated else { return }
+        let valid = bytes.withUnsafeBufferPointer { buffer in
+            String(validating: UnsafeBufferPointer(rebasing: buffer[validated..<end]), as: UTF8.self) != nil
+        }
+        // A piece ends at a line break, never inside a character; the last piece ends with the file.
+        if !valid { throw invalidUTF8(upTo: end, file: file, line: line) }
+        validated = end
+    }
+
+    /// Points at the first byte that is not UTF-8 (columns count Unicode scalars), so the user can find it.
+    private func invalidUTF8(upTo end: Int, file: String, line: Int) -> ImportError {
+        var line = line, column = 1
+        var iterator = bytes[..<end].makeIterator()
+        var decoder = UTF8()
+        while case let .scalarValue(scalar) = decoder.decode(&iterator) {
+            if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+        }
+        return ImportError(file: file, line: line, column: column, message: "not UTF-8 text")
+    }
+}

@@ -1,0 +1,153 @@
+import FavsFormats
+import GRDB
+
+/// Writes the records of an import one at a time, inside the import's transaction, and tells new, updated and
+/// unchanged items apart; a repeated id is refused with the place of its first record.
+///
+/// No record is kept: a library that is empty takes plain inserts, whose `PRIMARY KEY` refuses a repeat (at no
+/// cost), and a compact log of places finds the first one; a library with items takes upserts, and a temporary
+/// table of the ids seen so far (on disk when large, like any SQLite table) refuses a repeat the upsert would
+/// quietly take as an update of the row it just wrote.
+struct RecordImporter {
+    private let db: Database
+    private let statement: ImportStatement
+    /// Empty library: each record's place, by position. Library with items: nil.
+    private var places: PlaceLog?
+    private let seen: SeenIDs?
+    private let rebuildsListIndex: Bool
+    private var nextPosition: Int
+    private var summary = ImportSummary()
+    private var fields: [UInt8] = []
+
+    init(_ db: Database) throws {
+        self.db = db
+        // Deleted items keep their positions (so they can come back), hence MAX over every row.
+        if let last = try Int.fetchOne(db, sql: "SELECT MAX(position) FROM items") {
+            statement = try ImportStatement(db, sql: """
+                INSERT INTO items (id, title, fields, favorite, position) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET title = excluded.title, fields = excluded.fields, deleted = 0
+                    WHERE title IS NOT excluded.title OR fields IS NOT excluded.fields OR deleted <> 0
+                RETURNING position
+                """)
+            seen = try SeenIDs(db)
+            places = nil
+            rebuildsListIndex = false
+            nextPosition = last + 1
+        } else {
+            // Building the list index once from the finished table (a sort) costs about a third of keeping it
+            // up to date row by row. It is dropped and made again inside the transaction: nobody sees it missing.
+            rebuildsListIndex = try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'items_list')
+                """) ?? false
+            if rebuildsListIndex { try db.execute(sql: "DROP INDEX items_list") }
+            statement = try ImportStatement(db, sql: """
+                INSERT INTO items (id, title, fields, favorite, position) VALUES (?, ?, ?, ?, ?)
+                """)
+            seen = nil
+            places = PlaceLog()
+            nextPosition = 1
+        }
+    }
+
+    /// Writes one record read at `place` (see `ImportPlaces`); throws `ImportDuplicate` for a repeated id.
+    mutating func add(_ record: ImportRecord, place: Int) throws {
+        if let seen, let first = try seen.add(record.id.rawValue, place: place) {
+            throw ImportDuplicate(record: record, firstPlace: first)
+        }
+        fields.removeAll(keepingCapacity: true)
+        FieldCoding.encode(record.fields, into: &fields)
+        switch try statement.step(id: record.id.rawValue, title: record.title, fields: fields,
+                                  favorite: record.favorite, position: nextPosition) {
+        case .done where places != nil, .row(nextPosition):
+            nextPosition += 1
+            summary.added += 1
+            places?.append(place)
+        case .row: summary.updated += 1
+        case .done: summary.unchanged += 1
+        case .duplicateID:
+            // Only a plain insert gets here (an upsert takes every conflict): the first is in the library.
+            let position = try Int.fetchOne(db, sql: "SELECT position FROM items WHERE id = ?",
+                                            arguments: [record.id.rawValue]) ?? 1
+            throw ImportDuplicate(record: record, firstPlace: places?.place(at: position - 1) ?? 0)
+        }
+    }
+
+    /// Finishes the import: the list index made again, the temporary table gone; what the import did.
+    func finish() throws -> ImportSummary {
+        if rebuildsListIndex {
+            // The sort that builds the index takes as much memory again as the page cache: with a small cache
+            // it sorts in runs on disk instead, and the import's peak memory stays that of its inserts.
+            try db.execute(sql: "PRAGMA cache_size = -8192")
+            try db.execute(sql: Schema.listIndex)
+        }
+        try seen?.drop()
+        return summary
+    }
+}
+
+/// A record whose id an earlier record of the same import had.
+public struct ImportDuplicate: Error, Sendable {
+    /// The repeat.
+    public var record: ImportRecord
+    /// Where the first was read (see `ImportPlaces`).
+    public var firstPlace: Int
+}
+
+/// The ids an import into a library with items has written so far, with where each was read.
+private struct SeenIDs {
+    private let db: Database
+    private let insert: ImportStatement
+
+    init(_ db: Database) throws {
+        self.db = db
+        try db.execute(sql: """
+            CREATE TEMP TABLE import_seen (id TEXT PRIMARY KEY, place INTEGER NOT NULL) WITHOUT ROWID
+            """)
+        insert = try ImportStatement(db, sql: "INSERT INTO import_seen (id, place) VALUES (?, ?)")
+    }
+
+    /// Notes the id; returns the place of an earlier record with it, if any.
+    func add(_ id: String, place: Int) throws -> Int? {
+        guard try insert.step(text: id, integer: place) == .duplicateID else { return nil }
+        return try Int.fetchOne(db, sql: "SELECT place FROM import_seen WHERE id = ?", arguments: [id])
+    }
+
+    func drop() throws {
+        try db.execute(sql: "DROP TABLE import_seen")
+    }
+}
+
+/// Places in the order records were added, about a byte each: the difference from the one before, in
+/// LEB128 (a record usually starts a line after the last). Looked up only to report a repeated id.
+struct PlaceLog {
+    private var bytes: [UInt8] = []
+    private var last = 0
+
+    mutating func append(_ place: Int) {
+        // Places only grow within an import, but the difference is stored as a zigzag number just in case.
+        let delta = place - last
+        var value = UInt(bitPattern: (delta << 1) ^ (delta >> (Int.bitWidth - 1)))
+        last = place
+        while value >= 0x80 {
+            bytes.append(UInt8(value & 0x7F) | 0x80)
+            value >>= 7
+        }
+        bytes.append(UInt8(value))
+    }
+
+    /// The place of the record added `index`-th (from 0).
+    func place(at index: Int) -> Int {
+        var place = 0, count = 0, value: UInt = 0, shift: UInt = 0
+        for byte in bytes {
+            value |= UInt(byte & 0x7F) << shift
+            shift += 7
+            guard byte < 0x80 else { continue }
+            place += Int(bitPattern: value >> 1) ^ -Int(bitPattern: value & 1)
+            if count == index { return place }
+            count += 1
+            value = 0
+            shift = 0
+        }
+        return place
+    }
+}
