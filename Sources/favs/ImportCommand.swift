@@ -117,6 +117,7 @@ struct Import: ParsableCommand {
                     }
                     progress.finishFile()
                 }
+                progress.finishing()
             }
         } catch let error as ImportError {
             throw ImportFailure.file(error.description)

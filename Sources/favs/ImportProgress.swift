@@ -41,6 +41,12 @@ struct ImportProgress {
         drawn = true
     }
 
+    /// Says that every file is read and the library is being written (the index built, the commit).
+    mutating func finishing() {
+        guard isShown, drawn else { return }
+        write("\rimporting: \(Self.grouped(rows)) rows read, writing the library\u{1B}[K")
+    }
+
     /// Starts counting the bytes of the next file.
     mutating func finishFile() {
         bytesBefore += bytesInFile
