@@ -51,10 +51,10 @@ struct JSONRecordMapper {
         }
         // SQLite takes the id and title as C strings, which end at a NUL: the rest would be lost without a word.
         // (Fields are stored as escaped JSON, so a NUL in one is kept.)
-        if id.rawValue.utf8.contains(0) {
+        if Blank.containsNUL(id.rawValue) {
             throw error("id field '\(idField)' holds a NUL character, which cannot be stored")
         }
-        if title.utf8.contains(0) {
+        if Blank.containsNUL(title) {
             throw error("title field '\(titleField)' holds a NUL character, which cannot be stored")
         }
         return ImportRecord(id: id, title: title, fields: fields, favorite: favorite ?? false,

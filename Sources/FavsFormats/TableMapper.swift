@@ -66,10 +66,10 @@ struct TableMapper {
         }
         // SQLite takes the id and title as C strings, which end at a NUL: the rest would be lost without a word.
         // (Fields are stored as escaped JSON, so a NUL in one is kept.)
-        if idText.utf8.contains(0) {
+        if Blank.containsNUL(idText) {
             throw error("column '\(idColumn)' (cell \(idIndex + 1)) holds a NUL character, which cannot be stored")
         }
-        if let titleIndex, cells[titleIndex].utf8.contains(0) {
+        if let titleIndex, Blank.containsNUL(cells[titleIndex]) {
             throw error("column '\(titleName)' (cell \(titleIndex + 1)) holds a NUL character, which cannot be stored")
         }
         let id = ItemID(idText)

@@ -32,8 +32,10 @@ struct Import: ParsableCommand {
 
             New items are added at the end of the list. An item already in the library gets the file's title and \
             fields and keeps its favorite mark and its place; a deleted one comes back. Importing the same file \
-            twice changes nothing. All files are imported in one transaction: after any error the library is \
-            unchanged. A library that does not exist is created empty.
+            twice changes nothing. All files are imported in one transaction, each record written as it is read \
+            (memory stays flat at any file size): after any error the library is unchanged, and a library the \
+            import created is removed. A library that does not exist is created empty. On a terminal, a \
+            progress line on standard error shows rows, rate and how much of the files is read.
 
             Exit status: 0 imported; 64 usage error; 65 an error in a file (shown as FILE:LINE:COLUMN: message); \
             66 a file cannot be read, or the library's folder does not exist; 74 the library cannot be opened or \
