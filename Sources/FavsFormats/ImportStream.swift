@@ -48,8 +48,19 @@ public enum ImportStream {
         }
         var line = 1
         var consumedBefore = 0
+        // A long line spans many pieces: each is searched for a line break once (a CR at the end of the last
+        // one once more), and a place found before is kept.
+        var searched = 0
+        var knownCut = 0
         while true {
-            let cut = pending.atEnd ? pending.bytes.count : piece.cut(pending.bytes)
+            let cut: Int
+            if pending.atEnd {
+                cut = pending.bytes.count
+            } else {
+                let found = piece.cut(pending.bytes, from: max(searched - 1, 0))
+                cut = found > 0 ? found : knownCut
+                searched = pending.bytes.count
+            }
             try pending.validate(upTo: cut, file: file, line: line)
             if cut > 0 {
                 let isFinal = pending.atEnd && cut == pending.bytes.count
@@ -58,6 +69,7 @@ public enum ImportStream {
                                    each)
                 }
                 pending.drop(consumed)
+                (searched, knownCut) = (searched - consumed, cut - consumed)
                 line = nextLine
                 consumedBefore += consumed
                 progress(consumedBefore)
@@ -70,8 +82,9 @@ public enum ImportStream {
 
 /// Reads the rows of one format from pieces of a file, keeping what it needs from one piece to the next.
 protocol PieceReader {
-    /// Where the complete rows of `bytes` end, when more of the file follows: 0 when none has ended yet.
-    func cut(_ bytes: [UInt8]) -> Int
+    /// Where the complete rows of `bytes` end, when more of the file follows, looking only at the bytes from
+    /// `start` on (those before were looked at already): 0 when none has ended there.
+    func cut(_ bytes: [UInt8], from start: Int) -> Int
     /// Reads the records of a piece whose first byte starts line `firstLine`; returns how many bytes its
     /// complete rows took (all of them unless a CSV row runs on) and the line the rest starts on.
     mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int, isFinal: Bool,
@@ -79,14 +92,15 @@ protocol PieceReader {
 }
 
 extension PieceReader {
-    /// Just after the last line break that is surely one: LF, or a CR not at the very end (it may be half a CRLF).
-    func cutAfterLineBreak(_ bytes: [UInt8]) -> Int {
-        var index = bytes.count - 1
-        while index >= 0 {
-            if bytes[index] == 0x0A || (bytes[index] == 0x0D && index < bytes.count - 1) { return index + 1 }
-            index -= 1
+    /// Just after the last line break at or after `start` that is surely one: LF, or a CR not at the very end
+    /// (it may be half a CRLF); 0 when there is none.
+    func cutAfterLineBreak(_ bytes: [UInt8], from start: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            let lineFeed = ByteSearch.last(0x0A, in: buffer, from: start, before: buffer.count) ?? -1
+            let carriageReturn = ByteSearch.last(0x0D, in: buffer, from: max(start, lineFeed + 1),
+                                                 before: buffer.count - 1) ?? -1
+            return max(lineFeed, carriageReturn) + 1
         }
-        return 0
     }
 }
 
@@ -103,7 +117,7 @@ struct TablePieceReader: PieceReader {
         (self.file, self.csv, self.idColumn, self.titleColumn) = (file, csv, idColumn, titleColumn)
     }
 
-    func cut(_ bytes: [UInt8]) -> Int { cutAfterLineBreak(bytes) }
+    func cut(_ bytes: [UInt8], from start: Int) -> Int { cutAfterLineBreak(bytes, from: start) }
 
     mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int, isFinal: Bool,
                        _ each: (ImportRecord) throws -> Void) throws -> (consumed: Int, nextLine: Int) {
@@ -135,7 +149,9 @@ struct JSONLinesReader: PieceReader {
         mapper = JSONRecordMapper(file: file, idField: idField, titleField: titleField)
     }
 
-    func cut(_ bytes: [UInt8]) -> Int { (bytes.lastIndex(of: 0x0A) ?? -1) + 1 }
+    func cut(_ bytes: [UInt8], from start: Int) -> Int {
+        bytes.withUnsafeBufferPointer { (ByteSearch.last(0x0A, in: $0, from: start, before: $0.count) ?? -1) + 1 }
+    }
 
     mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int, isFinal: Bool,
                        _ each: (ImportRecord) throws -> Void) throws -> (consumed: Int, nextLine: Int) {
@@ -156,7 +172,7 @@ struct JSONArrayReader: PieceReader {
         mapper = JSONRecordMapper(file: file, idField: idField, titleField: titleField)
     }
 
-    func cut(_ bytes: [UInt8]) -> Int { 0 }
+    func cut(_ bytes: [UInt8], from start: Int) -> Int { 0 }
 
     mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int, isFinal: Bool,
                        _ each: (ImportRecord) throws -> Void) throws -> (consumed: Int, nextLine: Int) {

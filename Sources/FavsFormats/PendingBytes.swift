@@ -1,3 +1,5 @@
+import Foundation
+
 /// The bytes of an import file read but not yet consumed, topped up one piece at a time.
 struct PendingBytes<Input: ImportInput> {
     private var input: Input
@@ -6,6 +8,9 @@ struct PendingBytes<Input: ImportInput> {
     private(set) var bytes: [UInt8] = []
     /// Whether the input has ended: `bytes` holds all that is left of the file.
     private(set) var atEnd = false
+    /// How far `readHead` has looked for the first line, and whether it has seen anything but whitespace.
+    private var headScanned = 0
+    private var headHasContent = false
     /// How many of `bytes` are known to be UTF-8.
     private var validated = 0
 
@@ -22,10 +27,22 @@ struct PendingBytes<Input: ImportInput> {
         while !atEnd, !hasWholeFirstLine() { try readMore() }
     }
 
-    private func hasWholeFirstLine() -> Bool {
-        let text = String(decoding: bytes, as: UTF8.self)
-        guard let first = text.firstIndex(where: { !$0.isWhitespace }) else { return false }
-        return text.utf8[first...].contains(0x0A)
+    /// Whether a line break follows something other than whitespace. Only the bytes read since the last look
+    /// are scanned, so a file on one long line is not scanned again for every piece. (A non-ASCII byte counts
+    /// as content: at worst a line of Unicode spaces is read as the first line, as reading whole would too
+    /// unless the whole file is spaces.)
+    private mutating func hasWholeFirstLine() -> Bool {
+        defer { headScanned = bytes.count }
+        return bytes.withUnsafeBufferPointer { buffer in
+            var index = headScanned
+            while !headHasContent, index < buffer.count {
+                switch buffer[index] {
+                case 0x09...0x0D, 0x20: index += 1
+                default: headHasContent = true
+                }
+            }
+            return headHasContent && ByteSearch.first(0x0A, in: buffer, from: index) != nil
+        }
     }
 
     /// Reads the rest of the file.
@@ -67,5 +84,25 @@ struct PendingBytes<Input: ImportInput> {
             if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
         }
         return ImportError(file: file, line: line, column: column, message: "not UTF-8 text")
+    }
+}
+
+/// `memchr` and `memrchr`: a piece can be a megabyte, and a line many pieces long.
+enum ByteSearch {
+    /// The index of the first `byte` at or after `start`.
+    static func first(_ byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = buffer.baseAddress, start < buffer.count else { return nil }
+        guard let found = memchr(base + start, Int32(byte), buffer.count - start) else { return nil }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+    }
+
+    /// The index of the last `byte` in `start..<end` (glibc's `memrchr` is not in Swift's Glibc module).
+    static func last(_ byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from start: Int, before end: Int) -> Int? {
+        var index = end - 1
+        while index >= start {
+            if buffer[index] == byte { return index }
+            index -= 1
+        }
+        return nil
     }
 }
