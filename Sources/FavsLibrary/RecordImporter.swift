@@ -117,17 +117,49 @@ private struct SeenIDs {
     }
 }
 
-/// Places in the order records were added, about a byte each: the difference from the one before, in
-/// LEB128 (a record usually starts a line after the last). Looked up only to report a repeated id.
+/// Places in the order records were added, as runs of equal steps from one place to the next: a file with a
+/// record on every line is one run, whatever its size, and at worst a record costs two LEB128 numbers (a byte
+/// each, usually). Looked up only to report a repeated id.
 struct PlaceLog {
     private var bytes: [UInt8] = []
     private var last = 0
+    /// The run not yet written: its step, and how many records took it.
+    private var step = 0
+    private var count = 0
 
     mutating func append(_ place: Int) {
-        // Places only grow within an import, but the difference is stored as a zigzag number just in case.
         let delta = place - last
-        var value = UInt(bitPattern: (delta << 1) ^ (delta >> (Int.bitWidth - 1)))
         last = place
+        if delta == step || count == 0 {
+            step = delta
+            count += 1
+            return
+        }
+        flush()
+        (step, count) = (delta, 1)
+    }
+
+    /// The place of the record added `index`-th (from 0).
+    func place(at index: Int) -> Int {
+        var runs = decodedRuns()
+        runs.append((step, count))
+        var place = 0, first = 0
+        for run in runs {
+            if index < first + run.count { return place + run.step * (index - first + 1) }
+            place += run.step * run.count
+            first += run.count
+        }
+        return place
+    }
+
+    private mutating func flush() {
+        // Places only grow within an import, but steps are stored as zigzag numbers just in case.
+        Self.write(UInt(bitPattern: (step << 1) ^ (step >> (Int.bitWidth - 1))), to: &bytes)
+        Self.write(UInt(count), to: &bytes)
+    }
+
+    private static func write(_ value: UInt, to bytes: inout [UInt8]) {
+        var value = value
         while value >= 0x80 {
             bytes.append(UInt8(value & 0x7F) | 0x80)
             value >>= 7
@@ -135,19 +167,18 @@ struct PlaceLog {
         bytes.append(UInt8(value))
     }
 
-    /// The place of the record added `index`-th (from 0).
-    func place(at index: Int) -> Int {
-        var place = 0, count = 0, value: UInt = 0, shift: UInt = 0
+    private func decodedRuns() -> [(step: Int, count: Int)] {
+        var numbers: [UInt] = [], value: UInt = 0, shift: UInt = 0
         for byte in bytes {
             value |= UInt(byte & 0x7F) << shift
             shift += 7
             guard byte < 0x80 else { continue }
-            place += Int(bitPattern: value >> 1) ^ -Int(bitPattern: value & 1)
-            if count == index { return place }
-            count += 1
-            value = 0
-            shift = 0
+            numbers.append(value)
+            (value, shift) = (0, 0)
         }
-        return place
+        return stride(from: 0, to: numbers.count - 1, by: 2).map { index in
+            let zigzag = numbers[index]
+            return (Int(bitPattern: zigzag >> 1) ^ -Int(bitPattern: zigzag & 1), Int(numbers[index + 1]))
+        }
     }
 }
