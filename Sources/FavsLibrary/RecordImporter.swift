@@ -14,7 +14,6 @@ struct RecordImporter {
     /// Empty library: each record's place, by position. Library with items: nil.
     private var places: PlaceLog?
     private let seen: SeenIDs?
-    private let rebuildsListIndex: Bool
     private var nextPosition: Int
     private var summary = ImportSummary()
     private var fields: [UInt8] = []
@@ -31,15 +30,12 @@ struct RecordImporter {
                 """)
             seen = try SeenIDs(db)
             places = nil
-            rebuildsListIndex = false
             nextPosition = last + 1
         } else {
-            // Building the list index once from the finished table (a sort) costs about a third of keeping it
-            // up to date row by row. It is dropped and made again inside the transaction: nobody sees it missing.
-            rebuildsListIndex = try Bool.fetchOne(db, sql: """
-                SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'items_list')
-                """) ?? false
-            if rebuildsListIndex { try db.execute(sql: "DROP INDEX items_list") }
+            // The list index is kept up to date row by row: positions only grow, so every entry goes at its
+            // end. Dropping it and building it again at the end (a sort) was no faster with the import's 40 MiB
+            // cache (7.6–10.1 s either way at 886k rows, 41.6 against 40.6 s at 3M), and its sort took memory
+            // of its own (84 against 79 MB peak).
             statement = try ImportStatement(db, sql: """
                 INSERT INTO items (id, title, fields, favorite, position) VALUES (?, ?, ?, ?, ?)
                 """)
@@ -72,14 +68,8 @@ struct RecordImporter {
         }
     }
 
-    /// Finishes the import: the list index made again, the temporary table gone; what the import did.
+    /// Finishes the import: the temporary table gone; what the import did.
     func finish() throws -> ImportSummary {
-        if rebuildsListIndex {
-            // The sort that builds the index takes as much memory again as the page cache: with a small cache
-            // it sorts in runs on disk instead, and the import's peak memory stays that of its inserts.
-            try db.execute(sql: "PRAGMA cache_size = -8192")
-            try db.execute(sql: Schema.listIndex)
-        }
         try seen?.drop()
         return summary
     }
