@@ -8,6 +8,9 @@
 # to stdout; the raw outputs are kept in Benchmarks/.build/bench-results/.
 # FAVS_BENCH_SIZES=1000,100000,1000000 overrides the in-process sizes; FAVS_BENCH_SKIP_INPROCESS=1 skips them;
 # FAVS_BENCH_BIN_DIR=DIR uses the favs and favs-gen in DIR instead of a release build.
+# The real-file-shaped import (favs-gen --shape packages: the 886,323-row package export of issue #12) runs at
+# min(N, 886323) rows; FAVS_BENCH_PACKAGES=ROWS sets another count (e.g. 10000000 for the 10M-row figures,
+# about 1 GB per file and some minutes per format).
 # Exits 1 when a figure could not be measured or an import lost rows (the verdicts on time do not change it).
 set -euo pipefail
 export LC_ALL=C.UTF-8
@@ -77,6 +80,35 @@ ROWS_JSONL=$("$FAVS" list --library "$DIR/jsonl.sqlite" | wc -l)
 ROWS_TSV=$("$FAVS" list --library "$DIR/tsv.sqlite" | wc -l)
 ROWS_SQLITE=$(sqlite3 "$DIR/ref.sqlite" 'SELECT count(*) FROM items')
 LIB=$DIR/jsonl.sqlite
+
+# --- real-file-shaped import: five columns, long summaries, wide characters, stray quotes, empty cells ----------
+PN=${FAVS_BENCH_PACKAGES:-$(( N < 886323 ? N : 886323 ))}
+case $PN in '' | *[!0-9]*) echo "bench: FAVS_BENCH_PACKAGES must be a number" >&2; exit 64 ;; esac
+PNL=$(label "$PN")
+log "generating $PN package-shaped rows (TSV, CSV, JSONL)"
+"$BIN/favs-gen" "$PN" --shape packages --tsv "$DIR/pkg.tsv" --csv "$DIR/pkg.csv" --jsonl "$DIR/pkg.jsonl"
+# The reference: the same rows into a table of the same shape, 5 TEXT columns, the id a PRIMARY KEY.
+sqlite_import_sql() {  # KIND FILE DB: writes DB.sql, the commands that import FILE into DB
+    local mode
+    if [ "$1" = csv ]; then mode=".mode csv"; else mode=$'.mode ascii\n.separator "\\t" "\\n"'; fi
+    printf 'CREATE TABLE items (name TEXT PRIMARY KEY, version TEXT, month TEXT, rank TEXT, summary TEXT);\n%s\n.import --skip 1 %s items\n' \
+        "$mode" "$2" > "$3.sql"
+}
+for kind in tsv csv jsonl; do
+    ref=$([ "$kind" = csv ] && echo csv || echo tsv)  # sqlite3 has no JSON Lines import: its TSV stands in
+    : > "$DIR/pkg.$kind.s"; : > "$DIR/pkg.$kind.ref"
+    for i in $(seq "$RUNS"); do
+        log "package-shaped import, $kind, run $i of $RUNS (favs, then sqlite3 .import of the $ref)"
+        rm -f "$DIR/pkg.sqlite" "$DIR/pkg.sqlite-wal" "$DIR/pkg.sqlite-shm" "$DIR/pkgref.sqlite"
+        timed "$DIR/t" "$FAVS" import "$DIR/pkg.$kind" --id name --title name --library "$DIR/pkg.sqlite" > /dev/null
+        cat "$DIR/t" >> "$DIR/pkg.$kind.s"
+        sqlite_import_sql "$ref" "$DIR/pkg.$ref" "$DIR/pkgref.sqlite"
+        timed "$DIR/t" sqlite3 "$DIR/pkgref.sqlite" ".read $DIR/pkgref.sqlite.sql"
+        cat "$DIR/t" >> "$DIR/pkg.$kind.ref"
+    done
+    printf '%s %s\n' "$("$FAVS" list --library "$DIR/pkg.sqlite" | wc -l)" \
+        "$(sqlite3 "$DIR/pkgref.sqlite" 'SELECT count(*) FROM items')" > "$DIR/pkg.$kind.rows"
+done
 
 # --- first frame in tmux, and peak RSS of the running program ---------------------------------------------------
 # One idle session keeps the server up: a server whose last session just ended may still be exiting when the
@@ -297,6 +329,26 @@ for kind in jsonl tsv; do
     row "\`favs import\` of $NL ${kind^^} rows (fzf column: sqlite3 \`.import\` of the TSV); rows imported" \
         "≤ 1.5× sqlite3" "$s s, $rows rows, $(( $(rss_kb "$DIR/t.$kind") / 1024 )) MB" "$REF s, $ROWS_SQLITE rows" \
         "${r}×" "$result"
+done
+for kind in tsv csv jsonl; do
+    s=$(cut -d' ' -f1 "$DIR/pkg.$kind.s" | median); ref=$(cut -d' ' -f1 "$DIR/pkg.$kind.ref" | median)
+    lo=$(cut -d' ' -f1 "$DIR/pkg.$kind.s" | sort -n | head -1); hi=$(cut -d' ' -f1 "$DIR/pkg.$kind.s" | max)
+    rlo=$(cut -d' ' -f1 "$DIR/pkg.$kind.ref" | sort -n | head -1); rhi=$(cut -d' ' -f1 "$DIR/pkg.$kind.ref" | max)
+    kb=$(cut -d' ' -f2 "$DIR/pkg.$kind.s" | max); refkb=$(cut -d' ' -f2 "$DIR/pkg.$kind.ref" | max)
+    read -r rows refrows < "$DIR/pkg.$kind.rows"
+    if awk -v b="$ref" 'BEGIN { exit !(b > 0) }'; then
+        r=$(awk -v a="$s" -v b="$ref" 'BEGIN { printf "%.2f", a / b }'); result=$(verdict "$r" "<=" 1.5); r="${r}×"
+    else
+        r="—"; result="info (sqlite3 under 0.01 s)"  # a small N: below /usr/bin/time's resolution
+    fi
+    [ "$rows" -eq "$PN" ] && [ "$refrows" -eq "$PN" ] || result="FAIL (rows)"
+    refname=$([ "$kind" = csv ] && echo "the CSV" || echo "the TSV")
+    row "\`favs import --id name --title name\` of $PNL package-shaped ${kind^^} rows (5 columns, summaries to ~500 \
+chars; sqlite3 \`.import\` of $refname into 5 TEXT columns, name PRIMARY KEY); median [range] of $RUNS; rows" \
+        "≤ 1.5× sqlite3" "$s s [$lo–$hi], $rows rows" "$ref s [$rlo–$rhi], $refrows rows" "$r" "$result"
+    mb=$(awk -v k="$kb" 'BEGIN { printf "%.1f", k / 1024 }'); refmb=$(awk -v k="$refkb" 'BEGIN { printf "%.1f", k / 1024 }')
+    row "peak memory of that ${kind^^} import (\`/usr/bin/time\` %M, max of $RUNS)" "≤ 100 MB" "$mb MB" "$refmb MB" \
+        "$(ratio "$mb" "$refmb")" "$(verdict "$mb" "<=" 100)"
 done
 row "peak memory with $NL items open (VmHWM of the running program in tmux); bytes per item" "≤ 250 MB" \
     "$FAVS_RSS_MB MB, $BYTES_PER_ITEM B/item" "$FZF_RSS_MB MB" "$(ratio "$FAVS_RSS_MB" "$FZF_RSS_MB")" \

@@ -6,26 +6,51 @@
 /// starts on. Two mistakes are errors that point at the character to fix, because reading past them would
 /// merge rows without a word: a quote that is never closed, and text after a closing quote (`"a"b`).
 ///
+/// A file read piece by piece (`isFinal` false) may end inside a row: the reader then stops before that row,
+/// which `consumed` points at, so the caller can hand it over again with the bytes that follow.
+///
 /// It works on bytes, not Characters: every byte it looks for is ASCII, which never occurs inside a
 /// multi-byte UTF-8 sequence, and a million rows cannot afford grapheme breaking.
 struct CSVRowReader: DelimitedRowReader {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let file: String
+    private let isFinal: Bool
     private var offset = 0
-    private var line = 1
+    /// The line the next row starts on.
+    private(set) var line: Int
     /// Where the current line starts, to count the column of an error.
     private var lineStart = 0
     /// The text of a cell with `""` in it, put together from the runs between them.
     private var unescaped: [UInt8] = []
 
-    /// Reads from `bytes`, which must outlive the reader; `file` names the file in errors.
-    init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
+    /// A row that runs past the end of bytes that are not the file's last.
+    private struct Incomplete: Error {}
+
+    /// Reads from `bytes`, which must outlive the reader; `file` names the file in errors. The first byte starts
+    /// line `firstLine`; `isFinal` false says more of the file follows, so a row cut short is not an error.
+    init(bytes: UnsafeBufferPointer<UInt8>, file: String, firstLine: Int = 1, isFinal: Bool = true) {
         self.bytes = bytes
         self.file = file
+        self.isFinal = isFinal
+        line = firstLine
     }
+
+    /// How many bytes the rows read so far took: where the next row starts.
+    var consumed: Int { offset }
 
     mutating func read(into row: inout DelimitedRow) throws -> Bool {
         guard offset < bytes.count else { return false }
+        if isFinal { return try readRow(into: &row) }
+        let start = (offset, line, lineStart)
+        do {
+            return try readRow(into: &row)
+        } catch is Incomplete {
+            (offset, line, lineStart) = start
+            return false
+        }
+    }
+
+    private mutating func readRow(into row: inout DelimitedRow) throws -> Bool {
         row.cells.removeAll(keepingCapacity: true)
         row.line = line
         while true {
@@ -37,10 +62,15 @@ struct CSVRowReader: DelimitedRowReader {
                 row.cells.append(text(bytes[start..<offset]))
             }
             // A cell ends at a comma, a line break or the end of the file (a quoted one has made sure of that).
-            guard offset < bytes.count else { return true }
+            guard offset < bytes.count else {
+                if isFinal { return true }
+                throw Incomplete()
+            }
             let separator = bytes[offset]
             offset += 1
             if separator == .comma { continue }
+            // A CR at the end of a piece may be the first half of a CRLF.
+            if separator == .carriageReturn, offset == bytes.count, !isFinal { throw Incomplete() }
             if separator == .carriageReturn, bytes[offset...].first == .lineFeed { offset += 1 }
             startLine()
             return true
@@ -81,6 +111,7 @@ struct CSVRowReader: DelimitedRowReader {
             default: break
             }
         }
+        if !isFinal { throw Incomplete() }
         throw error("unterminated quoted field: this quote is never closed",
                     line: opening.line, offset: opening.offset, lineStart: opening.lineStart)
     }

@@ -58,4 +58,11 @@ enum Blank {
         }
         return true
     }
+
+    /// Whether the text holds a NUL, from its contiguous UTF-8 (`utf8.contains` walked it index by index,
+    /// which showed in import profiles).
+    static func containsNUL(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in bytes.contains(0) }
+    }
 }

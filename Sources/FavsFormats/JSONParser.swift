@@ -34,15 +34,17 @@ struct JSONParser {
     /// spares a bounds check and a reference count per byte.
     private let bytes: UnsafeBufferPointer<UInt8>
     private var offset = 0
-    private var line = 1
+    /// The line being read (1-based, from the `firstLine` the parse started on).
+    private(set) var line: Int
     private var lineStart = 0
     /// Where the text ends for the value being parsed: the end of the file, or in JSON Lines the end of the
     /// record's line, so that a record cut short stops at its own line instead of reading the next ones.
     private var limit: Int
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, file: String, firstLine: Int) {
         self.file = file
         self.bytes = bytes
+        line = firstLine
         limit = bytes.count
     }
 
@@ -51,9 +53,17 @@ struct JSONParser {
                                 _ body: (inout JSONParser) throws -> Result) rethrows -> Result {
         var text = text
         return try text.withUTF8 { buffer in
-            var parser = JSONParser(bytes: buffer, file: file)
+            var parser = JSONParser(bytes: buffer, file: file, firstLine: 1)
             return try body(&parser)
         }
+    }
+
+    /// Runs `body` with a parser over `bytes` whose first byte starts line `firstLine` (a piece of a file read
+    /// piece by piece); the parser must not escape it.
+    static func parsing<Result>(_ bytes: UnsafeBufferPointer<UInt8>, file: String, firstLine: Int,
+                                _ body: (inout JSONParser) throws -> Result) rethrows -> Result {
+        var parser = JSONParser(bytes: bytes, file: file, firstLine: firstLine)
+        return try body(&parser)
     }
 
     /// How many line feeds the text holds: about how many records a JSON Lines file has.

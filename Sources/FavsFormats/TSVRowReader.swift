@@ -6,11 +6,14 @@
 struct TSVRowReader: DelimitedRowReader {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var lineStart = 0
-    private var line = 1
+    /// The line the next row starts on.
+    private(set) var line: Int
 
-    /// Reads from `bytes`, which must outlive the reader.
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    /// Reads from `bytes`, which must outlive the reader; the first byte starts line `firstLine` (a chunk of a
+    /// file that is read piece by piece starts on a later line).
+    init(bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1) {
         self.bytes = bytes
+        line = firstLine
     }
 
     mutating func read(into row: inout DelimitedRow) -> Bool {
@@ -36,4 +39,16 @@ struct TSVRowReader: DelimitedRowReader {
     private func text(_ range: Range<Int>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
+}
+
+/// One row of a CSV or TSV file: its cells, and the line it starts on (1-based).
+struct DelimitedRow: Equatable {
+    var cells: [String] = []
+    var line = 0
+}
+
+/// Reads the rows of a CSV or TSV file one at a time from its UTF-8 bytes.
+protocol DelimitedRowReader {
+    /// Reads the next row into `row`, reusing its storage; false after the last row.
+    mutating func read(into row: inout DelimitedRow) throws -> Bool
 }

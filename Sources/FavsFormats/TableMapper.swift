@@ -22,7 +22,6 @@ struct TableMapper {
     let cellCount: Int
     /// The column index and field name of every column that becomes a field, in header order.
     let fieldColumns: [(index: Int, name: String)]
-    var records: [ImportRecord] = []
 
     init(header: [String], file: String, idColumn: String, titleColumn: String?) throws {
         func error(_ message: String) -> ImportError { ImportError(file: file, line: 1, column: 1, message: message) }
@@ -54,13 +53,9 @@ struct TableMapper {
             .map { ($0, ColumnName.field(fromColumn: header[$0])) }
     }
 
-    /// Makes room for about `rows` records, so a large file does not grow its tables step by step.
-    mutating func reserveCapacity(_ rows: Int) {
-        records.reserveCapacity(rows)
-    }
-
-    mutating func add(_ cells: [String], line: Int, ids: inout DuplicateIDCheck) throws {
-        if cells.count == 1, cells[0].isEmpty { return }
+    /// The record of a row starting at `line`, or nil for a blank row; the caller checks its id is new.
+    func record(_ cells: [String], line: Int) throws -> ImportRecord? {
+        if cells.count == 1, cells[0].isEmpty { return nil }
         func error(_ message: String) -> ImportError { ImportError(file: file, line: line, column: 1, message: message) }
         guard cells.count == cellCount else {
             throw error("row has \(cells.count) \(cells.count == 1 ? "cell" : "cells"), the header has \(cellCount)")
@@ -71,14 +66,13 @@ struct TableMapper {
         }
         // SQLite takes the id and title as C strings, which end at a NUL: the rest would be lost without a word.
         // (Fields are stored as escaped JSON, so a NUL in one is kept.)
-        if idText.utf8.contains(0) {
+        if Blank.containsNUL(idText) {
             throw error("column '\(idColumn)' (cell \(idIndex + 1)) holds a NUL character, which cannot be stored")
         }
-        if let titleIndex, cells[titleIndex].utf8.contains(0) {
+        if let titleIndex, Blank.containsNUL(cells[titleIndex]) {
             throw error("column '\(titleName)' (cell \(titleIndex + 1)) holds a NUL character, which cannot be stored")
         }
         let id = ItemID(idText)
-        try ids.add(id, line: line, column: 1)
         var favorite = false
         if let favoriteIndex {
             switch cells[favoriteIndex].lowercased() {
@@ -94,8 +88,8 @@ struct TableMapper {
         for column in fieldColumns where !cells[column.index].isEmpty {
             fields.append(Field(column.name, cells[column.index]))
         }
-        records.append(ImportRecord(id: id, title: title.isEmpty ? idText : title, fields: fields,
-                                    favorite: favorite, line: line, column: 1))
+        return ImportRecord(id: id, title: title.isEmpty ? idText : title, fields: fields, favorite: favorite,
+                            line: line, column: 1)
     }
 }
 

@@ -47,6 +47,16 @@ struct ImportStatement {
         }
     }
 
+    /// Binds a text and an integer to the two parameters and steps.
+    func step(text: String, integer: Int) throws -> Outcome {
+        var text = text
+        return try text.withUTF8 { text in
+            try bindText(1, text)
+            try check(sqlite3_bind_int64(handle, 2, Int64(integer)))
+            return try step()
+        }
+    }
+
     /// Binds UTF-8 bytes as text (never as NULL, even when empty), for the next step only.
     private func bindText(_ index: Int32, _ bytes: UnsafeBufferPointer<UInt8>) throws {
         let code: Int32

@@ -4,28 +4,51 @@ import FavsFormats
 import FavsGenerator
 import Foundation
 
-/// Writes a deterministic test collection: N items with realistic titles and fields, a share of them
-/// CJK, accented or emoji, as JSON Lines and/or TSV (the same rows in both).
+/// Writes a deterministic test collection as JSON Lines, TSV and/or CSV (the same rows in each): by default N
+/// items with realistic titles and fields, a share of them CJK, accented or emoji; with `--shape packages`,
+/// rows shaped like a real package export (see `PackageCollection`).
 @main
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "favs-gen",
-        abstract: "Write a deterministic test collection as JSON Lines and/or TSV (for benchmarks).")
+        abstract: "Write a deterministic test collection as JSON Lines, TSV and/or CSV (for benchmarks).")
+
+    /// What the rows look like.
+    enum Shape: String, ExpressibleByArgument, CaseIterable {
+        /// Songs: short titles, six short fields (id, title, artist, album, year, genre, length).
+        case music
+        /// A package export: name, version, month, rank, summary (long text, wide characters, stray quotes,
+        /// empty cells).
+        case packages
+    }
 
     @Argument(help: "How many items.") var count: Int
     @Option(help: "Write JSON Lines here.") var jsonl: String?
     @Option(help: "Write TSV (header row, no quoting) here.") var tsv: String?
+    @Option(help: "Write CSV (header row, RFC 4180 quoting) here.") var csv: String?
+    @Option(help: "The rows' shape: music (the default) or packages.") var shape: Shape = .music
     @Option(help: "Seed: the same seed gives the same bytes.") var seed: UInt64 = 42
 
     func validate() throws {
         guard count >= 0 else { throw ValidationError("count must be 0 or more") }
-        guard jsonl != nil || tsv != nil else { throw ValidationError("give --jsonl FILE and/or --tsv FILE") }
+        guard jsonl != nil || tsv != nil || csv != nil else {
+            throw ValidationError("give --jsonl FILE, --tsv FILE and/or --csv FILE")
+        }
     }
 
     func run() throws {
+        switch shape {
+        case .music: try writeMusic()
+        case .packages: try writePackages()
+        }
+    }
+
+    private func writeMusic() throws {
         let jsonlOut = try jsonl.map { try Output(path: $0) }
         let tsvOut = try tsv.map { try Output(path: $0) }
+        let csvOut = try csv.map { try Output(path: $0) }
         tsvOut?.write("id\ttitle\tartist\talbum\tyear\tgenre\tlength\n")
+        csvOut?.write("id,title,artist,album,year,genre,length\n")
         for row in GeneratedCollection(count: count, seed: seed) {
             if let jsonlOut {
                 var line = "{\"id\":"
@@ -38,9 +61,49 @@ struct Generate: ParsableCommand {
                 jsonlOut.write(line)
             }
             tsvOut?.write("\(row.id)\t\(row.title)\t\(row.artist)\t\(row.album)\t\(row.year)\t\(row.genre)\t\(row.length)\n")
+            csvOut?.write(CSVLine.make([row.id, row.title, row.artist, row.album, String(row.year), row.genre,
+                                        row.length]))
         }
         try jsonlOut?.close()
         try tsvOut?.close()
+        try csvOut?.close()
+    }
+
+    /// The package rows: an empty cell is left out of the JSON object (as it gives no field in TSV and CSV),
+    /// and the rank is a JSON number.
+    private func writePackages() throws {
+        let jsonlOut = try jsonl.map { try Output(path: $0) }
+        let tsvOut = try tsv.map { try Output(path: $0) }
+        let csvOut = try csv.map { try Output(path: $0) }
+        tsvOut?.write(PackageCollection.columns.joined(separator: "\t") + "\n")
+        csvOut?.write(PackageCollection.columns.joined(separator: ",") + "\n")
+        for row in PackageCollection(count: count, seed: seed) {
+            let cells = row.cells
+            if let jsonlOut {
+                var line = "{"
+                for (name, value) in zip(PackageCollection.columns, cells) where !value.isEmpty {
+                    if line.count > 1 { line += "," }
+                    line += "\"\(name)\":"
+                    if name == "rank" { line += value } else { JSONString.write(value, to: &line) }
+                }
+                jsonlOut.write(line + "}\n")
+            }
+            tsvOut?.write(cells.joined(separator: "\t") + "\n")
+            csvOut?.write(CSVLine.make(cells))
+        }
+        try jsonlOut?.close()
+        try tsvOut?.close()
+        try csvOut?.close()
+    }
+}
+
+/// One CSV row by RFC 4180: a cell with a comma, quote or line break is quoted, its quotes doubled.
+enum CSVLine {
+    static func make(_ cells: [String]) -> String {
+        cells.map { cell in
+            cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
+                ? "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : cell
+        }.joined(separator: ",") + "\n"
     }
 }
 

@@ -32,8 +32,10 @@ struct Import: ParsableCommand {
 
             New items are added at the end of the list. An item already in the library gets the file's title and \
             fields and keeps its favorite mark and its place; a deleted one comes back. Importing the same file \
-            twice changes nothing. All files are imported in one transaction: after any error the library is \
-            unchanged. A library that does not exist is created empty.
+            twice changes nothing. All files are imported in one transaction, each record written as it is read \
+            (memory stays flat at any file size): after any error the library is unchanged, and a library the \
+            import created is removed. A library that does not exist is created empty. On a terminal, a \
+            progress line on standard error shows rows, rate and how much of the files is read.
 
             Exit status: 0 imported; 64 usage error; 65 an error in a file (shown as FILE:LINE:COLUMN: message); \
             66 a file cannot be read, or the library's folder does not exist; 74 the library cannot be opened or \
@@ -67,58 +69,120 @@ struct Import: ParsableCommand {
 
     func run() throws {
         let location = try library.location()
-        let records = try readAll()
-        let target: Library
+        // Every file is opened before the library is touched: one that cannot be read changes nothing.
+        let inputs = try files.map(Self.open)
+        let sizes = inputs.map(\.size)
+        var progress = ImportProgress(totalBytes: sizes.contains(nil) ? nil : sizes.reduce(0) { $0 + ($1 ?? 0) })
+        let existed = FileManager.default.fileExists(atPath: location.path)
+        let outcome: Result<ImportSummary, ImportFailure>
         do {
-            target = try Library.open(location, seedIfNew: false)
+            outcome = .success(try importAll(inputs, into: location, progress: &progress))
+        } catch let failure as ImportFailure {
+            outcome = .failure(failure)
         } catch {
-            throw failure(opening: error)
+            outcome = .failure(.writing(error))
         }
+        progress.erase()
         let summary: ImportSummary
-        do {
-            summary = try target.importRecords(records)
-        } catch {
-            throw failure("cannot import into \(location.path): \(error)", 74)
+        switch outcome {
+        case let .success(done): summary = done
+        case let .failure(failed):
+            // The records are written as they are read, so a library this import created exists by now: a
+            // failed import leaves no library behind, as when every file was read before the library was made.
+            if !existed { Self.remove(location.path) }
+            throw failed.exitCode(library: location.path)
         }
         let names = files.map(Self.displayName).joined(separator: ", ")
         print("imported \(summary.total) \(summary.total == 1 ? "item" : "items") from \(names) "
               + "(\(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged)")
     }
 
-    /// Reads and checks every file before the library is touched; an id may appear only once across them.
-    private func readAll() throws -> [ImportRecord] {
-        var records: [ImportRecord] = []
-        var ids = DuplicateIDCheck()
-        for file in files {
-            let fileRecords: [ImportRecord]
-            do {
-                fileRecords = try ImportReader.read(data: try Self.contents(of: file), file: Self.displayName(file),
-                                                    format: format, idField: idField, titleField: titleField,
-                                                    ids: &ids)
-            } catch let error as ImportError {
-                throw failure(error.description, 65)
-            }
-            if records.isEmpty { records = fileRecords } else { records += fileRecords }
+    /// Streams every file into the library in one transaction: a record goes to SQLite as soon as it is read.
+    private func importAll(_ inputs: [Input], into location: LibraryLocation,
+                           progress: inout ImportProgress) throws -> ImportSummary {
+        let target: Library
+        do {
+            target = try Library.open(location, seedIfNew: false)
+        } catch {
+            throw ImportFailure.opening(error)
         }
-        return records
+        var places = ImportPlaces()
+        do {
+            return try target.importRecords { add in
+                for input in inputs {
+                    places.startFile(input.name)
+                    try ImportStream.read(FileInput(descriptor: input.handle.fileDescriptor), file: input.name,
+                                          format: format, idField: idField, titleField: titleField,
+                                          progress: { progress.read($0) }) { record in
+                        progress.addRow()
+                        try add(record, places.place(line: record.line))
+                    }
+                    progress.finishFile()
+                }
+                progress.finishing()
+            }
+        } catch let error as ImportError {
+            throw ImportFailure.file(error.description)
+        } catch let duplicate as ImportDuplicate {
+            let record = duplicate.record
+            throw ImportFailure.file(places.duplicate(record.id, line: record.line, column: record.column,
+                                         first: duplicate.firstPlace).description)
+        } catch let error as ImportReadError {
+            throw ImportFailure.reading("\(places.currentFile): cannot read: \(error.reason)")
+        } catch {
+            throw ImportFailure.writing(error)
+        }
+    }
+
+    /// Why an import failed, printed once the progress line is erased.
+    private enum ImportFailure: Error {
+        case opening(any Error)
+        case file(String)
+        case reading(String)
+        case writing(any Error)
+
+        func exitCode(library path: String) -> ExitCode {
+            switch self {
+            case let .opening(error): failure(opening: error)
+            case let .file(message): failure(message, 65)
+            case let .reading(message): failure(message, 66)
+            case let .writing(error): failure("cannot import into \(path): \(error)", 74)
+            }
+        }
+    }
+
+    /// A file opened for import, with its size when it is a regular file.
+    private struct Input {
+        let name: String
+        let handle: FileHandle
+        let size: Int?
     }
 
     private static func displayName(_ file: String) -> String { file == "-" ? "<stdin>" : file }
 
-    /// The bytes of a file (or of standard input for `-`); a failure names the file and the system's reason.
-    private static func contents(of file: String) throws -> Data {
-        if file == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
-        let descriptor = Foundation.open(file, O_RDONLY)
-        guard descriptor >= 0 else { throw failure("\(file): cannot read: \(String(cString: strerror(errno)))", 66) }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    /// Opens a file (or standard input for `-`); a failure names the file and the system's reason.
+    private static func open(_ file: String) throws -> Input {
+        let handle: FileHandle
+        if file == "-" {
+            handle = FileHandle.standardInput
+        } else {
+            let descriptor = Foundation.open(file, O_RDONLY)
+            guard descriptor >= 0 else {
+                throw failure("\(file): cannot read: \(String(cString: strerror(errno)))", 66)
+            }
+            handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        }
         var status = stat()
-        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-            throw failure("\(file): cannot read: Is a directory", 66)
+        guard fstat(handle.fileDescriptor, &status) == 0 else {
+            return Input(name: displayName(file), handle: handle, size: nil)
         }
-        do {
-            return try handle.readToEnd() ?? Data()
-        } catch {
-            throw failure("\(file): cannot read: \((error as NSError).localizedDescription)", 66)
-        }
+        if status.st_mode & S_IFMT == S_IFDIR { throw failure("\(file): cannot read: Is a directory", 66) }
+        let size = status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : nil
+        return Input(name: displayName(file), handle: handle, size: size)
+    }
+
+    /// Removes a library file and SQLite's files beside it.
+    private static func remove(_ path: String) {
+        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
     }
 }

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// `favs import` writes records as it reads them: a file bigger than one piece (1 MiB) that fails at its very
+/// end must still leave the library as it was, and a library the import created must not be left behind.
+@Suite struct StreamingImportTests {
+    /// A TSV of `rows` rows with long titles (about 1.3 MB for 3000), then `last` as its last line.
+    static func bigTSV(rows: Int = 3000, last: String) -> String {
+        var text = "id\ttitle\n"
+        let filler = String(repeating: "long summary text, ", count: 22)
+        for index in 1...rows { text += "r\(index)\t\(filler)\(index)\n" }
+        return text + last + "\n"
+    }
+
+    @Test func aBadLastRowOfALargeFileLeavesTheLibraryByteForByteAsItWas() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("good.jsonl", BadInputCorpusTests.good)
+        try #require(try await favs("import", "good.jsonl", "--library", "lib.sqlite", in: scratch).status == 0)
+        let before = try await BadInputCorpusTests.items(in: scratch)
+        try scratch.write("big.tsv", Self.bigTSV(last: "only one cell"))
+
+        let result = try await favs("import", "big.tsv", "--library", "lib.sqlite", in: scratch)
+        #expect(result.status == 65)
+        #expect(result.err == "favs: big.tsv:3002:1: row has 1 cell, the header has 2\n")
+        #expect(try await BadInputCorpusTests.items(in: scratch) == before)
+    }
+
+    @Test func aFailedImportIntoANewLibraryLeavesNoLibraryBehind() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("big.tsv", Self.bigTSV(last: "r17\tagain"))
+
+        let result = try await favs("import", "big.tsv", "--library", "new.sqlite", in: scratch)
+        #expect(result.status == 65)
+        #expect(result.err == "favs: big.tsv:3002:1: duplicate id 'r17' (first at line 18)\n")
+        for name in ["new.sqlite", "new.sqlite-wal", "new.sqlite-shm"] {
+            #expect(!FileManager.default.fileExists(atPath: scratch.path(name)), "\(name) left behind")
+        }
+    }
+
+    @Test func aRepeatAcrossFilesIntoALibraryWithItemsNamesTheFirstFile() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("good.jsonl", BadInputCorpusTests.good)
+        try #require(try await favs("import", "good.jsonl", "--library", "lib.sqlite", in: scratch).status == 0)
+        let before = try await BadInputCorpusTests.items(in: scratch)
+        try scratch.write("big.tsv", Self.bigTSV(last: "g1\tGood again"))
+        try scratch.write("more.tsv", "id\ttitle\nx\tX\nr2999\tRepeat\n")
+
+        let result = try await favs("import", "big.tsv", "more.tsv", "--library", "lib.sqlite", in: scratch)
+        #expect(result.status == 65)
+        #expect(result.err == "favs: more.tsv:3:1: duplicate id 'r2999' (first at big.tsv:3000)\n")
+        #expect(try await BadInputCorpusTests.items(in: scratch) == before)
+    }
+
+    @Test func standardInputIsImportedAsAFileIsAndWithoutAProgressLineInAPipe() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let result = try await favs("import", "-", "--format", "tsv", "--library", "lib.sqlite",
+                                    stdin: Self.bigTSV(last: "last\tThe last"), in: scratch)
+        #expect(result.status == 0)
+        #expect(result.err == "")
+        #expect(result.out == "imported 3001 items from <stdin> (3001 added, 0 updated, 0 unchanged)\n")
+        let list = try await favs("list", "--library", "lib.sqlite", in: scratch)
+        let last = list.out.split(separator: "\n").last ?? ""
+        #expect(last.hasPrefix("last ") && last.hasSuffix(" The last"), "\(last)")
+    }
+}
