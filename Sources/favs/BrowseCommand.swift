@@ -33,37 +33,16 @@ struct Browse: ParsableCommand {
         guard isatty(STDOUT_FILENO) != 0 else {
             throw failure("stdout is not a terminal: use 'favs list' to print the items, or 'favs script' to print screens", 2)
         }
-        let opened = try openBrowser(at: location, width: 80, height: 24, preview: true, config: config)
-        let (browser, library) = (opened.browser, opened.library)
+        let session = BrowserSession.overLibrary(try openBrowser(at: location, width: 80, height: 24, preview: true,
+                                                                 config: config))
+        let browser = session.browser
         browser.glyphs = display.terminalGlyphs(config: config.ascii)
         // stderr is hidden once the screen starts: the first frame says it instead.
         if let configError { browser.show(configError) }
-        // Other processes' changes (another browser, `favs fav`, an import) arrive through the change log,
-        // from the point the list was read at.
-        var follower = opened.lastChange.flatMap { try? LibraryFollower(library, after: $0) }
-        // A large library opens on a preview (its first rows and counts); the rest loads once that frame
-        // is on screen, before the first key is read.
-        let loadTheRest: (() -> Void)? = opened.lastChange != nil ? nil : {
-            do {
-                let (items, lastChange) = try library.loadListToFollow()
-                browser.sync([.reload(items)])
-                follower = try? LibraryFollower(library, after: lastChange)
-            } catch {
-                browser.show(error: "Cannot read the library: \(error)")
-            }
-        }
         do {
             try TerminalApp.run(browser, wantsColor: display.wantsColor(config: config.color), palette: config.palette,
-                                mouse: !noMouse && config.mouse, afterFirstFrame: loadTheRest,
-                                poll: {
-                guard let follower else { return false }
-                do {
-                    return browser.sync(try follower.poll())
-                } catch {
-                    browser.show(error: "Cannot follow the library: \(error)")
-                    return true
-                }
-            })
+                                mouse: !noMouse && config.mouse, afterFirstFrame: session.loadTheRest,
+                                poll: session.poll)
         } catch let error as TerminalError {
             throw failure(error.description, 2)
         }

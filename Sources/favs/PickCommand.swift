@@ -74,10 +74,9 @@ struct Pick: ParsableCommand {
 
     func run() throws {
         let (config, configError) = StartupConfig.load()
-        let picker = try PickSession.open(stdinName: stdinName, library: library, config: config,
-                                          query: ListQuery(filter: query ?? "", scope: favorites ? .favorites : .all,
-                                                           order: .library),
-                                          needsWholeList: selectOne || exitZero)
+        let start = ListQuery(filter: query ?? "", scope: favorites ? .favorites : .all)
+        let picker = try BrowserSession.picker(stdinName: stdinName, library: library, config: config, query: start,
+                                               needsWholeList: selectOne || exitZero)
         let browser = picker.browser
         let count = browser.store.list.count
         if exitZero, count == 0 { throw ExitCode(1) }
@@ -103,7 +102,7 @@ struct Pick: ParsableCommand {
     }
 
     /// Prints the chosen items on stdout and exits: 0, or 1 when `field:NAME` found the field in none of them.
-    private func finish(with ids: [ItemID], picker: PickSession) throws -> Never {
+    private func finish(with ids: [ItemID], picker: BrowserSession) throws -> Never {
         var text = ""
         var printed = 0
         for id in ids {

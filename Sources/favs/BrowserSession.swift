@@ -5,9 +5,9 @@ import FavsLibrary
 import FavsModel
 import Foundation
 
-/// What a picker runs on: a browser over a library, or over the lines of stdin with their stars remembered,
-/// and how it follows other processes' changes.
-final class PickSession {
+/// What the browser or a picker runs on: a browser over a library, or over the lines of stdin with their stars
+/// remembered; how a large one loads the rest after its first frame, and how it follows other processes' changes.
+final class BrowserSession {
     let browser: Browser
     /// Loads a large library's whole list once the preview is on screen; nil when the list is whole already.
     let loadTheRest: (() -> Void)?
@@ -22,18 +22,25 @@ final class PickSession {
         self.follow = follow
     }
 
-    /// Opens the picker: over stdin's lines when `stdinName` names a memory, else over the library.
+    /// A picker: over stdin's lines when `stdinName` names a memory, else over the library.
     /// `needsWholeList`: the count of matches is asked before anything is shown (`--select-1`, `--exit-0`).
     /// The query's filter and scope apply; its order is the one the library remembers.
-    static func open(stdinName: String?, library option: LibraryOption, config: Config, query: ListQuery,
-                     needsWholeList: Bool) throws -> PickSession {
+    static func picker(stdinName: String?, library option: LibraryOption, config: Config, query: ListQuery,
+                     needsWholeList: Bool) throws -> BrowserSession {
         if let stdinName { return try overLines(memoryName: stdinName, config: config, query: query) }
         let location = try option.location(config: config)
         let opened = try openBrowser(at: location, width: 80, height: 24, preview: !needsWholeList, config: config,
                                      purpose: .pick, filter: query.filter, scope: query.scope)
+        return overLibrary(opened)
+    }
+
+    /// A browser on an opened library. Other processes' changes (another browser, `favs fav`, an import) arrive
+    /// through the change log, from the point the list was read at. A large library opens on a preview (its
+    /// first rows and counts); the rest loads once that frame is on screen, before the first key is read.
+    static func overLibrary(_ opened: (browser: Browser, library: Library, lastChange: Int64?)) -> BrowserSession {
         let (browser, library) = (opened.browser, opened.library)
         var follower = opened.lastChange.flatMap { try? LibraryFollower(library, after: $0) }
-        let session = PickSession(browser: browser, library: library, loadTheRest: opened.lastChange != nil ? nil : {
+        return BrowserSession(browser: browser, library: library, loadTheRest: opened.lastChange != nil ? nil : {
             do {
                 let (items, lastChange) = try library.loadListToFollow()
                 browser.sync([.reload(items)])
@@ -42,12 +49,11 @@ final class PickSession {
                 browser.show(error: "Cannot read the library: \(error)")
             }
         }, follow: { try follower?.poll() ?? [] })
-        return session
     }
 
     /// A picker over the lines of stdin, starred lines first, stars kept in the memory `memoryName`. A long
     /// input opens on a preview (its first rows, its stars and its count), indexed whole once that is on screen.
-    private static func overLines(memoryName: String, config: Config, query: ListQuery) throws -> PickSession {
+    private static func overLines(memoryName: String, config: Config, query: ListQuery) throws -> BrowserSession {
         let memory: PickMemory
         let stars: [ItemID: Int64?]
         let order: ListQuery.Order
@@ -71,7 +77,7 @@ final class PickSession {
         let whole = { input.withUnsafeBytes { ItemCollection.lines(of: $0, favorites: stars) } }
         let store = Store(collection: first ?? whole(), sink: memory, query: startQuery)
         let browser = Browser(store: store, libraryName: memoryName, keyMap: config.keyMap, purpose: .pick)
-        return PickSession(browser: browser, library: nil, loadTheRest: first == nil ? nil : {
+        return BrowserSession(browser: browser, library: nil, loadTheRest: first == nil ? nil : {
             browser.sync([.reload(whole())])
         }, follow: {
             try memory.translate(follower?.poll() ?? [], for: store)
