@@ -3,7 +3,7 @@ import Foundation
 
 /// Makes sure the terminal is restored however the process ends.
 ///
-/// SIGINT, SIGTERM and SIGHUP: leave curses mode, then die of the same signal (exit status 128+n),
+/// SIGINT, SIGTERM and SIGHUP: leave curses mode (or the inline screen's raw mode), then die of the same signal (exit status 128+n),
 /// as a shell expects. Crash signals: leave curses mode so the crash report lands on a usable
 /// screen, then let the signal take its default course.
 enum Signals {
@@ -13,6 +13,7 @@ enum Signals {
             // The handler must capture nothing: it is a C function pointer.
             action.__sigaction_handler.sa_handler = { signal in
                 endwin()
+                InlineTerminal.restoreForSignal()
                 raise(signal)  // SA_RESETHAND put the default action back; for a crash signal the fault re-fires
             }
             sigemptyset(&action.sa_mask)

@@ -15,13 +15,25 @@ public enum TerminalApp {
     /// `device`: the terminal on stdin/stdout (the browser), or `/dev/tty` (a picker, whose stdin and stdout
     /// belong to a pipe). Returns how the run ended: `.quit`, a picker's `.pick`/`.cancel`/`.interrupt`, or
     /// `.none` when the input ended.
+    /// `height`: draw in that many rows at the bottom of the terminal (`--height`), below what the shell printed,
+    /// when the terminal is taller; else the full screen.
     @discardableResult
     public static func run(_ browser: Browser, wantsColor: Bool, palette: Theme.Palette = [:], mouse: Bool = true,
-                           device: TerminalDevice = .standard, pollInterval: Int32 = 50,
+                           device: TerminalDevice = .standard, height: TerminalHeight? = nil, pollInterval: Int32 = 50,
                            afterFirstFrame: (() -> Void)? = nil, poll: (() -> Bool)? = nil) throws -> Browser.Effect {
         Signals.install()
+        if let height, let screen = try InlineScreen.open(rows: height, wantsColor: wantsColor, palette: palette) {
+            defer { screen.close() }
+            return loop(browser, on: screen, pollInterval: pollInterval, afterFirstFrame: afterFirstFrame, poll: poll)
+        }
         let screen = try NcursesScreen(wantsColor: wantsColor, palette: palette, mouse: mouse, device: device)
         defer { screen.close() }
+        return loop(browser, on: screen, pollInterval: pollInterval, afterFirstFrame: afterFirstFrame, poll: poll)
+    }
+
+    /// One frame per turn: keys in, frames out, until the user quits, a picker ends or the input ends.
+    private static func loop(_ browser: Browser, on screen: some TerminalScreen, pollInterval: Int32,
+                             afterFirstFrame: (() -> Void)?, poll: (() -> Bool)?) -> Browser.Effect {
         browser.resize(width: screen.width, height: screen.height)
         var needsFrame = true
         var afterFirstFrame = afterFirstFrame

@@ -15,6 +15,7 @@ struct Browse: ParsableCommand {
 
     @OptionGroup var library: LibraryOption
     @OptionGroup var display: DisplayOptions
+    @OptionGroup var inline: HeightOption
 
     @Flag(name: .customLong("no-mouse"),
           help: "Leave the mouse to the terminal: no clicks or wheel in favs, and the terminal's own text selection works.")
@@ -41,7 +42,8 @@ struct Browse: ParsableCommand {
         if let configError { browser.show(configError) }
         do {
             try TerminalApp.run(browser, wantsColor: display.wantsColor(config: config.color), palette: config.palette,
-                                mouse: !noMouse && config.mouse, afterFirstFrame: session.loadTheRest,
+                                mouse: !noMouse && config.mouse, height: inline.height,
+                                afterFirstFrame: session.loadTheRest,
                                 poll: session.poll)
         } catch let error as TerminalError {
             throw failure(error.description, 2)

@@ -53,6 +53,7 @@ struct Pick: ParsableCommand {
     var exitZero = false
 
     @OptionGroup var display: DisplayOptions
+    @OptionGroup var inline: HeightOption
 
     @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal.")
     var noMouse = false
@@ -89,7 +90,8 @@ struct Pick: ParsableCommand {
         do {
             ending = try TerminalApp.run(browser, wantsColor: display.wantsColor(config: config.color),
                                          palette: config.palette, mouse: !noMouse && config.mouse,
-                                         device: .controllingTerminal, afterFirstFrame: picker.loadTheRest,
+                                         device: .controllingTerminal, height: inline.height,
+                                         afterFirstFrame: picker.loadTheRest,
                                          poll: picker.poll)
         } catch let error as TerminalError {
             throw failure(error.description, 2)
