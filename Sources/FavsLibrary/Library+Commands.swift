@@ -15,7 +15,8 @@ extension Library {
     /// Returns the ids that changed.
     @discardableResult
     public func apply(_ command: ItemCommand, to ids: [ItemID]) throws -> [ItemID] {
-        try LibraryError.wrapping {
+        try refuseWritesOnFullDisk()
+        return try LibraryError.wrapping {
             try writer.write { db in
                 let lookup = try db.makeStatement(sql: "SELECT favorite, deleted FROM items WHERE id = ?")
                 var states: [(ItemID, favorite: Bool, deleted: Bool)] = []

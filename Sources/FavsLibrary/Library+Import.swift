@@ -46,6 +46,7 @@ extension Library {
     public func importRecords(
         reading read: (_ add: (ImportRecord, _ place: Int) throws -> Void) throws -> Void
     ) throws -> ImportSummary {
+        try refuseWritesOnFullDisk()
         // What `read` threw (or the importer refused) goes back to the caller as it is, not as a database error.
         var readError: (any Error)?
         do {

@@ -17,12 +17,15 @@ public final class Library: ChangeSink, FieldSource, Sendable {
 
     /// True when the file could only be opened for reading: changes will fail and be rolled back.
     public let isReadOnly: Bool
+    /// True when it was opened for reading because its disk is full (`isReadOnly` is true too).
+    public let isOnFullDisk: Bool
 
-    init(path: String, name: String, writer: any DatabaseWriter, isReadOnly: Bool = false) {
+    init(path: String, name: String, writer: any DatabaseWriter, isReadOnly: Bool = false, isOnFullDisk: Bool = false) {
         self.path = path
         self.name = name
         self.writer = writer
-        self.isReadOnly = isReadOnly
+        self.isReadOnly = isReadOnly || isOnFullDisk
+        self.isOnFullDisk = isOnFullDisk
     }
 
     /// Opens the library at `location`, creating it when missing (and its folders, at the default location).
@@ -46,6 +49,7 @@ public final class Library: ChangeSink, FieldSource, Sendable {
             }
             let exists = FileManager.default.fileExists(atPath: path)
             if !exists { try prepareFolder(for: location) }
+            if exists, opensOnFullDisk(path, folder: location.folder) { return try openOnFullDisk(path: path) }
             do {
                 // One connection for this process's reads and writes (the UI is one thread), in WAL mode so
                 // other processes read while it writes. A DatabaseQueue, not a pool: opening a pool writes
@@ -59,6 +63,8 @@ public final class Library: ChangeSink, FieldSource, Sendable {
             } catch let error as DatabaseError where exists && error.resultCode == .SQLITE_READONLY {
                 // A file we may read but not write: browse it; every change will fail and roll back.
                 return try openReadOnly(path: path)
+            } catch let error as DatabaseError where exists && Self.isDiskFull(error, folder: location.folder) {
+                return try openOnFullDisk(path: path)
             }
         } catch let error as LibraryError {
             throw error
@@ -85,7 +91,12 @@ public final class Library: ChangeSink, FieldSource, Sendable {
         }
         guard readOnly, path != ":memory:" else { return try open(location, seedIfNew: false) }
         do {
-            return try openReadOnly(path: path)
+            if opensOnFullDisk(path, folder: location.folder) { return try openOnFullDisk(path: path) }
+            do {
+                return try openReadOnly(path: path)
+            } catch let error as DatabaseError where Self.isDiskFull(error, folder: location.folder) {
+                return try openOnFullDisk(path: path)
+            }
         } catch let error as LibraryError {
             throw error
         } catch {
@@ -103,6 +114,56 @@ public final class Library: ChangeSink, FieldSource, Sendable {
         let queue = try DatabaseQueue(path: path, configuration: configuration(readOnly: true))
         let name = try Schema.prepare(queue, path: path, seed: false, newName: "")
         return Library(path: path, name: name, writer: queue, isReadOnly: true)
+    }
+
+    /// A library on a disk with no space left: SQLite cannot create the write-ahead log's shared-memory file,
+    /// which every connection to a WAL library needs, so even reading fails ("disk I/O error"). Opened as
+    /// immutable (a URI parameter: no locks, no shared memory, no log), SQLite reads the file alone, which holds
+    /// every commit once the last process has closed the library; every change fails and rolls back, saying the
+    /// disk is full. (While another process has it open, its shared-memory file is there and the ordinary read-
+    /// only open works, seeing that process's commits too.)
+    private static func openOnFullDisk(path: String) throws -> Library {
+        let encoded = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+        let queue = try DatabaseQueue(path: "file:\(encoded)?immutable=1", configuration: configuration(readOnly: true))
+        let name = try Schema.prepare(queue, path: path, seed: false, newName: "")
+        return Library(path: path, name: name, writer: queue, isOnFullDisk: true)
+    }
+
+    /// Whether to open the library as on a full disk before SQLite tries (and, having made a log file or half a
+    /// shared-memory file, fails on the first write instead): no space, and no commits waiting in a write-ahead
+    /// log, which an immutable open would not see.
+    private static func opensOnFullDisk(_ path: String, folder: String) -> Bool {
+        guard !hasSpace(in: folder) else { return false }
+        let log = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+        return log == 0
+    }
+
+    /// Every write of a library opened on a full disk fails saying so, in place of SQLite's "attempt to write a
+    /// readonly database", which would not tell why.
+    func refuseWritesOnFullDisk() throws {
+        guard isOnFullDisk else { return }
+        throw LibraryError.database(Self.hasSpace(forFolderOf: path)
+            ? "opened while the disk was full: there is space again, reopen favs to save changes"
+            : "the disk is full")
+    }
+
+    /// Whether an error opening a library came from its disk being full: an I/O error or SQLITE_FULL while the
+    /// folder's file system has no space left for an ordinary user.
+    static func isDiskFull(_ error: DatabaseError, folder: String) -> Bool {
+        guard error.resultCode == .SQLITE_IOERR || error.resultCode == .SQLITE_FULL
+                || error.resultCode == .SQLITE_CANTOPEN else { return false }
+        return !hasSpace(in: folder)
+    }
+
+    /// Whether the file system holding `folder` has room for SQLite's log files (64 KiB for an ordinary user).
+    static func hasSpace(in folder: String) -> Bool {
+        var stats = statvfs()
+        guard statvfs(folder, &stats) == 0 else { return true }
+        return UInt64(stats.f_bavail) * UInt64(stats.f_frsize) >= 64 * 1024
+    }
+
+    private static func hasSpace(forFolderOf path: String) -> Bool {
+        hasSpace(in: (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent)
     }
 
     /// How long a write waits for another process's lock before it fails (and the change is rolled back).
@@ -213,6 +274,7 @@ public final class Library: ChangeSink, FieldSource, Sendable {
 
     /// Commits one change and its change-log row in one transaction; throws when the item is not there to change.
     public func persist(_ change: ModelChange) throws {
+        try refuseWritesOnFullDisk()
         try LibraryError.wrapping {
             try writer.write { db in try persist(change, db) }
         }

@@ -69,7 +69,7 @@ func openBrowser(at location: LibraryLocation, width: Int, height: Int, preview:
                  scope: ListQuery.Scope = .all) throws -> (browser: Browser, library: Library, lastChange: Int64?) {
     do {
         let library = try Library.open(location, seedIfNew: true)
-        let name = library.name + (library.isReadOnly ? " (read-only)" : "")
+        let name = library.name + (library.isOnFullDisk ? " (read-only: disk full)" : library.isReadOnly ? " (read-only)" : "")
         // FAVS_PREVIEW_MINIMUM overrides from how many items a library opens on a preview (tests use a small one).
         let minimum = ProcessInfo.processInfo.environment["FAVS_PREVIEW_MINIMUM"].flatMap { Int($0) }
             ?? ListLoader.parallelThreshold
