@@ -15,7 +15,7 @@ FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 # The folders install made (none that existed before), for uninstall to remove when they are empty again.
 MANIFEST = $(DESTDIR)$(PREFIX)/share/favs/installed-folders
 
-.PHONY: deps build run demo screenshot test soak check-sanitizers fuzz install install-files uninstall clean bench
+.PHONY: deps build run demo screenshot test soak crash check-sanitizers fuzz install install-files uninstall clean bench
 
 # Debian packages: ncursesw and SQLite headers to build, tmux for the end-to-end tests, fzf, sqlite3 and
 # GNU time for the benchmark script.
@@ -53,6 +53,12 @@ test: deps
 # The no-drift property test for a million random steps (make test runs 50,000): about 3,850 seeds.
 soak:
 	FAVS_SOAK_STEPS=$${FAVS_SOAK_STEPS:-1000000} $(SWIFT) test --filter NoDriftPropertyTests
+
+# kill -9 of a browser and of a CLI writer at random moments, 20 rounds of 1,000 planned changes (make test runs
+# one round): every acknowledged change on disk, the command cut short all or nothing, integrity_check ok.
+crash: build
+	FAVS_CRASH_ROUNDS=$${FAVS_CRASH_ROUNDS:-20} FAVS_BIN=$(BIN_DIR)/favs SWIFT_BACKTRACE=enable=no \
+		$(SWIFT) test --filter CrashSafetyTests
 
 # Every test but the end-to-end ones (which run the built binary) under AddressSanitizer, then ThreadSanitizer,
 # each in a build folder of its own; the sanitizer runtimes ship with the Swift toolchain. The no-drift test runs
