@@ -14,7 +14,10 @@ enum Target: String, CaseIterable {
 
     func run(_ bytes: UnsafeBufferPointer<UInt8>) {
         let data = Data(buffer: bytes)
-        let lines = bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+        // Lines as the readers count them: LF, or a CR not followed by LF (a file may use lone CRs).
+        let lines = bytes.indices.reduce(1) { count, i in
+            count + (bytes[i] == 0x0A || (bytes[i] == 0x0D && (i + 1 == bytes.count || bytes[i + 1] != 0x0A)) ? 1 : 0)
+        }
         switch self {
         case .json, .csv, .tsv:
             let format: ImportFormat = self == .json ? .json : self == .csv ? .csv : .tsv

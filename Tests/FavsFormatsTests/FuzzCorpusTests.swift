@@ -19,7 +19,14 @@ import Testing
         }
     }
 
-    static func lineCount(_ data: Data) -> Int { data.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) } }
+    /// Lines as the readers count them: a line feed, or a carriage return not followed by one, ends a line
+    /// (a file with lone CR line ends has no LF at all).
+    static func lineCount(_ data: Data) -> Int {
+        let bytes = [UInt8](data)
+        return bytes.indices.reduce(1) { count, i in
+            count + (bytes[i] == 0x0A || (bytes[i] == 0x0D && (i + 1 == bytes.count || bytes[i + 1] != 0x0A)) ? 1 : 0)
+        }
+    }
 
     @Test(arguments: [("json", ImportFormat.json), ("csv", .csv), ("tsv", .tsv)])
     func importInputsAreReadOrRefusedAtAPlaceInTheFile(target: String, format: ImportFormat) throws {
