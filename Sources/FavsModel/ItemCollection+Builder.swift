@@ -7,6 +7,10 @@ extension ItemCollection {
         private var titles: TextArena
         private var positions: [Int] = []
         private var flags: [UInt8] = []
+        /// True while every title has equalled its id: the titles are then not stored at all, and the built
+        /// collection's title arena is the id arena itself (shared storage), which halves the text a picker over
+        /// lines or a library imported with `--id name --title name` holds.
+        private var titlesAreIDs = true
         private var fieldsBySlot: [Int32: [Field]] = [:]
         private var favoriteTimes: [Int32: Int64] = [:]
         private var inOrder = true
@@ -21,11 +25,21 @@ extension ItemCollection {
         }
 
         /// Appends one row. Rows should come in ascending position; others are sorted by `build()`.
+        private static func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+            guard a.count == b.count else { return false }
+            guard let x = a.baseAddress, let y = b.baseAddress, x != y else { return true }
+            return memcmp(x, y, a.count) == 0
+        }
+
         public mutating func append(id: UnsafeRawBufferPointer, title: UnsafeRawBufferPointer, favorite: Bool,
                                     position: Int) {
             if let last = positions.last, last > position { inOrder = false }
+            if titlesAreIDs, !Self.same(id, title) {
+                titles = ids  // every title so far, as the ids they equal
+                titlesAreIDs = false
+            }
             ids.append(id)
-            titles.append(title)
+            if !titlesAreIDs { titles.append(title) }
             positions.append(position)
             flags.append(ItemCollection.presentFlag | (favorite ? ItemCollection.favoriteFlag : 0))
         }
@@ -55,8 +69,12 @@ extension ItemCollection {
             if let last = positions.last, let first = other.positions.first, last > first { inOrder = false }
             inOrder = inOrder && other.inOrder
             let shift = Int32(positions.count)
+            if !(titlesAreIDs && other.titlesAreIDs) {
+                if titlesAreIDs { titles = ids }
+                titles.append(contentsOf: other.titlesAreIDs ? other.ids : other.titles)
+                titlesAreIDs = false
+            }
             ids.append(contentsOf: other.ids)
-            titles.append(contentsOf: other.titles)
             positions.append(contentsOf: other.positions)
             flags.append(contentsOf: other.flags)
             for (slot, fields) in other.fieldsBySlot { fieldsBySlot[slot + shift] = fields }
@@ -67,7 +85,7 @@ extension ItemCollection {
         public func build() -> ItemCollection {
             var built = ItemCollection(empty: ())
             built.idArena = ids
-            built.titleArena = titles
+            built.titleArena = titlesAreIDs ? ids : titles
             built.positions = positions
             built.flags = flags
             built.fieldsBySlot = fieldsBySlot

@@ -35,6 +35,10 @@ final class FoldedTitles: @unchecked Sendable {
     }
 
     private static func fold(_ titles: TextArena) -> TextArena {
+        // Titles with no capital letter and nothing but ASCII fold to themselves (package names, file paths,
+        // most lists piped into a picker): the folded arena is then the titles' own storage, shared, not a copy.
+        let unchanged = titles.withStorage { bytes, _ in !bytes.contains { $0 >= 0x80 || (0x41...0x5A).contains($0) } }
+        if unchanged { return titles }
         var folding = CaseFolding()
         var folded = TextArena(capacity: titles.count, bytes: titles.byteCount)
         for slot in 0..<titles.count {
