@@ -19,6 +19,10 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         // The config file's TOML (toml++ underneath: C++17).
         .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
+        // The team library on a PostgreSQL server.
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+        // postgres-nio's logging: favs gives it a logger that says nothing (the terminal is the screen).
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.3"),
     ],
     targets: [
         // The C shim: only what Swift 6 cannot import from ncursesw.
@@ -47,6 +51,15 @@ let package = Package(
             ]
         ),
 
+        // The library on a PostgreSQL server: the same interface as FavsLibrary's SQLite file, pushed changes.
+        .target(
+            name: "FavsPostgres",
+            dependencies: [
+                "FavsModel", "FavsFormats", "FavsLibrary", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
         // The config file: TOML in, a validated `Config` out (key map overrides, colours, defaults).
         .target(
             name: "FavsConfig",
@@ -60,7 +73,7 @@ let package = Package(
         .executableTarget(
             name: "favs",
             dependencies: [
-                "FavsModel", "FavsCore", "FavsFormats", "FavsLibrary", "FavsTerminal", "FavsConfig",
+                "FavsModel", "FavsCore", "FavsFormats", "FavsLibrary", "FavsPostgres", "FavsTerminal", "FavsConfig",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -33,7 +33,17 @@ public struct ImportPlaces: Sendable {
     /// The error for a record of the current file at `line` and `column` whose id an earlier record, at
     /// `first`, already had.
     public func duplicate(_ id: ItemID, line: Int, column: Int, first: Int) -> ImportError {
-        let current = files.count - 1
+        duplicate(id, file: files.count - 1, line: line, column: column, first: first)
+    }
+
+    /// The error for a record read at `place` and `column` whose id an earlier record, at `first`, already had:
+    /// for an import that finds repeats once every file is read.
+    public func duplicate(_ id: ItemID, place: Int, column: Int, first: Int) -> ImportError {
+        let file = files.lastIndex { $0.base < place } ?? 0
+        return duplicate(id, file: file, line: place - files[file].base, column: column, first: first)
+    }
+
+    private func duplicate(_ id: ItemID, file current: Int, line: Int, column: Int, first: Int) -> ImportError {
         // Lines start at 1, so a place belongs to the last file whose base is below it.
         let file = files.lastIndex { $0.base < first } ?? 0
         let firstLine = first - files[file].base

@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 
 /// What a change-log row records.
-enum ChangeKind: String, Sendable, CaseIterable {
+package enum ChangeKind: String, Sendable, CaseIterable {
     case favorite
     case unfavorite
     case delete
@@ -21,9 +21,9 @@ struct LoggedChange: Equatable, Sendable {
     var kind: ChangeKind
 }
 
-enum ChangeLog {
+package enum ChangeLog {
     /// How many rows the log keeps. A follower further behind than this reloads everything.
-    static let kept: Int64 = 10_000
+    package static let kept: Int64 = 10_000
 
     static func append(_ kind: ChangeKind, itemID: String, origin: String, _ db: Database) throws {
         try db.cachedStatement(sql: "INSERT INTO changes (item_id, kind, origin) VALUES (?, ?, ?)")

@@ -20,6 +20,20 @@ public enum LibraryError: Error, CustomStringConvertible, Equatable, Sendable {
     case unreadable(ItemID, reason: String)
     /// SQLite refused a read or write (locked, disk full, read-only…).
     case database(String)
+    /// A `postgres://` URL that cannot be read; shown with its password hidden.
+    case badURL(location: String, reason: String)
+    /// The location holds tables, but not a favs library's.
+    case notFavs(location: String)
+    /// The library was made by a newer favs, whose tables this one does not know.
+    case newerVersion(location: String)
+    /// `favs copy`: the target already holds items.
+    case notEmpty(path: String)
+    /// The server could not be reached (refused, no such host, timed out).
+    case unreachable(location: String, reason: String)
+    /// The server refused the user name or password.
+    case authentication(location: String, reason: String)
+    /// The server has no database of that name.
+    case noDatabase(location: String, database: String)
 
     public var description: String {
         switch self {
@@ -31,6 +45,13 @@ public enum LibraryError: Error, CustomStringConvertible, Equatable, Sendable {
         case let .duplicateID(id): "duplicate id '\(id)' in the import"
         case let .unreadable(id, reason): "item '\(id)' is unreadable: \(reason)"
         case let .database(message): message
+        case let .badURL(location, reason): "bad library URL '\(location)': \(reason)"
+        case let .notFavs(location): "cannot open library \(location): not a favs library (it holds other tables)"
+        case let .newerVersion(location): "cannot open library \(location): made by a newer version of favs"
+        case let .notEmpty(path): "library \(path) is not empty: copy only into an empty or new library"
+        case let .unreachable(location, reason): "cannot reach the server of library \(location): \(reason)"
+        case let .authentication(location, reason): "cannot log in to library \(location): \(reason)"
+        case let .noDatabase(location, database): "cannot open library \(location): the server has no database '\(database)'"
         }
     }
 

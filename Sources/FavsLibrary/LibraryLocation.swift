@@ -1,14 +1,14 @@
 import Foundation
 
-/// Where the library lives: a SQLite file, or `:memory:`.
+/// Where the library lives: a SQLite file, `:memory:`, or a PostgreSQL server (`postgres://…`).
 public struct LibraryLocation: Equatable, Sendable {
-    /// The file's path, or `:memory:`.
+    /// The file's path, `:memory:`, or the server's URL as given (with any password: show `display`).
     public let path: String
     /// Whether opening a new library may create its missing folders: only at the default location, which favs
     /// owns. A folder the user named must exist, so a typo never leaves a tree of folders behind.
     public let createsFolders: Bool
 
-    /// A location the user named. A URL (`postgres://…`) is refused: favs opens only SQLite files.
+    /// A location the user named. A URL other than `postgres://` or `postgresql://` is refused.
     public init(path: String) throws(LibraryError) {
         try self.init(path: path, createsFolders: false)
     }
@@ -16,7 +16,9 @@ public struct LibraryLocation: Equatable, Sendable {
     private init(path: String, createsFolders: Bool) throws(LibraryError) {
         // Checked here, before anything opens the path: as a file path, `postgres://h/db` would become
         // folders named `postgres:` and `h` in the current directory.
-        if Self.scheme(of: path) != nil { throw .unsupportedLocation(Self.redacted(path)) }
+        if let scheme = Self.scheme(of: path), !Self.postgresSchemes.contains(scheme.lowercased()) {
+            throw .unsupportedLocation(Self.redacted(path))
+        }
         self.path = path
         self.createsFolders = createsFolders
     }
@@ -47,6 +49,14 @@ public struct LibraryLocation: Equatable, Sendable {
         return join(home, ".local/share/favs")
     }
 
+    static let postgresSchemes: Set<String> = ["postgres", "postgresql"]
+
+    /// True for a library on a PostgreSQL server.
+    public var isPostgres: Bool { Self.scheme(of: path) != nil }
+
+    /// The location fit for a message or a title bar: a URL's password is hidden.
+    public var display: String { Self.redacted(path) }
+
     /// The folder that holds the file, as the user wrote it (`.` for a bare file name).
     var folder: String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
@@ -68,7 +78,7 @@ public struct LibraryLocation: Equatable, Sendable {
     ///
     /// The password runs from the first `:` after `://` to the last `@`: a password written with an unescaped
     /// `/` or `@` is hidden too, and at worst a port or a path is hidden with it.
-    static func redacted(_ location: String) -> String {
+    public static func redacted(_ location: String) -> String {
         guard let start = location.range(of: "://")?.upperBound,
               let at = location[start...].lastIndex(of: "@"),
               let colon = location[start..<at].firstIndex(of: ":") else { return location }

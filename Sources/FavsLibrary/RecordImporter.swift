@@ -81,6 +81,15 @@ public struct ImportDuplicate: Error, Sendable {
     public var record: ImportRecord
     /// Where the first was read (see `ImportPlaces`).
     public var firstPlace: Int
+    /// Where the repeat was read, for a library that finds repeats once every file is read (PostgreSQL); nil
+    /// when it is found as it is read (the record's line is then in the file being read).
+    public var place: Int?
+
+    package init(record: ImportRecord, firstPlace: Int, place: Int? = nil) {
+        self.record = record
+        self.firstPlace = firstPlace
+        self.place = place
+    }
 }
 
 /// The ids an import into a library with items has written so far, with where each was read.

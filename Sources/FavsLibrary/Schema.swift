@@ -88,10 +88,10 @@ enum Schema {
         let ready = try writer.read { db -> String? in
             let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
             if !tables.isEmpty, !tables.contains("grdb_migrations") {
-                throw LibraryError.cannotOpen(path: path, reason: "not a favs library (it holds other tables)")
+                throw LibraryError.notFavs(location: path)
             }
             if try migrator.hasBeenSuperseded(db) {
-                throw LibraryError.cannotOpen(path: path, reason: "made by a newer version of favs")
+                throw LibraryError.newerVersion(location: path)
             }
             let complete = try migrator.hasCompletedMigrations(db)
             // A reader can use a library that lacks only indexes (v3): it reads the same tables, more slowly.
@@ -131,8 +131,8 @@ enum Schema {
 ///
 /// Written and read with the core's ordered JSON code rather than JSONEncoder/JSONDecoder: the format is the
 /// same, but Foundation's coders took about 18 µs per item (over 70 % of loading 200,000 items).
-enum FieldCoding {
-    static func encode(_ fields: [Field]) -> String {
+package enum FieldCoding {
+    package static func encode(_ fields: [Field]) -> String {
         var bytes: [UInt8] = []
         encode(fields, into: &bytes)
         return String(decoding: bytes, as: UTF8.self)
@@ -140,7 +140,7 @@ enum FieldCoding {
 
     /// Appends the fields' JSON as UTF-8, without building a String per item (the import writes a million
     /// of these); strings are escaped by `JSONString`, as every JSON favs writes.
-    static func encode(_ fields: [Field], into out: inout [UInt8]) {
+    package static func encode(_ fields: [Field], into out: inout [UInt8]) {
         out.append(UInt8(ascii: "["))
         for (index, field) in fields.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
@@ -153,7 +153,7 @@ enum FieldCoding {
         out.append(UInt8(ascii: "]"))
     }
 
-    static func decode(_ text: String, id: ItemID) throws -> [Field] {
+    package static func decode(_ text: String, id: ItemID) throws -> [Field] {
         let unreadable = LibraryError.unreadable(id, reason: "its fields are not a JSON array of [name, value] pairs")
         guard case let .array(pairs)? = try? JSONValue.parse(text) else { throw unreadable }
         return try pairs.map { pair in

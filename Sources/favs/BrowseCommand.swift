@@ -43,7 +43,7 @@ struct Browse: ParsableCommand {
         do {
             try TerminalApp.run(browser, wantsColor: display.wantsColor(config: config.color), palette: config.palette,
                                 mouse: !noMouse && config.mouse, height: inline.height,
-                                afterFirstFrame: session.loadTheRest,
+                                pollInterval: session.pollInterval, afterFirstFrame: session.loadTheRest,
                                 poll: session.poll)
         } catch let error as TerminalError {
             throw failure(error.description, 2)
@@ -66,9 +66,9 @@ func exitWithoutTearDown() -> Never {
 /// log it was read at (where a follower starts).
 func openBrowser(at location: LibraryLocation, width: Int, height: Int, preview: Bool = false,
                  config: Config, purpose: Browser.Purpose = .browse, filter: String = "",
-                 scope: ListQuery.Scope = .all) throws -> (browser: Browser, library: Library, lastChange: Int64?) {
+                 scope: ListQuery.Scope = .all) throws -> (browser: Browser, library: any ItemLibrary, lastChange: Int64?) {
     do {
-        let library = try Library.open(location, seedIfNew: true)
+        let library = try openLibrary(location, seedIfNew: true)
         let name = library.name + (library.isOnFullDisk ? " (read-only: disk full)" : library.isReadOnly ? " (read-only)" : "")
         // FAVS_PREVIEW_MINIMUM overrides from how many items a library opens on a preview (tests use a small one).
         let minimum = ProcessInfo.processInfo.environment["FAVS_PREVIEW_MINIMUM"].flatMap { Int($0) }

@@ -11,15 +11,21 @@ final class BrowserSession {
     let browser: Browser
     /// Loads a large library's whole list once the preview is on screen; nil when the list is whole already.
     let loadTheRest: (() -> Void)?
-    private let library: Library?
+    private let library: (any ItemLibrary)?
     private var follow: () throws -> [RemoteUpdate]
+    /// The follower's state: why changes cannot arrive now, and how often to poll (ms).
+    private let trouble: () -> String?
+    let pollInterval: Int32
 
-    private init(browser: Browser, library: Library?, loadTheRest: (() -> Void)?,
-                 follow: @escaping () throws -> [RemoteUpdate]) {
+    private init(browser: Browser, library: (any ItemLibrary)?, loadTheRest: (() -> Void)?,
+                 follow: @escaping () throws -> [RemoteUpdate], trouble: @escaping () -> String? = { nil },
+                 pollInterval: Int32 = 50) {
         self.browser = browser
         self.library = library
         self.loadTheRest = loadTheRest
         self.follow = follow
+        self.trouble = trouble
+        self.pollInterval = pollInterval
     }
 
     /// A picker: over stdin's lines when `stdinName` names a memory, else over the library.
@@ -37,18 +43,19 @@ final class BrowserSession {
     /// A browser on an opened library. Other processes' changes (another browser, `favs fav`, an import) arrive
     /// through the change log, from the point the list was read at. A large library opens on a preview (its
     /// first rows and counts); the rest loads once that frame is on screen, before the first key is read.
-    static func overLibrary(_ opened: (browser: Browser, library: Library, lastChange: Int64?)) -> BrowserSession {
+    static func overLibrary(_ opened: (browser: Browser, library: any ItemLibrary, lastChange: Int64?)) -> BrowserSession {
         let (browser, library) = (opened.browser, opened.library)
-        var follower = opened.lastChange.flatMap { try? LibraryFollower(library, after: $0) }
+        var follower = opened.lastChange.flatMap { try? library.follower(after: $0) }
         return BrowserSession(browser: browser, library: library, loadTheRest: opened.lastChange != nil ? nil : {
             do {
                 let (items, lastChange) = try library.loadListToFollow()
                 browser.sync([.reload(items)])
-                follower = try? LibraryFollower(library, after: lastChange)
+                follower = try? library.follower(after: lastChange)
             } catch {
                 browser.show(error: "Cannot read the library: \(error)")
             }
-        }, follow: { try follower?.poll() ?? [] })
+        }, follow: { try follower?.poll() ?? [] }, trouble: { follower?.trouble },
+           pollInterval: library.pollInterval)
     }
 
     /// A picker over the lines of stdin, starred lines first, stars kept in the memory `memoryName`. A long
@@ -87,7 +94,11 @@ final class BrowserSession {
     /// Applies other processes' changes (the run loop's poll); true when the screen changed.
     func poll() -> Bool {
         do {
-            return browser.sync(try follow())
+            let changed = browser.sync(try follow())
+            let trouble = trouble()
+            guard trouble != browser.connectionTrouble else { return changed }
+            browser.connectionTrouble = trouble
+            return true
         } catch {
             browser.show(error: "Cannot follow the library: \(error)")
             return true

@@ -31,7 +31,7 @@ enum ItemOutput {
         let location = try library.location()
         var items: [Item]
         do {
-            let library = try Library.openExisting(location)
+            let library = try openExistingLibrary(location)
             items = try withFields ? library.loadItems() : library.loadListItems()
         } catch {
             throw failure(opening: error)

@@ -10,7 +10,7 @@ extension CompletionKind {
     static func ids(changedBy command: ItemCommand) -> CompletionKind {
         .custom { words, _, prefix in
             guard let location = try? completionLocation(words: words),
-                  let library = try? Library.openExisting(location),
+                  let library = try? openExistingLibrary(location),
                   let ids = try? library.ids(changedBy: command) else { return [] }
             return ids.map(\.rawValue).filter { $0.hasPrefix(prefix) }
         }

@@ -73,7 +73,7 @@ struct Import: ParsableCommand {
         let inputs = try files.map(Self.open)
         let sizes = inputs.map(\.size)
         var progress = ImportProgress(totalBytes: sizes.contains(nil) ? nil : sizes.reduce(0) { $0 + ($1 ?? 0) })
-        let existed = FileManager.default.fileExists(atPath: location.path)
+        let existed = location.isPostgres || FileManager.default.fileExists(atPath: location.path)
         let outcome: Result<ImportSummary, ImportFailure>
         do {
             outcome = .success(try importAll(inputs, into: location, progress: &progress))
@@ -90,7 +90,7 @@ struct Import: ParsableCommand {
             // The records are written as they are read, so a library this import created exists by now: a
             // failed import leaves no library behind, as when every file was read before the library was made.
             if !existed { Self.remove(location.path) }
-            throw failed.exitCode(library: location.path)
+            throw failed.exitCode(library: location.display)
         }
         let names = files.map(Self.displayName).joined(separator: ", ")
         print("imported \(summary.total) \(summary.total == 1 ? "item" : "items") from \(names) "
@@ -100,9 +100,9 @@ struct Import: ParsableCommand {
     /// Streams every file into the library in one transaction: a record goes to SQLite as soon as it is read.
     private func importAll(_ inputs: [Input], into location: LibraryLocation,
                            progress: inout ImportProgress) throws -> ImportSummary {
-        let target: Library
+        let target: any ItemLibrary
         do {
-            target = try Library.open(location, seedIfNew: false)
+            target = try openLibrary(location, seedIfNew: false)
         } catch {
             throw ImportFailure.opening(error)
         }
@@ -125,6 +125,10 @@ struct Import: ParsableCommand {
             throw ImportFailure.file(error.description)
         } catch let duplicate as ImportDuplicate {
             let record = duplicate.record
+            if let place = duplicate.place {
+                throw ImportFailure.file(places.duplicate(record.id, place: place, column: record.column,
+                                                          first: duplicate.firstPlace).description)
+            }
             throw ImportFailure.file(places.duplicate(record.id, line: record.line, column: record.column,
                                          first: duplicate.firstPlace).description)
         } catch let error as ImportReadError {

@@ -17,7 +17,7 @@ extension ItemCommandRunner {
         let location = try library.location()
         let changed: [ItemID]
         do {
-            let library = try Library.openExisting(location, readOnly: false)
+            let library = try openExistingLibrary(location, readOnly: false)
             changed = try library.apply(Self.command, to: ids.map { ItemID($0) })
         } catch LibraryError.noItem(let id) {
             throw failure(LibraryError.noItem(id).description, 1)

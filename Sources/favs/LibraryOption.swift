@@ -43,13 +43,20 @@ func failure(_ message: String, _ code: Int32) -> ExitCode {
     return ExitCode(code)
 }
 
-/// Prints why the library could not be opened and returns the exit code to throw: 64 a location favs cannot
-/// use, 66 no library there (or no folder for one), 74 anything else.
+/// Prints why the library could not be opened and returns the exit code to throw (sysexits.h): 64 a location
+/// favs cannot use, 65 not a favs library, 66 no library there (no folder for one, no such database), 69 the
+/// server cannot be reached, 73 a copy into a library that holds items, 76 a library from a newer favs, 77 the
+/// server refused the login, 74 anything else.
 func failure(opening error: any Error) -> ExitCode {
     switch error as? LibraryError {
-    case .unsupportedLocation?: failure(String(describing: error), 64)
-    case .noFolder?: failure(String(describing: error), 66)
+    case .unsupportedLocation?, .badURL?: failure(String(describing: error), 64)
+    case .notFavs?: failure(String(describing: error), 65)
+    case .noFolder?, .noDatabase?: failure(String(describing: error), 66)
     case .notFound?: failure("\(error) (run favs to create the sample, or favs import FILE)", 66)
+    case .unreachable?: failure(String(describing: error), 69)
+    case .notEmpty?: failure(String(describing: error), 73)
+    case .newerVersion?: failure(String(describing: error), 76)
+    case .authentication?: failure(String(describing: error), 77)
     default: failure(String(describing: error), 74)
     }
 }

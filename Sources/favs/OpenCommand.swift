@@ -28,7 +28,7 @@ struct Open: ParsableCommand {
         let location = try library.location()
         let item: Item?
         do {
-            item = try Library.openExisting(location, readOnly: true).item(ItemID(id))
+            item = try openExistingLibrary(location, readOnly: true).item(ItemID(id))
         } catch {
             throw failure(opening: error)
         }

@@ -91,7 +91,7 @@ struct Pick: ParsableCommand {
             ending = try TerminalApp.run(browser, wantsColor: display.wantsColor(config: config.color),
                                          palette: config.palette, mouse: !noMouse && config.mouse,
                                          device: .controllingTerminal, height: inline.height,
-                                         afterFirstFrame: picker.loadTheRest,
+                                         pollInterval: picker.pollInterval, afterFirstFrame: picker.loadTheRest,
                                          poll: picker.poll)
         } catch let error as TerminalError {
             throw failure(error.description, 2)

@@ -16,7 +16,7 @@ extension Browser {
             canvas.blit(draw(pane, rect: rect), x: rect.x, y: rect.y)
         }
         Chrome.titleBar(into: &canvas, library: libraryName)
-        let isError = message?.isError == true
+        let isError = message?.isError ?? (connectionTrouble != nil && mode != .filtering)
         Chrome.statusLine(into: &canvas, left: statusText, hints: Chrome.hints(keyMap, purpose: purpose), leftStyle: isError ? .bold : [],
                           leftRole: isError ? .error : .plain,
                           items: store.items.count, favorites: store.items.favoriteCount)
@@ -51,6 +51,7 @@ extension Browser {
     /// The status line's left side, longest first (nothing: the key hints).
     private var statusText: [String] {
         if let message { return [message.text] + message.shorter }
+        if let connectionTrouble, mode != .filtering { return [connectionTrouble] }
         if mode == .filtering { return ["/\(store.query.filter)▏  enter keeps · esc clears"] }
         if !marks.isEmpty {
             let count = "\(marks.count(in: store, cursor: listCursor.selected)) marked"

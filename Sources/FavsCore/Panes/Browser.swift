@@ -13,6 +13,9 @@ public final class Browser {
     public internal(set) var mode: Mode = .normal
     public internal(set) var message: Message?
     public internal(set) var hasQuit = false
+    /// Why other processes' changes cannot arrive now ("offline — retrying", while a library's server is gone):
+    /// shown on the status line, in the error role, whenever no message or prompt is.
+    public var connectionTrouble: String?
     /// The characters chrome is drawn with: `.ascii` for a terminal that cannot show UTF-8.
     public var glyphs: Glyphs = .unicode
     /// Browsing, or choosing items for the shell (`favs pick`): then enter picks and esc cancels.

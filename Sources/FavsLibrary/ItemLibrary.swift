@@ -1,0 +1,89 @@
+import FavsFormats
+import FavsModel
+
+/// What the store, the commands, the follower and the import need of a library, wherever it lives: a SQLite
+/// file on this machine (`Library`) or a schema on a PostgreSQL server (`PostgresLibrary`, module FavsPostgres).
+///
+/// The two keep the same tables and the same promise: every change is committed together with a row of its
+/// change log, and every other process applies the log's rows after the last one it saw, reading the items they
+/// name as stored now. Panes never know which one they run on.
+public protocol ItemLibrary: ChangeSink, FieldSource, Sendable {
+    /// Where the library is, fit for a message: a file's path, or a URL with its password hidden.
+    var location: String { get }
+    /// The name shown in the title bar.
+    var name: String { get }
+    /// True when changes will fail and be rolled back (a file this user cannot write, a full disk).
+    var isReadOnly: Bool { get }
+    /// True when it was opened for reading because its disk is full (`isReadOnly` is true too).
+    var isOnFullDisk: Bool { get }
+    /// How often a browser's run loop asks its follower for changes, in milliseconds.
+    var pollInterval: Int32 { get }
+
+    /// The items not deleted, in list order, with their fields.
+    func loadItems() throws -> [Item]
+    /// The items not deleted, in list order, without their fields (read later through `fields(of:)`).
+    func loadListItems() throws -> [Item]
+    /// The first `rows` rows, the first favorites and the counts of a library of at least `minimum` items, read
+    /// in a few milliseconds (what a browser shows while the list loads); nil for a smaller library.
+    func loadPreview(rows: Int, minimum: Int) throws -> ItemCollection?
+    /// The list, and the point in the change log it was read at: where a follower starts.
+    func loadListToFollow() throws -> (items: ItemCollection, lastChange: Int64)
+    /// One item with its fields, as stored; nil when it is deleted or unknown.
+    func item(_ id: ItemID) throws -> Item?
+
+    /// Applies a command to items by id in one transaction, logging each change; every id is checked before
+    /// anything changes. Returns the ids that changed.
+    @discardableResult
+    func apply(_ command: ItemCommand, to ids: [ItemID]) throws -> [ItemID]
+    /// The ids `command` can change, in list order (shell completion).
+    func ids(changedBy command: ItemCommand) throws -> [ItemID]
+    /// The order the list was last shown in; nil when none was chosen.
+    func rememberedOrder() throws -> ListQuery.Order?
+
+    /// Adds or updates the records that `read` hands to `add` (each with its place, see `ImportPlaces`), in one
+    /// transaction: on any error nothing changes. A repeated id throws `ImportDuplicate`; an error thrown by
+    /// `read` is rethrown as it is.
+    func importRecords(
+        reading read: (_ add: (ImportRecord, _ place: Int) throws -> Void) throws -> Void
+    ) throws -> ImportSummary
+
+    /// Follows the changes other processes commit after `lastChange` (nil: after everything so far); nil for a
+    /// library no other process can see (`:memory:`).
+    func follower(after lastChange: Int64?) throws -> (any LibraryFollowing)?
+
+    /// Every item ever stored, deleted ones included, in list order, and what the library remembers: what
+    /// `favs copy` reads.
+    func copyOut(_ visit: (StoredItem) throws -> Void) throws -> LibraryPreferences
+    /// Fills an empty library with `copyOut`'s items, in one transaction; refuses a library that holds items.
+    func copyIn(_ preferences: LibraryPreferences, reading read: (_ add: (StoredItem) throws -> Void) throws -> Void) throws -> Int
+}
+
+/// Follows a library's change log: what other processes committed, as the items' current state.
+public protocol LibraryFollowing: AnyObject {
+    /// What changed since the last poll, made by other processes; empty when nothing did.
+    func poll() throws -> [RemoteUpdate]
+    /// What the status line says while changes cannot be followed (the server went away), nil otherwise.
+    var trouble: String? { get }
+}
+
+/// An item as `favs copy` carries it: everything stored, deleted or not.
+public struct StoredItem: Equatable, Sendable {
+    public var item: Item
+    public var deleted: Bool
+
+    public init(item: Item, deleted: Bool) {
+        self.item = item
+        self.deleted = deleted
+    }
+}
+
+/// What a library remembers besides its items.
+public struct LibraryPreferences: Equatable, Sendable {
+    public var name: String
+    public var order: ListQuery.Order?
+
+    public init(name: String, order: ListQuery.Order?) {
+        self.name = name
+        self.order = order
+    }
+}

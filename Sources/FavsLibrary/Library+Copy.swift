@@ -1,0 +1,87 @@
+import FavsModel
+import Foundation
+import GRDB
+
+extension Library: ItemLibrary {
+    public var location: String { path }
+
+    /// `PRAGMA data_version` costs a few microseconds: looked at every 50 ms.
+    public var pollInterval: Int32 { 50 }
+
+    public func follower(after lastChange: Int64?) throws -> (any LibraryFollowing)? {
+        try LibraryFollower(self, after: lastChange)
+    }
+
+    public func copyOut(_ visit: (StoredItem) throws -> Void) throws -> LibraryPreferences {
+        try LibraryError.wrapping {
+            try writer.read { db in
+                let rows = try Row.fetchCursor(db, sql: """
+                    SELECT id, title, fields, favorite, position, \(try Schema.favoriteTimeColumn(db)), deleted
+                    FROM items ORDER BY position
+                    """)
+                while let row = try rows.next() {
+                    let id = ItemID(row[0] as String)
+                    try visit(StoredItem(item: Item(id: id, title: row[1], fields: try FieldCoding.decode(row[2], id: id),
+                                                    favorite: row[3], position: row[4], favoritedAt: row[5]),
+                                         deleted: row[6]))
+                }
+                let name = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'name'") ?? name
+                let order = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'order'")
+                    .flatMap(ListQuery.Order.init(rawValue:))
+                return LibraryPreferences(name: name, order: order)
+            }
+        }
+    }
+
+    public func copyIn(_ preferences: LibraryPreferences,
+                       reading read: (_ add: (StoredItem) throws -> Void) throws -> Void) throws -> Int {
+        try refuseWritesOnFullDisk()
+        var readError: (any Error)?
+        do {
+            return try LibraryError.wrapping {
+                try writer.write { db in
+                    if try Bool.fetchOne(db, sql: "SELECT 1 FROM items LIMIT 1") == true {
+                        throw LibraryError.notEmpty(path: path)
+                    }
+                    let insert = try db.makeStatement(sql: """
+                        INSERT INTO items (id, title, fields, favorite, position, favorited_at, deleted)
+                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """)
+                    var count = 0
+                    do {
+                        try read { stored in
+                            let item = stored.item
+                            try insert.execute(arguments: [item.id.rawValue, item.title, FieldCoding.encode(item.fields),
+                                                           item.favorite, item.position, item.favoritedAt, stored.deleted])
+                            count += 1
+                        }
+                    } catch let error where !(error is DatabaseError) {
+                        readError = error
+                        throw error
+                    }
+                    try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('name', ?)",
+                                   arguments: [preferences.name])
+                    if let order = preferences.order {
+                        try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('order', ?)",
+                                       arguments: [order.rawValue])
+                    }
+                    try ChangeLog.append(.reload, itemID: "", origin: origin, db)
+                    return count
+                }
+            }
+        } catch {
+            throw readError ?? error
+        }
+    }
+}
+
+extension LibraryFollower: LibraryFollowing {
+    public var trouble: String? { nil }
+}
+
+extension ItemLibrary {
+    /// A preview of the usual 500 rows.
+    public func loadPreview(minimum: Int = ListLoader.parallelThreshold) throws -> ItemCollection? {
+        try loadPreview(rows: 500, minimum: minimum)
+    }
+}

@@ -1,0 +1,219 @@
+import FavsFormats
+import FavsLibrary
+import FavsModel
+import Foundation
+import PostgresNIO
+
+extension PostgresLibrary {
+    /// Rows go to the server with `COPY … FROM STDIN` in pieces of about this many bytes, as they are read.
+    static let copyPiece = 1 << 20
+
+    /// Streams the records into a temporary table with `COPY`, then adds and updates items from it in SQL, all
+    /// in one transaction: on any error (a repeated id, a bad record, the server gone) nothing changes.
+    public func importRecords(
+        reading read: (_ add: (ImportRecord, _ place: Int) throws -> Void) throws -> Void
+    ) throws -> ImportSummary {
+        var readError: (any Error)?
+        do {
+            return try session.transaction(writes: true) {
+                try session.query("""
+                    CREATE TEMP TABLE import_rows (ord bigint NOT NULL, place bigint NOT NULL, line bigint NOT NULL,
+                        col bigint NOT NULL, id text NOT NULL, title text NOT NULL, fields text NOT NULL,
+                        favorite boolean NOT NULL) ON COMMIT DROP
+                    """)
+                var rows = CopyRows()
+                var fields: [UInt8] = []
+                var count = 0
+                do {
+                    try read { record, place in
+                        count += 1
+                        fields.removeAll(keepingCapacity: true)
+                        FieldCoding.encode(record.fields, into: &fields)
+                        try rows.add(count, place, record.line, record.column)
+                        try rows.add(record.id.rawValue, line: record.line)
+                        try rows.add(record.title, line: record.line)
+                        try rows.add(bytes: fields, line: record.line)
+                        rows.add(record.favorite, last: true)
+                        if rows.bytes.readableBytes >= Self.copyPiece { try flush(&rows, into: "import_rows", Self.importColumns) }
+                    }
+                } catch let error where !(error is LibraryError) {
+                    readError = error
+                    throw error
+                }
+                try flush(&rows, into: "import_rows", Self.importColumns)
+                return try merge(count: count)
+            }
+        } catch {
+            throw readError ?? error
+        }
+    }
+
+    static let importColumns = ["ord", "place", "line", "col", "id", "title", "fields", "favorite"]
+
+    private func flush(_ rows: inout CopyRows, into table: String, _ columns: [String]) throws {
+        guard rows.bytes.readableBytes > 0 else { return }
+        try session.copy(into: table, columns: columns, rows.bytes)
+        rows.bytes.clear()
+    }
+
+    /// Adds the new ids at the end of the list in file order, updates the known ones (a deleted one comes back)
+    /// and counts what did not change. The caller holds the write transaction.
+    private func merge(count: Int) throws -> ImportSummary {
+        if let repeated = try session.query("SELECT id FROM import_rows GROUP BY id HAVING count(*) > 1 LIMIT 1").first {
+            _ = repeated
+            // The first repeat in file order, and where its id was first read.
+            let row = try session.query("""
+                SELECT id, place, line, col, first FROM (
+                    SELECT id, place, line, col, ord, first_value(place) OVER w AS first, row_number() OVER w AS n
+                    FROM import_rows WINDOW w AS (PARTITION BY id ORDER BY ord)) t
+                WHERE n = 2 ORDER BY ord LIMIT 1
+                """).first
+            if let (id, place, line, column, first) = try row?.decode((String, Int64, Int64, Int64, Int64).self) {
+                throw ImportDuplicate(record: ImportRecord(id: ItemID(id), title: "", line: Int(line), column: Int(column)),
+                                      firstPlace: Int(first), place: Int(place))
+            }
+        }
+        let last = try session.query("SELECT max(position) FROM items").first?.decode(Int64?.self) ?? nil
+        var summary = ImportSummary()
+        if let last {
+            summary.updated = try session.query("""
+                UPDATE items i SET title = s.title, fields = s.fields, deleted = false FROM import_rows s
+                WHERE i.id = s.id AND (i.title <> s.title OR i.fields <> s.fields OR i.deleted) RETURNING 1
+                """).count
+            summary.added = try session.query("""
+                INSERT INTO items (id, title, fields, favorite, position)
+                SELECT s.id, s.title, s.fields, s.favorite, \(last) + row_number() OVER (ORDER BY s.ord)
+                FROM import_rows s WHERE NOT EXISTS (SELECT 1 FROM items i WHERE i.id = s.id) ORDER BY s.ord
+                RETURNING 1
+                """).count
+        } else {
+            try session.query("""
+                INSERT INTO items (id, title, fields, favorite, position)
+                SELECT id, title, fields, favorite, ord FROM import_rows ORDER BY ord
+                """)
+            summary.added = count
+        }
+        summary.unchanged = count - summary.added - summary.updated
+        if summary.added + summary.updated > 0 { try log(.reload, "") }
+        return summary
+    }
+
+    // MARK: Copy
+
+    public func copyOut(_ visit: (StoredItem) throws -> Void) throws -> LibraryPreferences {
+        try session.transaction(writes: false, readOnlySnapshot: true) {
+            var after = Int64.min
+            while true {
+                let rows = try session.query("""
+                    SELECT id, title, fields, favorite, position, favorited_at, deleted FROM items
+                    WHERE position > \(after) ORDER BY position LIMIT 10000
+                    """)
+                for row in rows {
+                    let (id, title, fields, favorite, position, time, deleted)
+                        = try row.decode((String, String, String, Bool, Int64, Int64?, Bool).self)
+                    let itemID = ItemID(id)
+                    try visit(StoredItem(item: Item(id: itemID, title: title, fields: try FieldCoding.decode(fields, id: itemID),
+                                                    favorite: favorite, position: Int(position), favoritedAt: time),
+                                         deleted: deleted))
+                    after = position
+                }
+                if rows.count < 10000 { break }
+            }
+            return LibraryPreferences(name: name, order: try rememberedOrder())
+        }
+    }
+
+    public func copyIn(_ preferences: LibraryPreferences,
+                       reading read: (_ add: (StoredItem) throws -> Void) throws -> Void) throws -> Int {
+        var readError: (any Error)?
+        do {
+            return try session.transaction(writes: true) {
+                if try !session.query("SELECT 1 FROM items LIMIT 1").isEmpty { throw LibraryError.notEmpty(path: location) }
+                let columns = ["id", "title", "fields", "favorite", "position", "favorited_at", "deleted"]
+                var rows = CopyRows()
+                var count = 0
+                do {
+                    try read { stored in
+                        let item = stored.item
+                        count += 1
+                        try rows.add(item.id.rawValue, line: count)
+                        try rows.add(item.title, line: count)
+                        try rows.add(FieldCoding.encode(item.fields), line: count)
+                        rows.add(item.favorite, last: false)
+                        try rows.add(Int64(item.position), item.favoritedAt)
+                        rows.add(stored.deleted, last: true)
+                        if rows.bytes.readableBytes >= Self.copyPiece { try flush(&rows, into: "items", columns) }
+                    }
+                } catch let error where !(error is LibraryError) {
+                    readError = error
+                    throw error
+                }
+                try flush(&rows, into: "items", columns)
+                try session.query("""
+                    INSERT INTO meta (key, value) VALUES ('name', \(preferences.name))
+                    ON CONFLICT (key) DO UPDATE SET value = excluded.value
+                    """)
+                if let order = preferences.order { try remember(order: order) }
+                try log(.reload, "")
+                return count
+            }
+        } catch {
+            throw readError ?? error
+        }
+    }
+}
+
+/// Rows in `COPY`'s text format: tab between columns, a newline after each row, and backslash escapes for a
+/// backslash, tab, newline or carriage return inside a value. PostgreSQL's text cannot hold a NUL character.
+struct CopyRows {
+    var bytes = ByteBuffer()
+
+    mutating func add(_ numbers: Int...) throws {
+        for number in numbers {
+            bytes.writeString(String(number))
+            bytes.writeInteger(UInt8(ascii: "\t"))
+        }
+    }
+
+    mutating func add(_ position: Int64, _ time: Int64?) throws {
+        bytes.writeString(String(position))
+        bytes.writeInteger(UInt8(ascii: "\t"))
+        bytes.writeString(time.map(String.init) ?? "\\N")
+        bytes.writeInteger(UInt8(ascii: "\t"))
+    }
+
+    mutating func add(_ text: String, line: Int) throws {
+        var text = text
+        try text.withUTF8 { try add(bytes: UnsafeRawBufferPointer($0), line: line) }
+    }
+
+    mutating func add(bytes value: [UInt8], line: Int) throws {
+        try value.withUnsafeBytes { try add(bytes: $0, line: line) }
+    }
+
+    mutating func add(bytes value: UnsafeRawBufferPointer, line: Int) throws {
+        var start = 0
+        for (index, byte) in value.enumerated() {
+            let escape: UInt8
+            switch byte {
+            case UInt8(ascii: "\\"): escape = UInt8(ascii: "\\")
+            case UInt8(ascii: "\t"): escape = UInt8(ascii: "t")
+            case UInt8(ascii: "\n"): escape = UInt8(ascii: "n")
+            case UInt8(ascii: "\r"): escape = UInt8(ascii: "r")
+            case 0: throw LibraryError.database("line \(line): PostgreSQL cannot store a NUL character")
+            default: continue
+            }
+            bytes.writeBytes(UnsafeRawBufferPointer(rebasing: value[start..<index]))
+            bytes.writeInteger(UInt8(ascii: "\\"))
+            bytes.writeInteger(escape)
+            start = index + 1
+        }
+        bytes.writeBytes(UnsafeRawBufferPointer(rebasing: value[start...]))
+        bytes.writeInteger(UInt8(ascii: "\t"))
+    }
+
+    mutating func add(_ flag: Bool, last: Bool) {
+        bytes.writeInteger(flag ? UInt8(ascii: "t") : UInt8(ascii: "f"))
+        bytes.writeInteger(last ? UInt8(ascii: "\n") : UInt8(ascii: "\t"))
+    }
+}

@@ -1,0 +1,16 @@
+import FavsLibrary
+import FavsPostgres
+
+/// The library at `location`: a SQLite file (or `:memory:`), or a schema on a PostgreSQL server. Created when
+/// missing (a file's folders only at the default location), and seeded with the sample when `seedIfNew`.
+func openLibrary(_ location: LibraryLocation, seedIfNew: Bool) throws -> any ItemLibrary {
+    if location.isPostgres { return try PostgresLibrary.open(url: location.path, seedIfNew: seedIfNew) }
+    return try Library.open(location, seedIfNew: seedIfNew)
+}
+
+/// A library that must exist already: never created or seeded. A file is opened read-only unless `readOnly` is
+/// false, so reading one writes nothing.
+func openExistingLibrary(_ location: LibraryLocation, readOnly: Bool = true) throws -> any ItemLibrary {
+    if location.isPostgres { return try PostgresLibrary.open(url: location.path, seedIfNew: false, mustExist: true) }
+    return try Library.openExisting(location, readOnly: readOnly)
+}
