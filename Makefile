@@ -3,7 +3,8 @@ SWIFT ?= swift
 BIN_DIR = $(shell $(SWIFT) build --show-bin-path 2>/dev/null)
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # man-db and groff-base: the end-to-end tests render the installed manual page with man --warnings.
-DEBS = libncurses-dev libsqlite3-dev tmux man-db groff-base
+# postgresql: the tests run a throwaway server (scripts/pg-test-server.sh) for the team library.
+DEBS = libncurses-dev libsqlite3-dev tmux man-db groff-base postgresql
 # What scripts/bench.sh compares favs with and measures by: make test runs it on a small collection.
 BENCH_DEBS = fzf sqlite3 time
 PREFIX ?= /usr/local
@@ -44,10 +45,15 @@ screenshot: build
 		--svg docs/screenshot.svg > /dev/null
 
 # Every test, then a smoke run of the benchmark script on 2,000 items with the debug build (every figure
-# measured, every row imported; its timings say nothing in a debug build).
+# measured, every row imported; its timings say nothing in a debug build). The tests of the PostgreSQL library run
+# against a throwaway server in a temporary folder, on 127.0.0.1 and a free port, stopped on every way out.
 test: deps
 	$(SWIFT) build
-	SWIFT_BACKTRACE=enable=no FAVS_BIN=$(BIN_DIR)/favs $(SWIFT) test
+	@pg=$$(mktemp -d /tmp/favs-pg.XXXXXX); trap 'scripts/pg-test-server.sh stop "$$pg"' EXIT INT TERM HUP; \
+	url=$$(scripts/pg-test-server.sh start "$$pg") || exit 1; \
+	echo "PostgreSQL for the tests: $$(echo "$$url" | sed 's/:[^:@/]*@/:***@/')"; \
+	SWIFT_BACKTRACE=enable=no FAVS_BIN=$(BIN_DIR)/favs FAVS_TEST_POSTGRES="$$url" FAVS_TEST_POSTGRES_DIR="$$pg" \
+		$(SWIFT) test
 	FAVS_BENCH_BIN_DIR=$(BIN_DIR) FAVS_BENCH_SKIP_INPROCESS=1 scripts/bench.sh 2000 > /dev/null
 
 # The no-drift property test for a million random steps (make test runs 50,000): about 3,850 seeds.

@@ -54,8 +54,9 @@ public protocol ItemLibrary: ChangeSink, FieldSource, Sendable {
     /// Every item ever stored, deleted ones included, in list order, and what the library remembers: what
     /// `favs copy` reads.
     func copyOut(_ visit: (StoredItem) throws -> Void) throws -> LibraryPreferences
-    /// Fills an empty library with `copyOut`'s items, in one transaction; refuses a library that holds items.
-    func copyIn(_ preferences: LibraryPreferences, reading read: (_ add: (StoredItem) throws -> Void) throws -> Void) throws -> Int
+    /// Fills an empty library with the items `read` hands to `add` (another library's `copyOut`), and what
+    /// `read` returns, in one transaction; refuses a library that holds items. Returns how many were copied.
+    func copyIn(reading read: (_ add: (StoredItem) throws -> Void) throws -> LibraryPreferences) throws -> Int
 }
 
 /// Follows a library's change log: what other processes committed, as the items' current state.

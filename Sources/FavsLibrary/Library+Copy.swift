@@ -33,8 +33,7 @@ extension Library: ItemLibrary {
         }
     }
 
-    public func copyIn(_ preferences: LibraryPreferences,
-                       reading read: (_ add: (StoredItem) throws -> Void) throws -> Void) throws -> Int {
+    public func copyIn(reading read: (_ add: (StoredItem) throws -> Void) throws -> LibraryPreferences) throws -> Int {
         try refuseWritesOnFullDisk()
         var readError: (any Error)?
         do {
@@ -48,8 +47,9 @@ extension Library: ItemLibrary {
                         VALUES (?, ?, ?, ?, ?, ?, ?)
                         """)
                     var count = 0
+                    let preferences: LibraryPreferences
                     do {
-                        try read { stored in
+                        preferences = try read { stored in
                             let item = stored.item
                             try insert.execute(arguments: [item.id.rawValue, item.title, FieldCoding.encode(item.fields),
                                                            item.favorite, item.position, item.favoritedAt, stored.deleted])

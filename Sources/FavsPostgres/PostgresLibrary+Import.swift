@@ -123,8 +123,7 @@ extension PostgresLibrary {
         }
     }
 
-    public func copyIn(_ preferences: LibraryPreferences,
-                       reading read: (_ add: (StoredItem) throws -> Void) throws -> Void) throws -> Int {
+    public func copyIn(reading read: (_ add: (StoredItem) throws -> Void) throws -> LibraryPreferences) throws -> Int {
         var readError: (any Error)?
         do {
             return try session.transaction(writes: true) {
@@ -132,8 +131,9 @@ extension PostgresLibrary {
                 let columns = ["id", "title", "fields", "favorite", "position", "favorited_at", "deleted"]
                 var rows = CopyRows()
                 var count = 0
+                let preferences: LibraryPreferences
                 do {
-                    try read { stored in
+                    preferences = try read { stored in
                         let item = stored.item
                         count += 1
                         try rows.add(item.id.rawValue, line: count)

@@ -12,7 +12,7 @@ struct Favs: ParsableCommand {
             """,
         version: "favs 0.1.0",
         subcommands: [Browse.self, Import.self, List.self, Export.self, Script.self, Fav.self, Unfav.self, Delete.self, Restore.self,
-                      Open.self, Pick.self,
+                      Open.self, Pick.self, Copy.self,
                       ConfigFileCommand.self],
         defaultSubcommand: Browse.self
     )

@@ -1,0 +1,50 @@
+import ArgumentParser
+import FavsLibrary
+import Foundation
+
+/// `favs copy FROM TO`: a library to another place — a file to a PostgreSQL server, back, or between servers.
+struct Copy: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "copy",
+        abstract: "Copy a library to another location (a file or a postgres:// URL).",
+        discussion: """
+            Everything is copied: the items with their fields, favorites and when they were made, deleted items, \
+            positions, the library's name and its remembered order. TO must be a new file, an empty library or a \
+            schema without one; the copy is one transaction, so on any error TO is left as it was (a new file is \
+            removed).
+            Example: favs copy ~/.local/share/favs/library.sqlite 'postgres://me@db.example/team?schema=reading'
+            Exit status: 0 copied; 64 usage error; 66 no library at FROM; 69 a server cannot be reached; \
+            73 TO holds items; 74 a library cannot be read or written; 77 a server refused the login.
+            """)
+
+    @Argument(help: ArgumentHelp("The library to copy: a file or a postgres:// URL.", valueName: "from"))
+    var from: String
+
+    @Argument(help: ArgumentHelp("Where to copy it: a new file or an empty library.", valueName: "to"))
+    var to: String
+
+    func validate() throws {
+        if from == ":memory:" || to == ":memory:" { throw ValidationError(":memory: is not a place to copy from or to.") }
+    }
+
+    func run() throws {
+        let source: any ItemLibrary
+        let targetLocation: LibraryLocation
+        do {
+            source = try openExistingLibrary(try LibraryLocation(path: from))
+            targetLocation = try LibraryLocation(path: to)
+        } catch {
+            throw failure(opening: error)
+        }
+        let existed = targetLocation.isPostgres || FileManager.default.fileExists(atPath: targetLocation.path)
+        let count: Int
+        do {
+            let target = try openLibrary(targetLocation, seedIfNew: false)
+            count = try target.copyIn { add in try source.copyOut(add) }
+        } catch {
+            if !existed { try? FileManager.default.removeItem(atPath: targetLocation.path) }
+            throw failure(opening: error)
+        }
+        print("copied \(count) \(count == 1 ? "item" : "items") from \(source.location) to \(targetLocation.display)")
+    }
+}
