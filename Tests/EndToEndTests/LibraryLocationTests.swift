@@ -10,14 +10,19 @@ import Testing
         ["fav", "rec-001"], ["unfav", "rec-001"], ["delete", "rec-001"], ["restore", "rec-001"],
     ]
 
-    @Test func aURLIsRefusedByEveryCommandAndNothingIsCreated() async throws {
-        try await expectEveryCommand(["--library", "postgres://u@h/db"], toExit: 64,
-                                     saying: "favs: unsupported library location 'postgres://u@h/db'")
+    @Test func aURLOfAnotherDatabaseIsRefusedByEveryCommandAndNothingIsCreated() async throws {
+        try await expectEveryCommand(["--library", "mysql://u@h/db"], toExit: 64,
+                                     saying: "favs: unsupported library location 'mysql://u@h/db'")
     }
 
     @Test func aURLInTheEnvironmentIsRefusedWithoutItsPassword() async throws {
-        try await expectEveryCommand([], environment: ["FAVS_LIBRARY": "postgres://u:secret@h/db"], toExit: 64,
-                                     saying: "favs: unsupported library location 'postgres://u:***@h/db'")
+        try await expectEveryCommand([], environment: ["FAVS_LIBRARY": "mysql://u:secret@h/db"], toExit: 64,
+                                     saying: "favs: unsupported library location 'mysql://u:***@h/db'")
+    }
+
+    @Test func aMalformedPostgresURLIsRefusedByEveryCommandWithoutItsPassword() async throws {
+        try await expectEveryCommand(["--library", "postgres://u:secret@127.0.0.1:99999/db"], toExit: 64,
+                                     saying: "favs: bad library URL 'postgres://u:***@127.0.0.1:99999/db': the port must be a number from 1 to 65535")
     }
 
     @Test func aLibraryInAFolderThatIsNotThereIsRefusedAndNothingIsCreated() async throws {

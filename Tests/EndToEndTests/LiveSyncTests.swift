@@ -398,14 +398,14 @@ enum LiveSync {
     /// Runs `favs ARGS --library LIBRARY`, checks it says `says`, and returns the time from its exit until
     /// the browser's screen satisfies `condition`.
     static func change(_ arguments: [String], says: String, library: String, tmux: Tmux, scratch: Scratch,
-                       sourceLocation: SourceLocation = #_sourceLocation,
+                       within limit: Duration = .seconds(2), sourceLocation: SourceLocation = #_sourceLocation,
                        _ condition: ([String]) -> Bool) async throws -> Duration {
         let result = try await run(try favsBinary(), arguments + ["--library", library],
                                    environment: pinnedEnvironment(home: scratch.url), in: scratch.url)
         #expect(result.status == 0, "favs \(arguments.joined(separator: " ")): \(result.err)",
                 sourceLocation: sourceLocation)
         #expect(result.out == says + "\n", sourceLocation: sourceLocation)
-        return try await waitUntil(tmux, "after favs \(arguments.joined(separator: " "))", condition)
+        return try await waitUntil(tmux, "after favs \(arguments.joined(separator: " "))", within: limit, condition)
     }
 
     static func milliseconds(_ duration: Duration) -> String {

@@ -54,10 +54,13 @@ import Testing
     #expect(try !LibraryLocation.resolve(option: nil, environment: ["FAVS_LIBRARY": "/env/lib.sqlite"]).createsFolders)
 }
 
-@Test func aURLIsRefusedWhereverItComesFrom() {
-    #expect(throws: LibraryError.unsupportedLocation("postgres://u@h/db")) {
-        try LibraryLocation.resolve(option: "postgres://u@h/db", environment: [:])
+@Test func aURLOtherThanPostgresIsRefusedWhereverItComesFrom() {
+    #expect(throws: LibraryError.unsupportedLocation("mysql://u@h/db")) {
+        try LibraryLocation.resolve(option: "mysql://u@h/db", environment: [:])
     }
+    #expect(try LibraryLocation.resolve(option: "postgres://u@h/db", environment: [:]).isPostgres)
+    #expect(try LibraryLocation.resolve(option: nil, environment: ["FAVS_LIBRARY": "postgresql://h/db"]).isPostgres)
+    #expect(try !LibraryLocation.resolve(option: "lib.sqlite", environment: [:]).isPostgres)
     #expect(throws: LibraryError.unsupportedLocation("sqlite+file.v2-x://lib")) {
         try LibraryLocation.resolve(option: nil, environment: ["FAVS_LIBRARY": "sqlite+file.v2-x://lib"])
     }

@@ -1,0 +1,277 @@
+import Foundation
+import Testing
+
+/// Where a test's library lives: a SQLite file in its scratch folder, or a fresh schema on the PostgreSQL server
+/// `make test` starts (FAVS_TEST_POSTGRES). The tests that run on both show that a user sees the same thing.
+enum Backend: String, CaseIterable, CustomTestStringConvertible {
+    case sqlite, postgres
+
+    var testDescription: String { rawValue }
+
+    /// A new library location for one test.
+    func library(in scratch: Scratch) throws -> String {
+        switch self {
+        case .sqlite: scratch.path("lib.sqlite")
+        case .postgres: try Postgres.freshSchema()
+        }
+    }
+}
+
+/// The test server: its URL (with the password), and a fresh schema name per test.
+enum Postgres {
+    static var url: String {
+        get throws {
+            guard let url = ProcessInfo.processInfo.environment["FAVS_TEST_POSTGRES"], url.hasPrefix("postgres") else {
+                throw HarnessError("FAVS_TEST_POSTGRES is not set: run the tests with make test, which starts a PostgreSQL server")
+            }
+            return url
+        }
+    }
+
+    static func freshSchema(_ prefix: String = "e2e") throws -> String {
+        try url + "?schema=\(prefix)_\(UUID().uuidString.prefix(8).lowercased())"
+    }
+
+    /// Runs SQL through psql on the test server (the URL without favs's own `schema` parameter).
+    static func psql(_ sql: String, url: String? = nil, in scratch: Scratch) async throws -> String {
+        let result = try await run("/usr/bin/psql", [try url ?? Self.url, "-X", "-q", "-t", "-A", "-v", "ON_ERROR_STOP=1", "-c", sql],
+                                   environment: pinnedEnvironment(home: scratch.url), in: scratch.url)
+        guard result.status == 0 else { throw HarnessError("psql failed: \(result.err)") }
+        return result.out.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// A private server for a test that stops it (the shared one serves the other tests meanwhile).
+    final class Server {
+        let folder: String
+        let url: String
+        let scratch: Scratch
+
+        init(scratch: Scratch) async throws {
+            self.scratch = scratch
+            folder = NSTemporaryDirectory() + "favs-pg-\(UUID().uuidString.prefix(8))"
+            let result = try await run(Self.script, ["start", folder], environment: ProcessInfo.processInfo.environment,
+                                       in: scratch.url)
+            guard result.status == 0 else { throw HarnessError("cannot start a PostgreSQL server: \(result.err)") }
+            url = result.out.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+
+        func pause() async throws { try await call("pause") }
+        func resume() async throws { try await call("resume") }
+        func stop() async { try? await call("stop") }
+
+        private func call(_ command: String) async throws {
+            let result = try await run(Self.script, [command, folder], environment: ProcessInfo.processInfo.environment,
+                                       in: scratch.url)
+            guard result.status == 0 else { throw HarnessError("pg-test-server.sh \(command): \(result.err)") }
+        }
+
+        static var script: String {
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("scripts/pg-test-server.sh").path
+        }
+    }
+}
+
+@Suite struct PostgresTests {
+    /// Two browsers and a CLI writer on one library, 1,000 random changes: 900 keys to one browser or the other,
+    /// 100 `favs fav|unfav` of a random item. At the end both screens and `favs list` agree. The time from each
+    /// CLI command's exit to the first browser's screen showing it is printed (median, worst).
+    @Test(arguments: Backend.allCases)
+    func twoBrowsersAndACLIWriterAgreeAfterAThousandRandomChanges(_ backend: Backend) async throws {
+        let scratch = try Scratch(), otherScratch = try Scratch()
+        defer { scratch.remove(); otherScratch.remove() }
+        let library = try backend.library(in: scratch)
+        try await LiveSync.createSample(library, in: scratch)
+        let first = try await Tmux(width: 80, height: 24, scratch: scratch)
+        defer { first.close() }
+        let second = try await Tmux(width: 80, height: 24, scratch: otherScratch)
+        defer { second.close() }
+        let browsers = [first, second]
+        for browser in browsers {
+            try await browser.startFavs(["--library", library])
+            try await browser.waitFor("28 items · 3 favorites")
+        }
+
+        var random = LiveSync.Random(seed: 0xDA7A_BA5E)
+        let keys: [(key: String, weight: UInt64)] = [("j", 24), ("k", 12), ("f", 30), ("d", 6), ("u", 14),
+                                                     ("G", 7), ("g", 7)]
+        var deletes = 0
+        var latencies: [Duration] = []
+        for step in 0..<1000 {
+            if step % 10 == 9 {
+                // The CLI: a random item's star, toggled; the first browser must show the new count.
+                let listed = try await LiveSync.list(library, in: scratch)
+                let item = listed[Int(random.next() % UInt64(listed.count))]
+                let expected = LiveSync.Counts(items: listed.count,
+                                               favorites: listed.filter(\.favorite).count + (item.favorite ? -1 : 1))
+                // Keys sent just before may still be on their way: settle first, so the count is the CLI's.
+                _ = try await LiveSync.waitUntil(first, "before the CLI change", within: .seconds(5)) {
+                    LiveSync.counts(onStatusLine: $0) == LiveSync.counts(of: listed)
+                }
+                latencies.append(try await LiveSync.change([item.favorite ? "unfav" : "fav", item.id],
+                                                           says: item.favorite ? "unfavorited 1 item" : "favorited 1 item",
+                                                           library: library, tmux: first, scratch: scratch, within: .seconds(5)) {
+                    LiveSync.counts(onStatusLine: $0) == expected
+                })
+                continue
+            }
+            let browser = browsers[Int(random.next() % 2)]
+            var pick = random.next() % 100, key = "j"
+            for (candidate, weight) in keys {
+                if pick < weight { key = candidate; break }
+                pick -= weight
+            }
+            if key == "d" {
+                deletes += 1
+                if deletes > 15 { key = "f" }
+            }
+            try await browser.sendKeys(key)
+        }
+
+        var screens: [[String]] = [[], []], listed: [LiveSync.Listed] = []
+        let settled = try await eventually {
+            let before = screens
+            screens = [try await first.screen(), try await second.screen()]
+            listed = try await LiveSync.list(library, in: scratch)
+            let stored = LiveSync.counts(of: listed)
+            return screens == before && screens.allSatisfy { LiveSync.counts(onStatusLine: $0) == stored }
+        }
+        #expect(settled, """
+            the browsers did not settle on the stored counts \(LiveSync.counts(of: listed)):
+            \(screens[0].joined(separator: "\n"))
+            \(screens[1].joined(separator: "\n"))
+            """)
+        for browser in browsers {
+            try await browser.sendKeys("g")
+            try await browser.waitFor("Items 1/\(listed.count) ")
+            let rows = LiveSync.listPane(try await browser.screen())
+            #expect(rows.count == min(20, listed.count))
+            for (row, item) in zip(rows, listed) {
+                #expect(row.favorite == item.favorite && item.title.hasPrefix(row.title), "list row \(row) is not \(item)")
+            }
+        }
+        let sorted = latencies.sorted()
+        print("\(backend): CLI exit to screen over \(sorted.count) changes: median "
+              + "\(LiveSync.milliseconds(sorted[sorted.count / 2])), worst \(LiveSync.milliseconds(sorted[sorted.count - 1]))")
+    }
+
+    /// The server stops mid-session: the browser says so, keeps its list, refuses a change with the usual
+    /// rollback message, and once the server is back reconnects by itself and shows what changed meanwhile.
+    @Test func aBrowserOutlivesItsServerGoingAwayAndCatchesUp() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let server = try await Postgres.Server(scratch: scratch)
+        let library = server.url + "?schema=offline"
+        let tmux = try await Tmux(width: 80, height: 24, scratch: scratch)
+        defer { tmux.close() }
+        do {
+            try await LiveSync.createSample(library, in: scratch)
+            try await tmux.startFavs(["--library", library])
+            try await tmux.waitFor("28 items · 3 favorites")
+            try await server.pause()
+            try await LiveSync.waitUntil(tmux, "offline", within: .seconds(5)) {
+                $0[23].hasPrefix(" offline — retrying ") && $0[23].hasSuffix("28 items · 3 favorites")
+            }
+            // j then f stars "录音 Recording 2": refused, rolled back, and the list is as it was.
+            try await tmux.sendKeys("j", "f")
+            try await LiveSync.waitUntil(tmux, "the refused change", within: .seconds(5)) {
+                $0[23].hasPrefix(" Not saved: offline: the server does not answer")
+                    && $0[3].hasPrefix("┃>  录音 Recording 2") && $0[23].hasSuffix("28 items · 3 favorites")
+            }
+            try await server.resume()
+            // Meanwhile another process stars an item: the browser reconnects and shows it.
+            let result = try await favs("fav", "rec-005", "--library", library, in: scratch)
+            #expect(result.status == 0, "\(result.err)")
+            try await tmux.sendKeys("j")  // clears the message
+            try await LiveSync.waitUntil(tmux, "back online", within: .seconds(15)) {
+                $0[6].hasPrefix("┃ ★ Clair de lune") && $0[23].hasSuffix("28 items · 4 favorites")
+                    && !$0[23].contains("offline")
+            }
+            // And its own changes are saved again.
+            try await tmux.sendKeys("k", "f")
+            try await LiveSync.waitUntil(tmux, "a change after reconnecting", within: .seconds(5)) {
+                $0[3].hasPrefix("┃>★ 录音 Recording 2") && $0[23].hasSuffix("28 items · 5 favorites")
+            }
+            #expect(try await LiveSync.list(library, in: scratch).filter(\.favorite).map(\.id)
+                    == ["rec-001", "rec-002", "rec-004", "rec-005", "rec-008"])
+            try await tmux.sendKeys("q")
+            #expect(try await tmux.exitStatus() == 0)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
+    /// Each way a PostgreSQL library cannot be opened: one line on stderr, its own exit code, nothing made.
+    @Test func aLibraryThatCannotBeOpenedSaysWhyInOneLine() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let base = try Postgres.url
+        guard let components = URLComponents(string: base), let password = components.password,
+              let port = components.port else { throw HarnessError("FAVS_TEST_POSTGRES is not a URL with a password and a port") }
+        func expect(_ library: String, _ status: Int32, _ message: String,
+                    sourceLocation: SourceLocation = #_sourceLocation) async throws {
+            for command in [["list"], ["fav", "rec-001"], ["import", "--format", "jsonl", "-"]] {
+                let result = try await run(try favsBinary(), command + ["--library", library],
+                                           stdin: "{\"id\":\"x\",\"title\":\"X\"}\n",
+                                           environment: pinnedEnvironment(home: scratch.url), in: scratch.url)
+                #expect(result.status == status, "favs \(command[0]): \(result.err)", sourceLocation: sourceLocation)
+                #expect(result.err == "favs: \(message)\n", sourceLocation: sourceLocation)
+                #expect(!result.err.contains(password), sourceLocation: sourceLocation)
+                #expect(result.out == "", sourceLocation: sourceLocation)
+            }
+        }
+        let hidden = base.replacingOccurrences(of: ":\(password)@", with: ":***@")
+
+        try await expect(base + "?schema=x&colour=blue", 64,
+                         "bad library URL '\(hidden)?schema=x&colour=blue': unknown parameter 'colour' (known: schema, sslmode, host, port, user, password, dbname)")
+        let wrong = base.replacingOccurrences(of: ":\(password)@", with: ":not-the-password@")
+        try await expect(wrong, 77, "cannot log in to library postgres://favs:***@127.0.0.1:\(port)/postgres: password authentication failed for user \"favs\"")
+        let missing = base.replacingOccurrences(of: "/postgres", with: "/nosuchdb")
+        try await expect(missing, 66, "cannot open library \(hidden.replacingOccurrences(of: "/postgres", with: "/nosuchdb")): the server has no database 'nosuchdb'")
+        let closed = base.replacingOccurrences(of: ":\(port)/", with: ":1/")
+        try await expect(closed, 69, "cannot reach the server of library \(hidden.replacingOccurrences(of: ":\(port)/", with: ":1/")): Connection refused")
+
+        // A schema holding someone else's table, and a library from a newer favs.
+        let other = "other_\(UUID().uuidString.prefix(8).lowercased())"
+        _ = try await Postgres.psql("CREATE SCHEMA \(other); CREATE TABLE \(other).invoices (id int)", in: scratch)
+        try await expect(base + "?schema=\(other)", 65, "cannot open library \(hidden)?schema=\(other): not a favs library (it holds other tables)")
+        #expect(try await Postgres.psql("SELECT string_agg(table_name, ',') FROM information_schema.tables WHERE table_schema = '\(other)'",
+                                        in: scratch) == "invoices")
+        let newer = "newer_\(UUID().uuidString.prefix(8).lowercased())"
+        try await LiveSync.createSample(base + "?schema=\(newer)", in: scratch)
+        _ = try await Postgres.psql("UPDATE \(newer).meta SET value = '99' WHERE key = 'format'", in: scratch)
+        try await expect(base + "?schema=\(newer)", 76, "cannot open library \(hidden)?schema=\(newer): made by a newer version of favs")
+        #expect(try await Postgres.psql("SELECT count(*) FROM \(newer).items WHERE favorite", in: scratch) == "3")
+    }
+
+    /// `favs copy` from a file to the server and back: the list, the stars, a deleted item and the order all
+    /// arrive; a copy onto a library that holds items is refused and changes nothing.
+    @Test func copyCarriesALibraryToTheServerAndBack() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let file = scratch.path("lib.sqlite"), back = scratch.path("back.sqlite")
+        let server = try Postgres.freshSchema("copy")
+        try await LiveSync.createSample(file, in: scratch)
+        #expect(try await favs("delete", "rec-003", "--library", file, in: scratch).status == 0)
+        #expect(try await favs("fav", "rec-010", "--library", file, in: scratch).status == 0)
+        let hidden = server.replacingOccurrences(of: #":[^:@/]*@"#, with: ":***@", options: .regularExpression)
+
+        let up = try await favs("copy", file, server, in: scratch)
+        #expect(up.status == 0, "\(up.err)")
+        #expect(up.out == "copied 28 items from \(file) to \(hidden)\n")
+        let again = try await favs("copy", file, server, in: scratch)
+        #expect(again.status == 73)
+        #expect(again.err == "favs: library \(hidden) is not empty: copy only into an empty or new library\n")
+        let down = try await favs("copy", server, back, in: scratch)
+        #expect(down.status == 0, "\(down.err)")
+        for library in [server, back] {
+            #expect(try await LiveSync.list(library, in: scratch) == (try await LiveSync.list(file, in: scratch)))
+            let restored = try await favs("restore", "rec-003", "--library", library, in: scratch)
+            #expect(restored.out == "restored 1 item\n")
+        }
+        let missing = try await favs("copy", scratch.path("nope.sqlite"), back, in: scratch)
+        #expect(missing.status == 66)
+    }
+}
