@@ -119,14 +119,16 @@ private struct SeenIDs {
 /// Places in the order records were added, as runs of equal steps from one place to the next: a file with a
 /// record on every line is one run, whatever its size, and at worst a record costs two LEB128 numbers (a byte
 /// each, usually). Looked up only to report a repeated id.
-struct PlaceLog {
+package struct PlaceLog {
     private var bytes: [UInt8] = []
     private var last = 0
     /// The run not yet written: its step, and how many records took it.
     private var step = 0
     private var count = 0
 
-    mutating func append(_ place: Int) {
+    package init() {}
+
+    package mutating func append(_ place: Int) {
         let delta = place - last
         last = place
         if delta == step || count == 0 {
@@ -139,7 +141,7 @@ struct PlaceLog {
     }
 
     /// The place of the record added `index`-th (from 0).
-    func place(at index: Int) -> Int {
+    package func place(at index: Int) -> Int {
         var runs = decodedRuns()
         runs.append((step, count))
         var place = 0, first = 0

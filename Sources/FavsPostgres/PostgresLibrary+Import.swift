@@ -8,44 +8,107 @@ extension PostgresLibrary {
     /// Rows go to the server with `COPY … FROM STDIN` in pieces of about this many bytes, as they are read.
     static let copyPiece = 1 << 20
 
-    /// Streams the records into a temporary table with `COPY`, then adds and updates items from it in SQL, all
-    /// in one transaction: on any error (a repeated id, a bad record, the server gone) nothing changes.
+    /// Adds or updates items from the records in one transaction: on any error (a repeated id, a bad record, the
+    /// server gone) nothing changes. Rows go to the server with `COPY` as they are read.
+    ///
+    /// Into an empty library the rows are copied straight into `items`, its indexes dropped first and built
+    /// once at the end (a sort, faster than a million random inserts), and a repeated id is found when the
+    /// primary key is built. Into a library with items they go to a temporary table first, and are added and
+    /// updated from it in SQL.
     public func importRecords(
         reading read: (_ add: (ImportRecord, _ place: Int) throws -> Void) throws -> Void
     ) throws -> ImportSummary {
         var readError: (any Error)?
         do {
             return try session.transaction(writes: true) {
-                try session.query("""
-                    CREATE TEMP TABLE import_rows (ord bigint NOT NULL, place bigint NOT NULL, line bigint NOT NULL,
-                        col bigint NOT NULL, id text NOT NULL, title text NOT NULL, fields text NOT NULL,
-                        favorite boolean NOT NULL) ON COMMIT DROP
-                    """)
-                var rows = CopyRows()
-                var fields: [UInt8] = []
-                var count = 0
+                let isEmpty = try session.query("SELECT 1 FROM items LIMIT 1").isEmpty
                 do {
-                    try read { record, place in
-                        count += 1
-                        fields.removeAll(keepingCapacity: true)
-                        FieldCoding.encode(record.fields, into: &fields)
-                        try rows.add(count, place, record.line, record.column)
-                        try rows.add(record.id.rawValue, line: record.line)
-                        try rows.add(record.title, line: record.line)
-                        try rows.add(bytes: fields, line: record.line)
-                        rows.add(record.favorite, last: true)
-                        if rows.bytes.readableBytes >= Self.copyPiece { try flush(&rows, into: "import_rows", Self.importColumns) }
-                    }
-                } catch let error where !(error is LibraryError) {
+                    return try isEmpty ? importIntoEmpty(read) : importIntoItems(read)
+                } catch let error where !(error is LibraryError) && !(error is ImportDuplicate) {
                     readError = error
                     throw error
                 }
-                try flush(&rows, into: "import_rows", Self.importColumns)
-                return try merge(count: count)
             }
         } catch {
             throw readError ?? error
         }
+    }
+
+    private func importIntoEmpty(
+        _ read: (_ add: (ImportRecord, _ place: Int) throws -> Void) throws -> Void
+    ) throws -> ImportSummary {
+        for statement in [
+            "DROP INDEX items_list", "DROP INDEX items_favorites",
+            "ALTER TABLE items DROP CONSTRAINT items_pkey, DROP CONSTRAINT items_position_key",
+        ] { try session.query(PostgresQuery(unsafeSQL: statement)) }
+        var rows = CopyRows()
+        var fields: [UInt8] = []
+        var count = 0
+        // Where each record was read, by position: only looked at to report a repeated id.
+        var places = PlaceLog()
+        var columns = ColumnRuns()
+        let copied = ["id", "title", "fields", "favorite", "position"]
+        try read { record, place in
+            count += 1
+            places.append(place)
+            columns.append(record.column)
+            fields.removeAll(keepingCapacity: true)
+            FieldCoding.encode(record.fields, into: &fields)
+            try rows.add(record.id.rawValue, line: record.line)
+            try rows.add(record.title, line: record.line)
+            try rows.add(bytes: fields, line: record.line)
+            rows.add(record.favorite, last: false)
+            rows.addLast(count)
+            if rows.bytes.readableBytes >= Self.copyPiece { try flush(&rows, into: "items", copied) }
+        }
+        try flush(&rows, into: "items", copied)
+        try session.query("SAVEPOINT keys")
+        guard try session.queryUnlessDuplicate("ALTER TABLE items ADD PRIMARY KEY (id)") else {
+            try session.query("ROLLBACK TO SAVEPOINT keys")
+            // The first repeat in file order, and the position of the first record with its id.
+            let row = try session.query("""
+                SELECT id, position, first FROM (
+                    SELECT id, position, first_value(position) OVER w AS first, row_number() OVER w AS n
+                    FROM items WINDOW w AS (PARTITION BY id ORDER BY position)) t
+                WHERE n = 2 ORDER BY position LIMIT 1
+                """).first
+            guard let (id, position, first) = try row?.decode((String, Int64, Int64).self) else {
+                throw LibraryError.database("the import's ids could not be checked")
+            }
+            let index = Int(position) - 1
+            throw ImportDuplicate(record: ImportRecord(id: ItemID(id), title: "", line: 0, column: columns.value(at: index)),
+                                  firstPlace: places.place(at: Int(first) - 1), place: places.place(at: index))
+        }
+        try session.query("ALTER TABLE items ADD CONSTRAINT items_position_key UNIQUE (position)")
+        for statement in Self.tables[1...2] { try session.query(PostgresQuery(unsafeSQL: statement)) }
+        if count > 0 { try log(.reload, "") }
+        return ImportSummary(added: count)
+    }
+
+    private func importIntoItems(
+        _ read: (_ add: (ImportRecord, _ place: Int) throws -> Void) throws -> Void
+    ) throws -> ImportSummary {
+        try session.query("""
+            CREATE TEMP TABLE import_rows (ord bigint NOT NULL, place bigint NOT NULL, line bigint NOT NULL,
+                col bigint NOT NULL, id text NOT NULL, title text NOT NULL, fields text NOT NULL,
+                favorite boolean NOT NULL) ON COMMIT DROP
+            """)
+        var rows = CopyRows()
+        var fields: [UInt8] = []
+        var count = 0
+        try read { record, place in
+            count += 1
+            fields.removeAll(keepingCapacity: true)
+            FieldCoding.encode(record.fields, into: &fields)
+            try rows.add(count, place, record.line, record.column)
+            try rows.add(record.id.rawValue, line: record.line)
+            try rows.add(record.title, line: record.line)
+            try rows.add(bytes: fields, line: record.line)
+            rows.add(record.favorite, last: true)
+            if rows.bytes.readableBytes >= Self.copyPiece { try flush(&rows, into: "import_rows", Self.importColumns) }
+        }
+        try flush(&rows, into: "import_rows", Self.importColumns)
+        return try merge(count: count)
     }
 
     static let importColumns = ["ord", "place", "line", "col", "id", "title", "fields", "favorite"]
@@ -73,9 +136,9 @@ extension PostgresLibrary {
                                       firstPlace: Int(first), place: Int(place))
             }
         }
-        let last = try session.query("SELECT max(position) FROM items").first?.decode(Int64?.self) ?? nil
+        let last = try session.query("SELECT coalesce(max(position), 0) FROM items").first?.decode(Int64.self) ?? 0
         var summary = ImportSummary()
-        if let last {
+        do {
             summary.updated = try session.query("""
                 UPDATE items i SET title = s.title, fields = s.fields, deleted = false FROM import_rows s
                 WHERE i.id = s.id AND (i.title <> s.title OR i.fields <> s.fields OR i.deleted) RETURNING 1
@@ -86,12 +149,6 @@ extension PostgresLibrary {
                 FROM import_rows s WHERE NOT EXISTS (SELECT 1 FROM items i WHERE i.id = s.id) ORDER BY s.ord
                 RETURNING 1
                 """).count
-        } else {
-            try session.query("""
-                INSERT INTO items (id, title, fields, favorite, position)
-                SELECT id, title, fields, favorite, ord FROM import_rows ORDER BY ord
-                """)
-            summary.added = count
         }
         summary.unchanged = count - summary.added - summary.updated
         if summary.added + summary.updated > 0 { try log(.reload, "") }
@@ -212,8 +269,36 @@ struct CopyRows {
         bytes.writeInteger(UInt8(ascii: "\t"))
     }
 
+    /// A number that ends the row.
+    mutating func addLast(_ last: Int) {
+        bytes.writeString(String(last))
+        bytes.writeInteger(UInt8(ascii: "\n"))
+    }
+
     mutating func add(_ flag: Bool, last: Bool) {
         bytes.writeInteger(flag ? UInt8(ascii: "t") : UInt8(ascii: "f"))
         bytes.writeInteger(last ? UInt8(ascii: "\n") : UInt8(ascii: "\t"))
+    }
+}
+
+/// The column each record started at, by position, as runs of equal columns (a line-based file is one run).
+struct ColumnRuns {
+    private var runs: [(column: Int, count: Int)] = []
+
+    mutating func append(_ column: Int) {
+        if let last = runs.last, last.column == column {
+            runs[runs.count - 1].count += 1
+        } else {
+            runs.append((column, 1))
+        }
+    }
+
+    func value(at index: Int) -> Int {
+        var first = 0
+        for run in runs {
+            if index < first + run.count { return run.column }
+            first += run.count
+        }
+        return 1
     }
 }

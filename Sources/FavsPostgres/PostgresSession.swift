@@ -55,6 +55,20 @@ final class PostgresSession: @unchecked Sendable {
         }
     }
 
+    /// Runs one statement that may break a unique constraint: false when it did (SQLSTATE 23505), and the
+    /// transaction is then aborted (roll back to a savepoint to go on).
+    func queryUnlessDuplicate(_ query: PostgresQuery) throws -> Bool {
+        let connection = try current()
+        do {
+            _ = try connection.query(query, logger: Self.logger).wait()
+            return true
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
+            return false
+        } catch {
+            throw failure(error)
+        }
+    }
+
     /// Runs one statement, handing each row to `onRow` as it arrives (on the connection's thread, while the
     /// caller waits): a large result is never held whole.
     func query(_ query: PostgresQuery, onRow: @escaping @Sendable (PostgresRow) throws -> Void) throws {
