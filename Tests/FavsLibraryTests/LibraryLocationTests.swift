@@ -54,7 +54,7 @@ import Testing
     #expect(try !LibraryLocation.resolve(option: nil, environment: ["FAVS_LIBRARY": "/env/lib.sqlite"]).createsFolders)
 }
 
-@Test func aURLOtherThanPostgresIsRefusedWhereverItComesFrom() {
+@Test func aURLOtherThanPostgresIsRefusedWhereverItComesFrom() throws {
     #expect(throws: LibraryError.unsupportedLocation("mysql://u@h/db")) {
         try LibraryLocation.resolve(option: "mysql://u@h/db", environment: [:])
     }
