@@ -2,7 +2,11 @@
 # Measures live sync between processes: how long after a `favs fav`/`favs unfav` command exits its change
 # is on the screen of a browser running in another terminal (a private tmux server, 80x24).
 #
-#   scripts/sync-latency.sh [BIN]     BIN: the favs binary (default: .build/debug/favs)
+#   scripts/sync-latency.sh [BIN [LIBRARY]]
+#
+# BIN: the favs binary (default: .build/debug/favs). LIBRARY: where the library is made, a new SQLite file by
+# default, or a postgres:// URL naming a schema that holds no library yet (`?schema=latency1`): the same
+# measurement for the team library, pushed by NOTIFY.
 #
 # 100 changes, fav and unfav of rec-002 alternately. Each is timed from the CLI process's exit to the first
 # `capture-pane` that shows the new favorites count, polling as fast as tmux answers (about 3 ms a look).
@@ -18,7 +22,7 @@ CHANGES=100
 DIR=$(mktemp -d "${TMPDIR:-/tmp}/favs-latency.XXXXXX")
 T="tmux -L favs-latency-$$"
 trap '$T kill-server 2> /dev/null || true; rm -rf "$DIR"' EXIT INT TERM
-LIB=$DIR/lib.sqlite
+LIB=${2:-$DIR/lib.sqlite}
 
 now_ns() { date +%s%N; }
 

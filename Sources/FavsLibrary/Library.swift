@@ -34,6 +34,8 @@ public final class Library: ChangeSink, FieldSource, Sendable {
     /// A new file is seeded with the sample when `seedIfNew` is true, and is otherwise empty
     /// and named after the file.
     public static func open(_ location: LibraryLocation, seedIfNew: Bool) throws -> Library {
+        // A server's URL is the PostgreSQL library's (FavsPostgres): never a file's path here.
+        if location.isPostgres { throw LibraryError.unsupportedLocation(location.display) }
         let path = location.path
         do {
             if path == ":memory:" {
@@ -81,6 +83,7 @@ public final class Library: ChangeSink, FieldSource, Sendable {
     /// Opens a library that must already exist; never creates or seeds one.
     /// Read-only (the default) opens it without writing a byte, so it works on a file the user cannot write.
     public static func openExisting(_ location: LibraryLocation, readOnly: Bool = true) throws -> Library {
+        if location.isPostgres { throw LibraryError.unsupportedLocation(location.display) }
         let path = location.path
         if path != ":memory:", !FileManager.default.fileExists(atPath: path) {
             // The same message `open` gives for a folder that is not there, rather than "no library".

@@ -176,7 +176,8 @@ extension PostgresLibrary {
                 }
                 if rows.count < 10000 { break }
             }
-            return LibraryPreferences(name: name, order: try rememberedOrder())
+            let stored = try session.query("SELECT value FROM meta WHERE key = 'name'").first?.decode(String.self)
+            return LibraryPreferences(name: stored ?? name, order: try rememberedOrder())
         }
     }
 

@@ -85,7 +85,7 @@ final class PostgresSession: @unchecked Sendable {
         let connection = try current()
         let done = DispatchSemaphore(value: 0)
         let outcome = Outcome()
-        Task.detached {
+        let work: @Sendable () async -> Void = {
             do {
                 try await connection.copyFrom(table: table, columns: columns, logger: Self.logger) { writer in
                     try await writer.write(data)
@@ -94,6 +94,13 @@ final class PostgresSession: @unchecked Sendable {
                 outcome.error = error
             }
             done.signal()
+        }
+        // The task runs on a thread of its own, never on Swift's shared pool: a caller blocking a pool thread
+        // (a test, an async command) must not wait for a task that needs that pool.
+        if #available(macOS 15, *) {
+            Task(executorPreference: CopyExecutor.shared, operation: work)
+        } else {
+            Task.detached(operation: work)
         }
         done.wait()
         if let error = outcome.error { throw failure(error) }
@@ -306,6 +313,18 @@ final class PostgresSession: @unchecked Sendable {
             return "\(error)"
         case let error?: return "\(error)"
         }
+    }
+}
+
+/// Runs `COPY`'s tasks on a serial dispatch queue (threads outside Swift's cooperative pool).
+@available(macOS 15, *)
+private final class CopyExecutor: TaskExecutor, @unchecked Sendable {
+    static let shared = CopyExecutor()
+    private let queue = DispatchQueue(label: "favs.postgres.copy")
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }
 

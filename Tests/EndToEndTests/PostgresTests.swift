@@ -182,10 +182,12 @@ enum Postgres {
             // Meanwhile another process stars an item: the browser reconnects and shows it.
             let result = try await favs("fav", "rec-005", "--library", library, in: scratch)
             #expect(result.status == 0, "\(result.err)")
-            try await tmux.sendKeys("j")  // clears the message
             try await LiveSync.waitUntil(tmux, "back online", within: .seconds(15)) {
                 $0[6].hasPrefix("┃ ★ Clair de lune") && $0[23].hasSuffix("28 items · 4 favorites")
-                    && !$0[23].contains("offline")
+            }
+            try await tmux.sendKeys("j")  // clears the rollback message; nothing says offline any more
+            try await LiveSync.waitUntil(tmux, "the status line", within: .seconds(5)) {
+                $0[4].hasPrefix("┃>  Café del Mar") && !$0[23].contains("offline") && !$0[23].contains("Not saved")
             }
             // And its own changes are saved again.
             try await tmux.sendKeys("k", "f")

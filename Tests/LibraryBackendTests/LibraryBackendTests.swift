@@ -1,0 +1,250 @@
+import FavsFormats
+import FavsLibrary
+import FavsModel
+import FavsPostgres
+import Foundation
+import Testing
+
+/// The library's interface, one suite for both backends: a SQLite file, and a fresh schema on the PostgreSQL
+/// server `make test` starts (FAVS_TEST_POSTGRES). What the store, the commands and a follower see must not
+/// depend on where the library lives.
+enum Backend: String, CaseIterable, CustomTestStringConvertible {
+    case sqlite, postgres
+
+    var testDescription: String { rawValue }
+}
+
+/// A library location of one backend for one test, and a way to open it again (a second process's view).
+final class Place {
+    let backend: Backend
+    let location: String
+    private let folder: URL?
+
+    init(_ backend: Backend) throws {
+        self.backend = backend
+        switch backend {
+        case .sqlite:
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("favs-backend-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            self.folder = folder
+            location = folder.appendingPathComponent("lib.sqlite").path
+        case .postgres:
+            guard let url = ProcessInfo.processInfo.environment["FAVS_TEST_POSTGRES"], url.hasPrefix("postgres") else {
+                throw TestFailure("FAVS_TEST_POSTGRES is not set: run the tests with make test, which starts a PostgreSQL server")
+            }
+            folder = nil
+            location = url + "?schema=t_\(UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: ""))"
+        }
+    }
+
+    deinit { if let folder { try? FileManager.default.removeItem(at: folder) } }
+
+    func open(seed: Bool = false) throws -> any ItemLibrary {
+        switch backend {
+        case .sqlite: try Library.open(LibraryLocation(path: location), seedIfNew: seed)
+        case .postgres: try PostgresLibrary.open(url: location, seedIfNew: seed)
+        }
+    }
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The records of an import, with their places (here, their lines).
+func importing(_ records: [ImportRecord], into library: any ItemLibrary) throws -> ImportSummary {
+    try library.importRecords { add in for record in records { try add(record, record.line) } }
+}
+
+func record(_ id: String, _ title: String, _ fields: [Field] = [], favorite: Bool = false, line: Int) -> ImportRecord {
+    ImportRecord(id: ItemID(id), title: title, fields: fields, favorite: favorite, line: line)
+}
+
+/// id, star and title of each item, in list order: what `favs list` shows.
+func listed(_ library: any ItemLibrary) throws -> [String] {
+    try library.loadItems().map { "\($0.id) \($0.favorite ? "★" : " ") \($0.title)" }
+}
+
+/// Polls `follower` until `done` holds for what arrived so far (2 s at most).
+func poll(_ follower: any LibraryFollowing, until done: ([RemoteUpdate]) -> Bool) throws -> [RemoteUpdate] {
+    var updates: [RemoteUpdate] = []
+    let end = Date().addingTimeInterval(2)
+    while Date() < end {
+        updates += try follower.poll()
+        if done(updates) { return updates }
+        usleep(5000)
+    }
+    return updates
+}
+
+@Suite struct LibraryBackendTests {
+    @Test(arguments: Backend.allCases)
+    func aNewLibraryIsTheSampleOrEmpty(_ backend: Backend) throws {
+        let seeded = try Place(backend).open(seed: true)
+        #expect(seeded.name == SampleLibrary.name)
+        #expect(try seeded.loadItems() == SampleLibrary.items)
+        let empty = try Place(backend).open(seed: false)
+        #expect(try empty.loadItems().isEmpty)
+        #expect(try empty.loadListToFollow().items.count == 0)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aChangeIsStoredAndAChangeToNothingChangesNothing(_ backend: Backend) throws {
+        let library = try Place(backend).open(seed: true)
+        try library.persist(.setFavorite("rec-002", true, at: 1_700_000_000_000))
+        #expect(try library.item("rec-002")?.favorite == true)
+        #expect(try library.item("rec-002")?.favoritedAt == 1_700_000_000_000)
+        let before = try listed(library)
+        #expect(throws: LibraryError.noItem("nope")) { try library.persist(.setFavorite("nope", true)) }
+        // A batch is one transaction: its unknown part undoes its known one.
+        #expect(throws: LibraryError.noItem("nope")) {
+            try library.persist(.batch([.setFavorite("rec-003", true), .setFavorite("nope", true)]))
+        }
+        #expect(try listed(library) == before)
+        let item = try #require(try library.item("rec-005"))
+        try library.persist(.delete(item))
+        #expect(try library.item("rec-005") == nil)
+        #expect(try library.loadItems().count == 27)
+        try library.persist(.restore(item))
+        #expect(try library.item("rec-005") == item)
+        #expect(try listed(library) == before)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func commandsCheckEveryIDBeforeChangingAny(_ backend: Backend) throws {
+        let library = try Place(backend).open(seed: true)
+        let before = try listed(library)
+        #expect(throws: LibraryError.noItem("nope")) { try library.apply(.favorite, to: ["rec-002", "nope"]) }
+        #expect(try listed(library) == before)
+        #expect(try library.apply(.favorite, to: ["rec-002", "rec-002", "rec-001"]) == ["rec-002"])
+        #expect(try library.apply(.delete, to: ["rec-003"]) == ["rec-003"])
+        #expect(throws: LibraryError.noItem("rec-003")) { try library.apply(.favorite, to: ["rec-003"]) }
+        #expect(try library.ids(changedBy: .restore) == ["rec-003"])
+        #expect(try library.ids(changedBy: .unfavorite) == ["rec-001", "rec-002", "rec-004", "rec-008"])
+        #expect(try library.ids(changedBy: .favorite).count == 23)
+        #expect(try library.apply(.restore, to: ["rec-003", "rec-004"]) == ["rec-003"])
+        #expect(try library.ids(changedBy: .delete).count == 28)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func anImportAddsUpdatesAndKeepsEveryValueAsItCame(_ backend: Backend) throws {
+        let library = try Place(backend).open()
+        let odd = "tab\there\nnew line \\ back\\slash 青花瓷 🎧 \u{1B}[31m"
+        let records = [
+            record("a", "Alpha", [Field("rank", "1891", kind: .number), Field("ok", "true", kind: .bool),
+                                  Field("none", "", kind: .null), Field("note", odd)], line: 1),
+            record("b", odd, favorite: true, line: 2),
+            record("c", "Gamma", line: 3),
+        ]
+        #expect(try importing(records, into: library) == ImportSummary(added: 3))
+        #expect(try library.loadItems().map(\.id) == ["a", "b", "c"])
+        #expect(try library.item("a")?.fields == records[0].fields)
+        #expect(try library.item("b")?.title == odd)
+        #expect(try library.item("b")?.favorite == true)
+        #expect(try importing(records, into: library) == ImportSummary(unchanged: 3))
+
+        try library.apply(.delete, to: ["c"])
+        try library.apply(.favorite, to: ["a"])
+        var changed = records
+        changed[0].title = "Alpha 2"
+        changed[0].favorite = false
+        changed.append(record("d", "Delta", line: 4))
+        #expect(try importing(changed, into: library) == ImportSummary(added: 1, updated: 2, unchanged: 1))
+        #expect(try listed(library) == ["a ★ Alpha 2", "b ★ \(odd)", "c   Gamma", "d   Delta"])
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aRepeatedIDOrAFailedReadChangesNothing(_ backend: Backend) throws {
+        for seed in [false, true] {  // into an empty library, and into one with items
+            let library = try Place(backend).open(seed: seed)
+            let before = try listed(library)
+            do {
+                _ = try importing([record("x", "X", line: 4), record("y", "Y", line: 5), record("x", "X again", line: 7)],
+                                  into: library)
+                Issue.record("a repeated id was imported")
+            } catch let duplicate as ImportDuplicate {
+                #expect(duplicate.record.id == "x")
+                #expect(duplicate.firstPlace == 4)
+                #expect(duplicate.place == nil || duplicate.place == 7)
+            }
+            #expect(try listed(library) == before)
+            #expect(throws: TestFailure.self) {
+                try library.importRecords { add in
+                    try add(record("z", "Z", line: 1), 1)
+                    throw TestFailure("the file went away")
+                }
+            }
+            #expect(try listed(library) == before)
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func theOrderIsRememberedAcrossOpens(_ backend: Backend) throws {
+        let place = try Place(backend)
+        #expect(try place.open(seed: true).rememberedOrder() == nil)
+        try place.open().remember(order: .title)
+        #expect(try place.open().rememberedOrder() == .title)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aLargeLibraryOpensOnAPreviewOfItsFirstRowsAndItsCounts(_ backend: Backend) throws {
+        let library = try Place(backend).open()
+        _ = try importing((1...50).map { record("i\($0)", "Item \($0)", favorite: $0 % 10 == 0, line: $0) }, into: library)
+        #expect(try library.loadPreview(rows: 5, minimum: 51) == nil)
+        let preview = try #require(try library.loadPreview(rows: 5, minimum: 10))
+        #expect(preview.count == 50)
+        #expect(preview.favoriteCount == 5)
+        let whole = try library.loadListToFollow().items
+        #expect(whole.count == 50)
+        #expect(whole.favoriteCount == 5)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aFollowerSeesWhatAnotherProcessCommitsAndNotItsOwn(_ backend: Backend) throws {
+        let place = try Place(backend)
+        let mine = try place.open(seed: true), theirs = try place.open()
+        let (_, lastChange) = try mine.loadListToFollow()
+        let follower = try #require(try mine.follower(after: lastChange))
+        try mine.persist(.setFavorite("rec-003", true))
+        try theirs.apply(.favorite, to: ["rec-005"])
+        let updates = try poll(follower) { !$0.isEmpty }
+        #expect(updates.count == 1)
+        guard case let .item(id, item)? = updates.first else { Issue.record("\(updates)"); return }
+        #expect(id == "rec-005")
+        #expect(item?.favorite == true)
+
+        try theirs.apply(.delete, to: ["rec-006"])
+        let deleted = try poll(follower) { !$0.isEmpty }
+        #expect(deleted == [.item("rec-006", nil)])
+
+        _ = try importing([record("new", "New", line: 1)], into: theirs)
+        let reloaded = try poll(follower) { !$0.isEmpty }
+        guard case let .reload(items)? = reloaded.first else { Issue.record("\(reloaded)"); return }
+        #expect(items.count == 28)
+        #expect(try follower.poll().isEmpty)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aCopyCarriesEverythingToTheOtherBackend(_ backend: Backend) throws {
+        let source = try Place(backend).open(seed: true)
+        try source.apply(.delete, to: ["rec-003"])
+        try source.apply(.favorite, to: ["rec-010"])
+        try source.remember(order: .recentlyFavorited)
+        var original: [StoredItem] = []
+        let preferences = try source.copyOut { original.append($0) }
+        #expect(original.count == 28)
+        #expect(preferences == LibraryPreferences(name: SampleLibrary.name, order: .recentlyFavorited))
+
+        let other = try Place(backend == .sqlite ? .postgres : .sqlite).open()
+        #expect(try other.copyIn { add in try source.copyOut(add) } == 28)
+        var copied: [StoredItem] = []
+        #expect(try other.copyOut { copied.append($0) } == preferences)
+        #expect(copied == original)
+        #expect(try listed(other) == (try listed(source)))
+
+        // Onto a library that holds items: refused, nothing changed.
+        #expect(throws: LibraryError.notEmpty(path: other.location)) { try other.copyIn { add in try source.copyOut(add) } }
+        #expect(try listed(other) == (try listed(source)))
+    }
+}
