@@ -71,7 +71,8 @@ import Testing
         for variable in ["FAVS_LIBRARY", "FAVS_CONFIG", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "NO_COLOR", "TERM"] {
             #expect(page.contains(" \(variable) "), "ENVIRONMENT lacks \(variable)")
         }
-        #expect(page.contains(" 66 An input file that cannot be read, no library, or no folder for one. "))
+        #expect(page.contains(" 66 An input file that cannot be read, no library, no folder for one, or no such database on the server. "))
+        #expect(page.contains(" 77 The PostgreSQL server refused the login. "))
     }
 
     @Test func theBashCompletionLoadsAndCompletesFavWithTheLibrarysIds() async throws {

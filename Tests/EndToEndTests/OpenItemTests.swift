@@ -54,7 +54,7 @@ import Testing
                           environment: environment, in: scratch.url)
         let opened = try await run(try favsBinary(), ["open", "p", "--library", library], environment: environment,
                                    in: scratch.url)
-        #expect(opened.status == 0 && opened.err == "")
+        #expect(opened.status == 0 && opened.err == "", "favs open exited \(opened.status): \(opened.err)")
         #expect(try String(contentsOfFile: scratch.path("args.txt"), encoding: .utf8) == "1\n[/music/it's here.flac]\n")
 
         let nothing = try await run(try favsBinary(), ["open", "n", "--library", library], environment: environment,

@@ -248,3 +248,63 @@ func poll(_ follower: any LibraryFollowing, until done: ([RemoteUpdate]) -> Bool
         #expect(try listed(other) == (try listed(source)))
     }
 }
+
+/// The URL and credentials, read as psql reads them (no server needed).
+@Suite struct PostgresTargetTests {
+    @Test func aURLNamesEverything() throws {
+        let target = try PostgresTarget(url: "postgres://ana:p%40ss%2Fw@db.example:6543/team?schema=reading&sslmode=require",
+                                        environment: [:])
+        #expect(target.endpoint == .tcp(host: "db.example", port: 6543))
+        #expect(target.user == "ana")
+        #expect(target.password == "p@ss/w")
+        #expect(target.database == "team")
+        #expect(target.schema == "reading")
+        #expect(target.sslMode == .require)
+        #expect(target.display == "postgres://ana:***@db.example:6543/team?schema=reading&sslmode=require")
+    }
+
+    @Test func whatTheURLLeavesOutComesFromTheEnvironmentAsForPsql() throws {
+        let target = try PostgresTarget(url: "postgresql:///", environment: [
+            "PGUSER": "bo", "PGPORT": "5433", "PGDATABASE": "lists", "PGPASSWORD": "from-env", "PGSSLMODE": "disable",
+        ])
+        #expect(target.endpoint == .socket(path: "/var/run/postgresql/.s.PGSQL.5433"))
+        #expect(target.user == "bo")
+        #expect(target.database == "lists")
+        #expect(target.password == "from-env")
+        #expect(target.schema == "public")
+        #expect(target.sslMode == .disable)
+        let socket = try PostgresTarget(url: "postgres://bo@/lists?host=/tmp/pg&port=7000", environment: [:])
+        #expect(socket.endpoint == .socket(path: "/tmp/pg/.s.PGSQL.7000"))
+        #expect(socket.database == "lists")
+    }
+
+    @Test func aPasswordFileIsReadOnlyWhenOthersCannotReadIt() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("pgpass-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try "# comment\nother:5432:*:ana:wrong\ndb.example:5432:team:ana:s\\:cret\n*:*:*:*:fallback\n"
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        chmod(file, 0o600)
+        let url = "postgres://ana@db.example/team"
+        #expect(try PostgresTarget(url: url, environment: ["PGPASSFILE": file]).password == "s:cret")
+        #expect(try PostgresTarget(url: "postgres://ana@elsewhere/x", environment: ["PGPASSFILE": file]).password == "fallback")
+        #expect(try PostgresTarget(url: url, environment: ["PGPASSFILE": file, "PGPASSWORD": "env"]).password == "env")
+        chmod(file, 0o644)
+        #expect(try PostgresTarget(url: url, environment: ["PGPASSFILE": file]).password == nil)
+    }
+
+    @Test func aMalformedURLIsRefusedWithItsPasswordHidden() {
+        #expect(throws: LibraryError.badURL(location: "postgres://a:***@h:0/db", reason: "the port must be a number from 1 to 65535")) {
+            try PostgresTarget(url: "postgres://a:secret@h:0/db", environment: [:])
+        }
+        #expect(throws: LibraryError.badURL(location: "postgres://a:***@h/db?sslmode=always",
+                                            reason: "unknown sslmode 'always' (disable, allow, prefer, require, verify-ca, verify-full)")) {
+            try PostgresTarget(url: "postgres://a:secret@h/db?sslmode=always", environment: [:])
+        }
+        #expect(throws: LibraryError.badURL(location: "postgres://h/db?colour=blue",
+                                            reason: "unknown parameter 'colour' (known: schema, sslmode, host, port, user, password, dbname)")) {
+            try PostgresTarget(url: "postgres://h/db?colour=blue", environment: [:])
+        }
+        #expect(LibraryError.badURL(location: "postgres://a:***@h:0/db", reason: "x").description
+                == "bad library URL 'postgres://a:***@h:0/db': x")
+    }
+}
