@@ -38,7 +38,7 @@ extension PostgresLibrary {
         _ read: (_ add: (ImportRecord, _ place: Int) throws -> Void) throws -> Void
     ) throws -> ImportSummary {
         for statement in [
-            "DROP INDEX items_list", "DROP INDEX items_favorites",
+            "DROP INDEX items_list", "DROP INDEX items_favorites", "DROP INDEX items_deleted",
             "ALTER TABLE items DROP CONSTRAINT items_pkey, DROP CONSTRAINT items_position_key",
         ] { try session.query(PostgresQuery(unsafeSQL: statement)) }
         var rows = CopyRows()
@@ -80,7 +80,8 @@ extension PostgresLibrary {
                                   firstPlace: places.place(at: Int(first) - 1), place: places.place(at: index))
         }
         try session.query("ALTER TABLE items ADD CONSTRAINT items_position_key UNIQUE (position)")
-        for statement in Self.tables[1...2] { try session.query(PostgresQuery(unsafeSQL: statement)) }
+        for statement in Self.tables[1...3] { try session.query(PostgresQuery(unsafeSQL: statement)) }
+        try added(rows: count)
         if count > 0 { try log(.reload, "") }
         return ImportSummary(added: count)
     }
@@ -151,6 +152,7 @@ extension PostgresLibrary {
                 """).count
         }
         summary.unchanged = count - summary.added - summary.updated
+        try added(rows: summary.added)
         if summary.added + summary.updated > 0 { try log(.reload, "") }
         return summary
     }
@@ -212,6 +214,7 @@ extension PostgresLibrary {
                     ON CONFLICT (key) DO UPDATE SET value = excluded.value
                     """)
                 if let order = preferences.order { try remember(order: order) }
+                try added(rows: count)
                 try log(.reload, "")
                 return count
             }

@@ -67,7 +67,10 @@ public final class PostgresLibrary: ItemLibrary, @unchecked Sendable {
             if let name = try existing() { return name }
             try session.query("CREATE SCHEMA IF NOT EXISTS \(unescaped: PostgresSession.quoted(target.schema))")
             for statement in Self.tables { try session.query(PostgresQuery(unsafeSQL: statement)) }
-            try session.query("INSERT INTO meta (key, value) VALUES ('format', \(String(Self.format))), ('name', \(newName))")
+            try session.query("""
+                INSERT INTO meta (key, value)
+                VALUES ('format', \(String(Self.format))), ('name', \(newName)), ('rows', \(String(seed ? SampleLibrary.items.count : 0)))
+                """)
             if seed {
                 for item in SampleLibrary.items {
                     try session.query("""
@@ -98,6 +101,8 @@ public final class PostgresLibrary: ItemLibrary, @unchecked Sendable {
         // What the list shows, in list order: read from the index alone.
         "CREATE INDEX items_list ON items (position) INCLUDE (id, title, favorite) WHERE NOT deleted",
         "CREATE INDEX items_favorites ON items (position) WHERE favorite AND NOT deleted",
+        // The few deleted items: with `meta.rows` (every row ever added), the count of the list without a scan.
+        "CREATE INDEX items_deleted ON items (position) WHERE deleted",
         "CREATE TABLE meta (key text PRIMARY KEY, value text NOT NULL)",
         "CREATE TABLE changes (seq bigserial PRIMARY KEY, item_id text NOT NULL, kind text NOT NULL, origin text NOT NULL)",
     ]
@@ -124,8 +129,12 @@ public final class PostgresLibrary: ItemLibrary, @unchecked Sendable {
             // The last position, from one end of the list index: room enough, without counting first.
             let last = try session.query("SELECT max(position) FROM items").first?.decode(Int64?.self) ?? 0
             guard last >= minimum else { return nil }
+            // Counting a million rows takes PostgreSQL 70–80 ms (a scan of the table); the rows ever added, kept in
+            // `meta` by every write that adds some, less the few deleted ones (their own index) take a millisecond.
             guard let counts = try session.query("""
-                SELECT (SELECT count(*) FROM items WHERE NOT deleted), (SELECT count(*) FROM items WHERE favorite AND NOT deleted)
+                SELECT coalesce((SELECT value::bigint FROM meta WHERE key = 'rows') - (SELECT count(*) FROM items WHERE deleted),
+                                (SELECT count(*) FROM items WHERE NOT deleted)),
+                       (SELECT count(*) FROM items WHERE favorite AND NOT deleted)
                 """).first else { return nil }
             let (count, favoriteCount) = try counts.decode((Int64, Int64).self)
             guard count >= minimum else { return nil }
@@ -246,6 +255,15 @@ public final class PostgresLibrary: ItemLibrary, @unchecked Sendable {
         }
         guard !rows.isEmpty else { throw LibraryError.noItem(change.itemID) }
         try log(kind, change.itemID.rawValue)
+    }
+
+    /// Counts rows added to `items` in `meta.rows` (within the caller's write transaction).
+    func added(rows: Int) throws {
+        guard rows > 0 else { return }
+        try session.query("""
+            INSERT INTO meta (key, value) VALUES ('rows', \(String(rows)))
+            ON CONFLICT (key) DO UPDATE SET value = (meta.value::bigint + \(Int64(rows)))::text
+            """)
     }
 
     /// Appends a change-log row (within the caller's write transaction), trimming the log now and then.

@@ -198,6 +198,19 @@ func poll(_ follower: any LibraryFollowing, until done: ([RemoteUpdate]) -> Bool
         let whole = try library.loadListToFollow().items
         #expect(whole.count == 50)
         #expect(whole.favoriteCount == 5)
+
+        // Deleted items, and an import into a library with items: the preview's counts are the list's.
+        try library.apply(.delete, to: ["i1", "i10", "i11"])
+        _ = try importing([record("i2", "Item 2 again", line: 1), record("n1", "New", favorite: true, line: 2)], into: library)
+        try library.apply(.restore, to: ["i11"])
+        let later = try #require(try library.loadPreview(rows: 5, minimum: 10))
+        #expect(later.count == 49)
+        #expect(later.favoriteCount == 5)
+        #expect(try library.loadListToFollow().items.count == 49)
+        // A copy counts what it brought.
+        let copy = try Place(backend).open()
+        _ = try copy.copyIn { add in try library.copyOut(add) }
+        #expect(try copy.loadPreview(rows: 5, minimum: 10)?.count == 49)
     }
 
     @Test(arguments: Backend.allCases)
