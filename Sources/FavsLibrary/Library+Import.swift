@@ -52,21 +52,24 @@ extension Library {
         do {
             return try LibraryError.wrapping {
                 try writer.writeWithoutTransaction { db in
-                    // The id index takes random inserts: with SQLite's default 2 MiB cache most of them read
-                    // pages back from the WAL. The setting belongs to this connection, so it is put back after.
                     let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
-                    try db.execute(sql: "PRAGMA cache_size = \(Self.importCacheSize)")
                     defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
                     var summary = ImportSummary()
                     try db.inTransaction(.immediate) {
                         var importer = try RecordImporter(db)
+                        // Random inserts into the id index: with SQLite's default 2 MiB cache most of them read
+                        // pages back from the WAL. The setting belongs to this connection, so it is put back after.
+                        if importer.insertsIntoIDIndex {
+                            try db.execute(sql: "PRAGMA cache_size = \(Self.importCacheSize)")
+                        }
                         do {
                             try read { record, place in try importer.add(record, place: place) }
+                            summary = try importer.finish()
                         } catch let error where !(error is DatabaseError) {
-                            readError = error
+                            // A repeated id read before the error comes first in the file, so it is what to say.
+                            readError = (error is ImportDuplicate ? nil : (try? importer.buildIDIndex()) ?? nil) ?? error
                             throw error
                         }
-                        summary = try importer.finish()
                         if summary.added + summary.updated > 0 {
                             try ChangeLog.append(.reload, itemID: "", origin: origin, db)
                         }
@@ -80,7 +83,7 @@ extension Library {
         }
     }
 
-    /// SQLite's page cache during an import, in KiB as `PRAGMA cache_size` takes it (negative): as much of the
+    /// SQLite's page cache during an import that inserts into the id index (see `RecordImporter`), in KiB as `PRAGMA cache_size` takes it (negative): as much of the
     /// id index as the import's memory budget allows (100 MB peak at any file size; the process itself takes
     /// about 27 MB, and the cache costs about 1.2 times its size). A larger cache is faster (384 MiB imported
     /// the 886k-row file of issue #12 in about 8 s against 11 s here) but its memory grows with the file.

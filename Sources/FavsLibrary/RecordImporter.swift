@@ -1,19 +1,29 @@
 import FavsFormats
+import FavsModel
 import GRDB
 
 /// Writes the records of an import one at a time, inside the import's transaction, and tells new, updated and
 /// unchanged items apart; a repeated id is refused with the place of its first record.
 ///
-/// No record is kept: a library that is empty takes plain inserts, whose `PRIMARY KEY` refuses a repeat (at no
-/// cost), and a compact log of places finds the first one; a library with items takes upserts, and a temporary
-/// table of the ids seen so far (on disk when large, like any SQLite table) refuses a repeat the upsert would
-/// quietly take as an update of the row it just wrote.
+/// No record is kept. How a repeat is found depends on the library:
+/// - empty (its id index is apart from the table, see the v5 migration): the index is dropped, the rows go in
+///   in file order (every other index takes them at its end), and the index is built once at the end, by a
+///   sort; when that finds a repeat, a query finds the first one in file order, and compact logs of places
+///   and columns say where it was read;
+/// - holding items: upserts, and a temporary table of the ids seen so far (on disk when large, like any
+///   SQLite table) refuses a repeat the upsert would quietly take as an update of the row it just wrote.
 struct RecordImporter {
+    private enum Mode {
+        case bulk
+        case upsert(SeenIDs)
+    }
+
     private let db: Database
     private let statement: ImportStatement
-    /// Empty library: each record's place, by position. Library with items: nil.
-    private var places: PlaceLog?
-    private let seen: SeenIDs?
+    private var mode: Mode
+    /// An empty library's import: each record's place, and the column its id started at, by position.
+    private var places = PlaceLog()
+    private var columns = PlaceLog()
     private var nextPosition: Int
     private var summary = ImportSummary()
     private var fields: [UInt8] = []
@@ -28,50 +38,88 @@ struct RecordImporter {
                     WHERE title IS NOT excluded.title OR fields IS NOT excluded.fields OR deleted <> 0
                 RETURNING position
                 """)
-            seen = try SeenIDs(db)
-            places = nil
+            mode = .upsert(try SeenIDs(db))
             nextPosition = last + 1
-        } else {
-            // The list index is kept up to date row by row: positions only grow, so every entry goes at its
-            // end. Dropping it and building it again at the end (a sort) was no faster with the import's 40 MiB
-            // cache (7.6–10.1 s either way at 886k rows, 41.6 against 40.6 s at 3M), and its sort took memory
-            // of its own (84 against 79 MB peak).
-            statement = try ImportStatement(db, sql: """
-                INSERT INTO items (id, title, fields, favorite, position) VALUES (?, ?, ?, ?, ?)
-                """)
-            seen = nil
-            places = PlaceLog()
-            nextPosition = 1
+            return
         }
+        // The list index and the position index are kept up to date row by row: positions only grow, so
+        // every entry goes at their end. (Building the list index at the end as well was no faster.) A table
+        // with no rows at all has its id index apart (v5 remakes an empty table), so it can be dropped.
+        try db.execute(sql: "DROP INDEX items_id")
+        mode = .bulk
+        statement = try ImportStatement(db, sql: """
+            INSERT INTO items (id, title, fields, favorite, position) VALUES (?, ?, ?, ?, ?)
+            """)
+        nextPosition = 1
     }
 
-    /// Writes one record read at `place` (see `ImportPlaces`); throws `ImportDuplicate` for a repeated id.
+    /// Whether the import inserts at random places in the id index (into a library with items), which wants a
+    /// page cache as large as the memory budget allows.
+    var insertsIntoIDIndex: Bool {
+        if case .bulk = mode { return false }
+        return true
+    }
+
+    /// Writes one record read at `place` (see `ImportPlaces`); throws `ImportDuplicate` for a repeated id
+    /// (into an empty library, `finish` does).
     mutating func add(_ record: ImportRecord, place: Int) throws {
-        if let seen, let first = try seen.add(record.id.rawValue, place: place) {
+        if case let .upsert(seen) = mode, let first = try seen.add(record.id.rawValue, place: place) {
             throw ImportDuplicate(record: record, firstPlace: first)
         }
         fields.removeAll(keepingCapacity: true)
         FieldCoding.encode(record.fields, into: &fields)
-        switch try statement.step(id: record.id.rawValue, title: record.title, fields: fields,
-                                  favorite: record.favorite, position: nextPosition) {
-        case .done where places != nil, .row(nextPosition):
+        let outcome = try statement.step(id: record.id.rawValue, title: record.title, fields: fields,
+                                         favorite: record.favorite, position: nextPosition)
+        switch (mode, outcome) {
+        case (.bulk, .done):
+            places.append(place)
+            columns.append(record.column)
+            fallthrough
+        case (.upsert, .row(nextPosition)):
             nextPosition += 1
             summary.added += 1
-            places?.append(place)
-        case .row: summary.updated += 1
-        case .done: summary.unchanged += 1
-        case .duplicateID:
-            // Only a plain insert gets here (an upsert takes every conflict): the first is in the library.
-            let position = try Int.fetchOne(db, sql: "SELECT position FROM items WHERE id = ?",
-                                            arguments: [record.id.rawValue]) ?? 1
-            throw ImportDuplicate(record: record, firstPlace: places?.place(at: position - 1) ?? 0)
+        case (.upsert, .row): summary.updated += 1
+        case (.upsert, .done): summary.unchanged += 1
+        case (.bulk, _), (.upsert, .duplicateID):
+            // A bulk insert has no unique id to break, and an upsert takes every conflict.
+            throw LibraryError.database("an import's insert answered \(outcome)")
         }
     }
 
-    /// Finishes the import: the temporary table gone; what the import did.
+    /// Finishes the import: the id index built again (a repeated id throws `ImportDuplicate`), the temporary
+    /// table gone; what the import did.
     func finish() throws -> ImportSummary {
-        try seen?.drop()
+        switch mode {
+        case .bulk: if let repeated = try buildIDIndex() { throw repeated }
+        case let .upsert(seen): try seen.drop()
+        }
         return summary
+    }
+
+    /// A bulk import's id index, built from the rows written so far; when two of them share an id, the index
+    /// is not built and the first repeat in file order is returned. Also what to report when reading stops at
+    /// an error further on: that repeat comes first in the file, as an import that checks each record as it
+    /// comes would have said.
+    func buildIDIndex() throws -> ImportDuplicate? {
+        guard case .bulk = mode else { return nil }
+        do {
+            // Looking for a repeat first would sort every id even when there is none: this is that sort, and
+            // it fails on a repeat (which leaves the transaction as it was).
+            try db.execute(sql: Schema.idIndex)
+            return nil
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {}
+        let row = try Row.fetchOne(db, sql: """
+            SELECT id, position, first FROM (
+                SELECT id, position, first_value(position) OVER w AS first, row_number() OVER w AS n
+                FROM items WINDOW w AS (PARTITION BY id ORDER BY position))
+            WHERE n = 2 ORDER BY position LIMIT 1
+            """)
+        guard let row, let id: String = row[0], let position: Int = row[1], let first: Int = row[2] else {
+            throw LibraryError.database("the import's ids could not be checked")
+        }
+        return ImportDuplicate(record: ImportRecord(id: ItemID(id), title: "", line: 0,
+                                                    column: columns.place(at: position - 1)),
+                               firstPlace: places.place(at: first - 1), place: places.place(at: position - 1))
     }
 }
 
@@ -116,9 +164,10 @@ private struct SeenIDs {
     }
 }
 
-/// Places in the order records were added, as runs of equal steps from one place to the next: a file with a
-/// record on every line is one run, whatever its size, and at worst a record costs two LEB128 numbers (a byte
-/// each, usually). Looked up only to report a repeated id.
+/// Numbers in the order records were added (where each was read, or the column its id started at), as runs of
+/// equal steps from one number to the next: a file with a record on every line is one run of places, and one
+/// of columns, whatever its size; at worst a record costs two LEB128 numbers (a byte each, usually). Looked
+/// up only to report a repeated id.
 package struct PlaceLog {
     private var bytes: [UInt8] = []
     private var last = 0
@@ -154,7 +203,7 @@ package struct PlaceLog {
     }
 
     private mutating func flush() {
-        // Places only grow within an import, but steps are stored as zigzag numbers just in case.
+        // Places only grow within an import, but columns go back as well: steps are stored as zigzag numbers.
         Self.write(UInt(bitPattern: (step << 1) ^ (step >> (Int.bitWidth - 1))), to: &bytes)
         Self.write(UInt(count), to: &bytes)
     }

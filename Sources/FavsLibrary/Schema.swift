@@ -37,18 +37,36 @@ enum Schema {
             // `deleted` is in it so SQLite sees that the index covers the query.
             try db.execute(sql: listIndex)
             // The favorites in list order: their count and the first of them without reading the list.
-            try db.execute(sql: """
-                CREATE INDEX items_favorites ON items (position) WHERE favorite = 1 AND deleted = 0
-                """)
+            try db.execute(sql: favoritesIndex)
         }
         migrator.registerMigration("v4: favorite times") { db in
             // When each favorite was favorited, for the "recently favorited" order: NULL for items that are not
             // favorites and for favorites made before this (an import, the sample, an older favs). The index
             // holds the few that have a time, so a browser reads them without touching the table.
+            try db.execute(sql: "ALTER TABLE items ADD COLUMN favorited_at INTEGER")
+            try db.execute(sql: favoriteTimesIndex)
+        }
+        migrator.registerMigration("v5: ids indexed apart") { db in
+            // An import into an empty library leaves the id index out while the rows go in and builds it
+            // once at the end, by a sort: random inserts into an index ten times the page cache made a
+            // 10M-row import twice as slow as sqlite3's own. `id TEXT PRIMARY KEY` cannot be dropped, so
+            // the table is made again with the index apart (`items_id`), the same to every query. Only an
+            // empty table is remade (nothing to copy); a library that already holds items keeps its
+            // primary key, and an import into it is an upsert, which needs the index throughout anyway.
+            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM items)") == false else { return }
+            try db.execute(sql: "DROP TABLE items")
             try db.execute(sql: """
-                ALTER TABLE items ADD COLUMN favorited_at INTEGER;
-                CREATE INDEX items_favorite_times ON items (favorited_at, id) WHERE favorited_at IS NOT NULL AND deleted = 0
+                CREATE TABLE items (
+                    id TEXT NOT NULL,
+                    title TEXT NOT NULL,
+                    fields TEXT NOT NULL,
+                    favorite INTEGER NOT NULL DEFAULT 0,
+                    position INTEGER NOT NULL UNIQUE,
+                    deleted INTEGER NOT NULL DEFAULT 0,
+                    favorited_at INTEGER
+                )
                 """)
+            for index in [idIndex, listIndex, favoritesIndex, favoriteTimesIndex] { try db.execute(sql: index) }
         }
         return migrator
     }()
@@ -59,9 +77,21 @@ enum Schema {
         try db.columns(in: "items").contains { $0.name == "favorited_at" } ? "favorited_at" : "NULL"
     }
 
-    /// The list's covering index (v3); an import into an empty library builds it once after the rows are in.
+    /// The list's covering index (v3).
     static let listIndex = """
         CREATE INDEX items_list ON items (position, id, title, favorite, deleted) WHERE deleted = 0
+        """
+
+    /// The ids, unique, apart from the table (v5; a library that held items before v5 has `id TEXT PRIMARY KEY`
+    /// instead). An import into an empty library drops it and builds it again once the rows are in.
+    static let idIndex = "CREATE UNIQUE INDEX items_id ON items (id)"
+
+    /// The favorites in list order (v3).
+    static let favoritesIndex = "CREATE INDEX items_favorites ON items (position) WHERE favorite = 1 AND deleted = 0"
+
+    /// The favorites that have a time (v4).
+    static let favoriteTimesIndex = """
+        CREATE INDEX items_favorite_times ON items (favorited_at, id) WHERE favorited_at IS NOT NULL AND deleted = 0
         """
 
     /// The migrations that shape the tables: what a read-only open needs (later ones add indexes).

@@ -46,7 +46,7 @@ extension PostgresLibrary {
         var count = 0
         // Where each record was read, by position: only looked at to report a repeated id.
         var places = PlaceLog()
-        var columns = ColumnRuns()
+        var columns = PlaceLog()  // the column each record started at, by position
         let copied = ["id", "title", "fields", "favorite", "position"]
         try read { record, place in
             count += 1
@@ -76,7 +76,7 @@ extension PostgresLibrary {
                 throw LibraryError.database("the import's ids could not be checked")
             }
             let index = Int(position) - 1
-            throw ImportDuplicate(record: ImportRecord(id: ItemID(id), title: "", line: 0, column: columns.value(at: index)),
+            throw ImportDuplicate(record: ImportRecord(id: ItemID(id), title: "", line: 0, column: columns.place(at: index)),
                                   firstPlace: places.place(at: Int(first) - 1), place: places.place(at: index))
         }
         try session.query("ALTER TABLE items ADD CONSTRAINT items_position_key UNIQUE (position)")
@@ -282,27 +282,5 @@ struct CopyRows {
     mutating func add(_ flag: Bool, last: Bool) {
         bytes.writeInteger(flag ? UInt8(ascii: "t") : UInt8(ascii: "f"))
         bytes.writeInteger(last ? UInt8(ascii: "\n") : UInt8(ascii: "\t"))
-    }
-}
-
-/// The column each record started at, by position, as runs of equal columns (a line-based file is one run).
-struct ColumnRuns {
-    private var runs: [(column: Int, count: Int)] = []
-
-    mutating func append(_ column: Int) {
-        if let last = runs.last, last.column == column {
-            runs[runs.count - 1].count += 1
-        } else {
-            runs.append((column, 1))
-        }
-    }
-
-    func value(at index: Int) -> Int {
-        var first = 0
-        for run in runs {
-            if index < first + run.count { return run.column }
-            first += run.count
-        }
-        return 1
     }
 }

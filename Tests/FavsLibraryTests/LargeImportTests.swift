@@ -113,3 +113,118 @@ private func withEmptyLibrary(_ body: (Library) throws -> Void) throws {
     #expect(FieldCoding.encode(fields) == expected)
     #expect(try FieldCoding.decode(FieldCoding.encode(fields), id: "x") == fields)
 }
+
+// MARK: The id index, built at the end of an import into an empty library (v5)
+
+/// What SQLite says the items table and its indexes are.
+private func shape(_ path: String) throws -> (table: String, uniqueIndexes: [String]) {
+    try DatabaseQueue(path: path).read { db in
+        let table = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'items'") ?? ""
+        let unique = try Row.fetchAll(db, sql: "PRAGMA index_list(items)").filter { $0["unique"] == 1 }
+            .map { $0["name"] as String }.sorted()
+        return (table, unique)
+    }
+}
+
+@Test func anImportIntoANewLibraryLeavesTheIdIndexInPlaceAndUnique() throws {
+    try withTemporaryDirectory { directory throws in
+        let path = directory.appendingPathComponent("x.sqlite").path
+        let library = try Library.open(path: path, seedIfNew: false)
+        let file = records(1500)
+        #expect(try library.importRecords(file) == ImportSummary(added: 1500))
+        let (table, unique) = try shape(path)
+        #expect(!table.contains("PRIMARY KEY"))
+        #expect(unique == ["items_id", "sqlite_autoindex_items_1"])  // the ids, and the positions
+        #expect(try library.item(file[700].id)?.title == "Title 700")
+        // The index answers the upsert's ON CONFLICT (id) of the next import, and refuses a repeat by hand.
+        #expect(try library.importRecords(file) == ImportSummary(unchanged: 1500))
+        #expect(throws: DatabaseError.self) {
+            try DatabaseQueue(path: path).write { db in
+                try db.execute(sql: "INSERT INTO items (id, title, fields, position) VALUES (?, 'x', '[]', 99999)",
+                               arguments: [file[3].id.rawValue])
+            }
+        }
+    }
+}
+
+@Test func aRepeatFoundOnceEveryRecordIsInIsTheFirstRepeatInFileOrder() throws {
+    try withEmptyLibrary { library throws in
+        // "b" repeats before "a" does, though "a" came first.
+        let ids = ["a", "b", "c", "b", "a", "d"]
+        let file = ids.enumerated().map { index, id in
+            ImportRecord(id: ItemID(id), title: id, line: 10 + 2 * index, column: index == 3 ? 7 : 1)
+        }
+        do {
+            _ = try library.importRecords { add in for record in file { try add(record, record.line) } }
+            Issue.record("a repeated id was imported")
+        } catch let duplicate as ImportDuplicate {
+            #expect(duplicate.record.id == "b")
+            #expect(duplicate.place == 16)
+            #expect(duplicate.firstPlace == 12)
+            #expect(duplicate.record.column == 7)
+        }
+        #expect(try library.loadItems().isEmpty)
+        #expect(try library.changes().isEmpty)
+        // The id index is back, as before the import.
+        #expect(try library.importRecords(records(3)) == ImportSummary(added: 3))
+        #expect(try library.importRecords(records(3)) == ImportSummary(unchanged: 3))
+    }
+}
+
+@Test func aRepeatReadBeforeAFailingReadIsWhatTheImportReports() throws {
+    try withEmptyLibrary { library throws in
+        do {
+            _ = try library.importRecords { add in
+                for (line, id) in ["a", "b", "a", "c"].enumerated() {
+                    try add(ImportRecord(id: ItemID(id), title: id, line: line + 1), line + 1)
+                }
+                throw ReadFailure("line 5 is not JSON")
+            }
+            Issue.record("the import went through")
+        } catch let duplicate as ImportDuplicate {
+            #expect(duplicate.record.id == "a")
+            #expect(duplicate.place == 3)
+            #expect(duplicate.firstPlace == 1)
+        }
+        // With no repeat, the read's own error comes out as it was thrown.
+        #expect(throws: ReadFailure.self) {
+            _ = try library.importRecords { add in
+                try add(ImportRecord(id: "a", title: "a", line: 1), 1)
+                throw ReadFailure("line 2 is not JSON")
+            }
+        }
+        #expect(try library.loadItems().isEmpty)
+    }
+}
+
+@Test func aLibraryThatHeldItemsBeforeTheIdIndexWasApartKeepsItsPrimaryKey() throws {
+    try withTemporaryDirectory { directory throws in
+        let used = directory.appendingPathComponent("used.sqlite").path
+        let empty = directory.appendingPathComponent("empty.sqlite").path
+        for path in [used, empty] {  // libraries as favs made them before v5
+            let queue = try DatabaseQueue(path: path)
+            try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
+            try Schema.migrator.migrate(queue, upTo: "v4: favorite times")
+            try queue.write { db in
+                try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('name', 'old')")
+                if path == used {
+                    try db.execute(sql: "INSERT INTO items (id, title, fields, position) VALUES ('a', 'A', '[]', 1)")
+                }
+            }
+        }
+        let library = try Library.open(path: used, seedIfNew: false)
+        #expect(try shape(used).table.contains("id TEXT PRIMARY KEY"))
+        #expect(try library.importRecords([ImportRecord(id: "a", title: "A2", line: 1),
+                                           ImportRecord(id: "b", title: "B", line: 2)])
+                == ImportSummary(added: 1, updated: 1))
+        #expect(try library.loadItems().map(\.title) == ["A2", "B"])
+
+        _ = try Library.open(path: empty, seedIfNew: false)
+        #expect(try shape(empty).uniqueIndexes == ["items_id", "sqlite_autoindex_items_1"])
+        #expect(try !shape(empty).table.contains("PRIMARY KEY"))
+    }
+}
+
+private struct ReadFailure: Error {
+    init(_ reason: String) {}
+}
