@@ -100,17 +100,24 @@ enum Postgres {
         for step in 0..<1000 {
             if step % 10 == 9 {
                 // The CLI: a random item's star, toggled; the first browser must show the new count.
-                let listed = try await LiveSync.list(library, in: scratch)
+                // Keys sent just before may still be on their way to either browser: settle first (both screens
+                // still and agreeing with the library), so the count the first browser shows next is the CLI's.
+                var listed: [LiveSync.Listed] = [], screens: [[String]] = [[], []]
+                let settled = try await eventually(within: .seconds(20)) {
+                    let before = screens
+                    try? await Task.sleep(for: .milliseconds(50))
+                    screens = [try await first.screen(), try await second.screen()]
+                    listed = try await LiveSync.list(library, in: scratch)
+                    return screens == before && screens.allSatisfy { LiveSync.counts(onStatusLine: $0) == LiveSync.counts(of: listed) }
+                }
+                let shown = screens.map { $0.joined(separator: "\n") }.joined(separator: "\n")
+                try #require(settled, "step \(step): the browsers did not settle on \(LiveSync.counts(of: listed)):\n\(shown)")
                 let item = listed[Int(random.next() % UInt64(listed.count))]
                 let expected = LiveSync.Counts(items: listed.count,
                                                favorites: listed.filter(\.favorite).count + (item.favorite ? -1 : 1))
-                // Keys sent just before may still be on their way: settle first, so the count is the CLI's.
-                _ = try await LiveSync.waitUntil(first, "before the CLI change", within: .seconds(5)) {
-                    LiveSync.counts(onStatusLine: $0) == LiveSync.counts(of: listed)
-                }
                 latencies.append(try await LiveSync.change([item.favorite ? "unfav" : "fav", item.id],
                                                            says: item.favorite ? "unfavorited 1 item" : "favorited 1 item",
-                                                           library: library, tmux: first, scratch: scratch, within: .seconds(5)) {
+                                                           library: library, tmux: first, scratch: scratch, within: .seconds(10)) {
                     LiveSync.counts(onStatusLine: $0) == expected
                 })
                 continue
