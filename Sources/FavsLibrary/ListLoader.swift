@@ -33,15 +33,29 @@ public enum ListLoader {
             return (try withFavoriteTimes(try whole(db, capacity: capacity), db), lastChange)
         }
         let middle = low + (high - low) / 2
-        let secondHalf = SecondHalf(path: path, after: middle, capacity: capacity / 2)
-        var builder = ItemCollection.Builder(capacity: capacity)  // room for both halves
+        let bytes = try textBytes(db, rows: capacity)
+        let secondHalf = SecondHalf(path: path, after: middle, capacity: capacity / 2, bytes: bytes.map { $0 / 2 })
+        // Room for both halves, text included, so that joining them copies the second into the first and
+        // allocates nothing: a reallocation then would hold the old, the new and the second half at once.
+        var builder = ItemCollection.Builder(capacity: capacity, bytes: bytes)
         try scan(db.sqliteConnection, select + " AND position <= ? ORDER BY position", bound: middle, into: &builder)
-        guard let (rest, restLastChange) = secondHalf.wait(), restLastChange == lastChange else {
+        guard secondHalf.append(to: &builder, ifReadAt: lastChange) else {
             // The other connection failed, or read after another commit: read it all here.
             return (try withFavoriteTimes(try whole(db, capacity: capacity), db), lastChange)
         }
-        builder.append(contentsOf: rest)
         return (try withFavoriteTimes(builder.build(), db), lastChange)
+    }
+
+    /// About how many bytes `rows` ids take, and as many titles (whichever is longer, with room to spare):
+    /// from the first and the last thousand rows of the list, each end read from its index.
+    static func textBytes(_ db: Database, rows: Int) throws -> Int? {
+        let sample = try Double.fetchOne(db, sql: """
+            SELECT max(avg(length(CAST(id AS BLOB))), avg(length(CAST(title AS BLOB)))) FROM (
+                SELECT * FROM (SELECT id, title FROM items WHERE deleted = 0 ORDER BY position LIMIT 1000)
+                UNION ALL
+                SELECT * FROM (SELECT id, title FROM items WHERE deleted = 0 ORDER BY position DESC LIMIT 1000))
+            """)
+        return sample.map { Int(($0 + 1) * 1.25 * Double(rows)) }
     }
 
     /// The collection with the times its favorites were favorited, read (in the same transaction as the
@@ -125,20 +139,25 @@ private final class SecondHalf: @unchecked Sendable {
     /// Written by the reading thread before it signals `done`.
     private var result: (ItemCollection.Builder, Int64)?
 
-    init(path: String, after middle: Int, capacity: Int) {
+    init(path: String, after middle: Int, capacity: Int, bytes: Int?) {
         Thread.detachNewThread { [self] in
-            result = try? Self.read(path: path, after: middle, capacity: capacity)
+            result = try? Self.read(path: path, after: middle, capacity: capacity, bytes: bytes)
             done.signal()
         }
     }
 
-    /// The rows and the last change sequence number they were read at; nil when they could not be read.
-    func wait() -> (ItemCollection.Builder, Int64)? {
+    /// Once the rows are read, appends them to `builder` (and lets them go) if they were read at the change
+    /// `lastChange`; false when they could not be read, or were read at another change.
+    func append(to builder: inout ItemCollection.Builder, ifReadAt lastChange: Int64) -> Bool {
         done.wait()
-        return result
+        defer { result = nil }
+        guard let (rest, readAt) = result, readAt == lastChange else { return false }
+        builder.append(contentsOf: rest)
+        return true
     }
 
-    private static func read(path: String, after middle: Int, capacity: Int) throws -> (ItemCollection.Builder, Int64) {
+    private static func read(path: String, after middle: Int, capacity: Int,
+                             bytes: Int?) throws -> (ItemCollection.Builder, Int64) {
         var connection: OpaquePointer?
         defer { sqlite3_close_v2(connection) }
         guard sqlite3_open_v2(path, &connection, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK else {
@@ -149,7 +168,7 @@ private final class SecondHalf: @unchecked Sendable {
             throw DatabaseError.last(on: connection, code: sqlite3_errcode(connection))
         }
         defer { sqlite3_exec(connection, "COMMIT", nil, nil, nil) }
-        var builder = ItemCollection.Builder(capacity: capacity + capacity / 8)
+        var builder = ItemCollection.Builder(capacity: capacity + capacity / 8, bytes: bytes.map { $0 + $0 / 8 })
         var lastChange: Int64 = 0
         var statement: OpaquePointer?
         if sqlite3_prepare_v2(connection, "SELECT MAX(seq) FROM changes", -1, &statement, nil) == SQLITE_OK,

@@ -4,7 +4,7 @@ extension ItemCollection {
     /// Builds a collection from rows in list order (a library's cursor, or items), without a String per row.
     public struct Builder {
         private var ids: TextArena
-        private var titles: TextArena
+        private var titles = TextArena()
         private var positions: [Int] = []
         private var flags: [UInt8] = []
         /// True while every title has equalled its id: the titles are then not stored at all, and the built
@@ -19,9 +19,19 @@ extension ItemCollection {
         /// and their titles each take in all, when known.
         public init(capacity: Int = 0, bytes: Int? = nil) {
             ids = TextArena(capacity: capacity, bytes: bytes ?? capacity * 17)
-            titles = TextArena(capacity: capacity, bytes: bytes ?? capacity * 32)
+            titleRoom = (capacity, bytes ?? capacity * 32)
             positions.reserveCapacity(capacity)
             flags.reserveCapacity(capacity)
+        }
+
+        /// How much room to make for titles once they differ from the ids.
+        private let titleRoom: (count: Int, bytes: Int)
+
+        /// From here on titles are stored apart: every title so far is its id.
+        private mutating func storeTitlesApart() {
+            titles = TextArena(capacity: titleRoom.count, bytes: titleRoom.bytes)
+            titles.append(contentsOf: ids)
+            titlesAreIDs = false
         }
 
         /// Appends one row. Rows should come in ascending position; others are sorted by `build()`.
@@ -34,10 +44,7 @@ extension ItemCollection {
         public mutating func append(id: UnsafeRawBufferPointer, title: UnsafeRawBufferPointer, favorite: Bool,
                                     position: Int) {
             if let last = positions.last, last > position { inOrder = false }
-            if titlesAreIDs, !Self.same(id, title) {
-                titles = ids  // every title so far, as the ids they equal
-                titlesAreIDs = false
-            }
+            if titlesAreIDs, !Self.same(id, title) { storeTitlesApart() }
             ids.append(id)
             if !titlesAreIDs { titles.append(title) }
             positions.append(position)
@@ -70,9 +77,8 @@ extension ItemCollection {
             inOrder = inOrder && other.inOrder
             let shift = Int32(positions.count)
             if !(titlesAreIDs && other.titlesAreIDs) {
-                if titlesAreIDs { titles = ids }
+                if titlesAreIDs { storeTitlesApart() }
                 titles.append(contentsOf: other.titlesAreIDs ? other.ids : other.titles)
-                titlesAreIDs = false
             }
             ids.append(contentsOf: other.ids)
             positions.append(contentsOf: other.positions)

@@ -94,10 +94,7 @@ extension ItemCollection {
         let slot = slotCount - 1
         if !item.fields.isEmpty { fieldsBySlot[Int32(slot)] = item.fields }
         if let time = item.favoritedAt { favoriteTimes[Int32(slot)] = time }
-        let arena = idArena
-        arena.withEntry(slot) { bytes in
-            index.insert(slot, hash: SlotIndex.hash(bytes)) { other in arena.withEntry(other, SlotIndex.hash) }
-        }
+        index.insert(slot, hash: idArena.withEntry(slot, SlotIndex.hash))
         present.append(true)
         favorites.append(item.favorite)
     }

@@ -245,7 +245,7 @@ import Testing
                                                          "abcdefgi", "abcdefgj", "abcdefghabcdefgh", "abcdefghabcdefgi"]
         let hashes = ids.map(hashOf)
         var index = SlotIndex()
-        for slot in ids.indices { index.insert(slot, hash: hashes[slot]) { hashes[$0] } }
+        for slot in ids.indices { index.insert(slot, hash: hashes[slot]) }
         #expect(index.count == ids.count)
         let lost = ids.indices.filter { slot in index.find(hash: hashes[slot]) { ids[$0] == ids[slot] } != slot }
         #expect(lost.isEmpty, "not found: \(lost.prefix(5).map { ids[$0] })")
@@ -270,6 +270,39 @@ import Testing
         #expect(c[""]?.title == "t1000" && c["a\u{0}"]?.title == "t1002" && c["abcdefgi"]?.title == "t1006")
         #expect(c.remove("") == 1000 && !c.contains("") && c.contains("a"))
         #expect(c.insert(Item(id: "", title: "t1000", position: 1000)) == 1000 && c.row(of: "") == 1000)
+    }
+
+    /// Built from arenas of every size up to 300 (so some entries are pushed past the table's end and wrap to
+    /// its front) and one of 60,000: every first entry of an id is found at its slot, every later one is
+    /// reported as a repeat, and the table then takes more entries one at a time.
+    @Test func slotIndexBuiltInPlaceFindsEveryFirstIdAndReportsRepeats() {
+        var rng = SeededRandom(seed: 7)
+        for size in Array(1...300) + [60_000] {
+            let ids = (0..<size).map { slot -> String in
+                slot > 0 && UInt64.random(in: 0..<7, using: &rng) == 0
+                    ? "id-\(UInt64.random(in: 0..<UInt64(slot), using: &rng))"  // maybe an earlier id again
+                    : "id-\(slot)"
+            }
+            var arena = TextArena()
+            for id in ids { arena.append(id) }
+            var (index, repeated) = SlotIndex.build(arena)
+            var first: [String: Int] = [:]
+            for (slot, id) in ids.enumerated() where first[id] == nil { first[id] = slot }
+            let expectedRepeats = ids.indices.filter { first[ids[$0]] != $0 }
+            #expect(repeated == expectedRepeats && index.count == first.count, "size \(size)")
+            let lost = first.filter { id, slot in index.find(hash: hashOf(id)) { arena.string($0) == id } != slot }
+            #expect(lost.isEmpty, "size \(size): not found: \(lost.prefix(3))")
+            #expect(index.find(hash: hashOf("id-\(size)")) { arena.string($0) == "id-\(size)" } == nil)
+            guard size % 50 == 0 || size == 60_000 else { continue }
+            for extra in 0..<size {  // grows past its built size
+                arena.append("new-\(extra)")
+                index.insert(arena.count - 1, hash: hashOf("new-\(extra)"))
+            }
+            let lostAfter = (0..<size).filter { extra in
+                index.find(hash: hashOf("new-\(extra)")) { arena.string($0) == "new-\(extra)" } != ids.count + extra
+            }
+            #expect(lostAfter.isEmpty && index.count == first.count + size, "size \(size) grown: \(lostAfter.prefix(3))")
+        }
     }
 
     // MARK: Fields

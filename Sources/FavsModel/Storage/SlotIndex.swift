@@ -1,84 +1,78 @@
 import Foundation
 
 /// An open-addressing hash table from an id's UTF-8 bytes to its slot: one 8-byte cell per entry (at most
-/// half full), where a Dictionary of a million String keys costs tens of megabytes more. A cell holds the
-/// slot and the top half of the id's hash, so a probe compares id bytes (kept in the collection's id arena)
-/// only when the hashes agree.
+/// three quarters full), where a Dictionary of a million String keys costs tens of megabytes more. A cell
+/// holds the slot and the top half of the id's hash, so a probe compares id bytes (kept in the collection's
+/// id arena) only when the hashes agree.
+///
+/// An entry's home cell is its hash's top half scaled to the table's size (`hash * size >> 32`, no power of
+/// two needed), so the cell alone says where its entry belongs: the table grows without hashing ids again,
+/// and sorting cells by value sorts them by home cell.
 struct SlotIndex: Sendable, Equatable {
     /// 0 for an empty cell, else `hash & 0xFFFF_FFFF_0000_0000 | (slot + 1)`.
     private var cells: [UInt64]
     private(set) var count = 0
 
     init(capacity: Int = 0) {
-        var size = 16
-        while size < capacity * 2 { size *= 2 }
-        cells = [UInt64](repeating: 0, count: size)
+        cells = [UInt64](repeating: 0, count: Self.size(for: capacity))
     }
+
+    /// Room for `count` entries at most three quarters full.
+    private static func size(for count: Int) -> Int { max(16, count + count / 3 + 1) }
 
     private static func cell(_ slot: Int, _ hash: UInt64) -> UInt64 { hash & 0xFFFF_FFFF_0000_0000 | UInt64(slot + 1) }
     private static func slot(_ cell: UInt64) -> Int { Int(cell & 0xFFFF_FFFF) - 1 }
     private static func sameHash(_ cell: UInt64, _ hash: UInt64) -> Bool { (cell ^ hash) >> 32 == 0 }
+    /// Where a hash (or a cell, which keeps the same top half) belongs in a table of `size` cells.
+    private static func home(_ hash: UInt64, size: Int) -> Int { Int(((hash >> 32) &* UInt64(size)) >> 32) }
 
     /// The index of every entry of an arena; and the entries whose bytes repeat an earlier entry's (left out
-    /// of the index).
+    /// of the index, in slot order).
     ///
-    /// Built in two passes so that a million random writes into a 16 MB table don't each miss the cache:
-    /// the entries are first sorted by the region of the table their hash falls in (a counting sort over
-    /// 256 regions), then inserted region by region, each region small enough to stay in the cache.
+    /// Built in place, without a transient table: every id's cell is written to the front of the table, the
+    /// cells are sorted (so by home cell, then by slot, which puts a repeated id right after its first
+    /// entry), and then moved out, from the last, each to the first free cell from its home. A million
+    /// random writes into a 10 MB table would each miss the cache; this reads and writes it in order.
     static func build(_ ids: TextArena) -> (index: SlotIndex, repeated: [Int]) {
         var index = SlotIndex(capacity: ids.count)
         var repeated: [Int] = []
-        let mask = index.cells.count - 1
-        let regionShift = max(0, (mask + 1).trailingZeroBitCount - 8)  // 256 regions of the table
+        let size = index.cells.count
         ids.withStorage { bytes, ends in
             guard let base = bytes.baseAddress, !ends.isEmpty else { return }
-            func start(_ slot: Int) -> Int { slot == 0 ? 0 : Int(ends[slot - 1]) + 1 }
-            // Pass 1: hash every id, and count how many fall in each region.
-            var hashes = [UInt64](repeating: 0, count: ends.count)
-            var regionStarts = [Int](repeating: 0, count: 257)
-            hashes.withUnsafeMutableBufferPointer { hashes in
-                for slot in 0..<ends.count {
-                    let from = start(slot)
-                    let hash = hash(UnsafeRawBufferPointer(start: base + from, count: Int(ends[slot]) - from))
-                    hashes[slot] = hash
-                    regionStarts[(Int(truncatingIfNeeded: hash) & mask) >> regionShift + 1] += 1
-                }
+            func entry(_ slot: Int) -> UnsafeRawBufferPointer {
+                let from = slot == 0 ? 0 : Int(ends[slot - 1]) + 1
+                return UnsafeRawBufferPointer(start: base + from, count: Int(ends[slot]) - from)
             }
-            for region in 0..<256 { regionStarts[region + 1] += regionStarts[region] }
-            // Pass 2: hashes and slots in region order (in slot order within a region, so the first of a
-            // repeated id wins), so that pass 3 reads them front to back.
-            var sortedHashes = [UInt64](repeating: 0, count: ends.count)
-            var sortedSlots = [Int32](repeating: 0, count: ends.count)
-            var next = regionStarts
-            for slot in 0..<ends.count {
-                let hash = hashes[slot]
-                let region = (Int(truncatingIfNeeded: hash) & mask) >> regionShift
-                sortedHashes[next[region]] = hash
-                sortedSlots[next[region]] = Int32(slot)
-                next[region] += 1
-            }
-            hashes = []
-            // Pass 3: insert region by region; id bytes are compared only when two hashes agree.
             index.cells.withUnsafeMutableBufferPointer { cells in
-                for k in 0..<sortedSlots.count {
-                    let hash = sortedHashes[k]
-                    let slot = Int(sortedSlots[k])
-                    var i = Int(truncatingIfNeeded: hash) & mask
-                    var isRepeat = false
-                    while cells[i] != 0 {
-                        let cell = cells[i]
-                        if sameHash(cell, hash) {
-                            let from = start(slot), other = Self.slot(cell), otherStart = start(other)
-                            let length = Int(ends[slot]) - from
-                            if Int(ends[other]) - otherStart == length, memcmp(base + from, base + otherStart, length) == 0 {
-                                isRepeat = true
-                                break
-                            }
-                        }
-                        i = (i + 1) & mask
-                    }
-                    if isRepeat { repeated.append(slot) } else { cells[i] = Self.cell(slot, hash) }
+                for slot in 0..<ends.count { cells[slot] = cell(slot, hash(entry(slot))) }
+                sortByValue(UnsafeMutableBufferPointer(rebasing: cells[0..<ends.count]))
+                // Repeats: cells of one hash are adjacent, their first slot first. Keep the first of each id.
+                var kept = 0, runStart = 0  // the kept cells of the current hash: runStart..<kept
+                for k in 0..<ends.count {
+                    let cell = cells[k]
+                    if kept == 0 || !sameHash(cells[kept - 1], cell) { runStart = kept }
+                    let bytes = entry(slot(cell))
+                    let isRepeat = (runStart..<kept).contains { same(entry(slot(cells[$0])), bytes) }
+                    if isRepeat { repeated.append(slot(cell)) } else { cells[kept] = cell; kept += 1 }
                 }
+                // Each kept cell's place: its home, or just after the one before it when that is taken. Those
+                // pushed past the end wrap around to the front once the others are in place.
+                var places = [UInt32](repeating: 0, count: kept)
+                var next = 0, fits = kept
+                for k in 0..<kept {
+                    let place = max(home(cells[k], size: size), next)
+                    if place >= size { fits = k; break }
+                    places[k] = UInt32(place)
+                    next = place + 1
+                }
+                let wrapped = Array(cells[fits..<kept])
+                for k in fits..<kept { cells[k] = 0 }
+                for k in (0..<fits).reversed() {  // a place is never before its cell's index: move from the back
+                    let cell = cells[k]
+                    cells[k] = 0
+                    cells[Int(places[k])] = cell
+                }
+                for cell in wrapped { place(cell, in: cells) }
             }
         }
         index.count = ids.count - repeated.count
@@ -87,36 +81,68 @@ struct SlotIndex: Sendable, Equatable {
 
     /// The slot whose id `isMatch` accepts, probing from the id's hash.
     func find(hash: UInt64, isMatch: (Int) -> Bool) -> Int? {
-        let mask = cells.count - 1
-        var i = Int(truncatingIfNeeded: hash) & mask
+        let size = cells.count
+        var i = Self.home(hash, size: size)
         while true {
             let cell = cells[i]
             if cell == 0 { return nil }
             if Self.sameHash(cell, hash), isMatch(Self.slot(cell)) { return Self.slot(cell) }
-            i = (i + 1) & mask
+            i = i + 1 == size ? 0 : i + 1
         }
     }
 
-    /// Adds a slot (whose id is not in the table yet). `rehash` gives the hash of any slot, for growing.
-    mutating func insert(_ slot: Int, hash: UInt64, rehash: (Int) -> UInt64) {
-        if (count + 1) * 2 > cells.count { grow(rehash: rehash) }
-        place(Self.cell(slot, hash), hash: hash)
+    /// Adds a slot (whose id is not in the table yet).
+    mutating func insert(_ slot: Int, hash: UInt64) {
+        if (count + 1) * 4 > cells.count * 3 { grow() }
+        cells.withUnsafeMutableBufferPointer { Self.place(Self.cell(slot, hash), in: $0) }
         count += 1
     }
 
-    private mutating func place(_ cell: UInt64, hash: UInt64) {
-        let mask = cells.count - 1
-        var i = Int(truncatingIfNeeded: hash) & mask
-        while cells[i] != 0 { i = (i + 1) & mask }
+    /// Puts a cell in the first free cell from its home.
+    private static func place(_ cell: UInt64, in cells: UnsafeMutableBufferPointer<UInt64>) {
+        var i = home(cell, size: cells.count)
+        while cells[i] != 0 { i = i + 1 == cells.count ? 0 : i + 1 }
         cells[i] = cell
     }
 
-    private mutating func grow(rehash: (Int) -> UInt64) {
+    private mutating func grow() {
         let old = cells
         cells = [UInt64](repeating: 0, count: old.count * 2)
-        for cell in old where cell != 0 {
-            let hash = rehash(Self.slot(cell))
-            place(Self.cell(Self.slot(cell), hash), hash: hash)
+        cells.withUnsafeMutableBufferPointer { cells in
+            for cell in old where cell != 0 { Self.place(cell, in: cells) }
+        }
+    }
+
+    private static func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let x = a.baseAddress, let y = b.baseAddress else { return true }
+        return memcmp(x, y, a.count) == 0
+    }
+
+    /// Sorts cells in place: spread into 256 buckets by their top byte (an American flag sort, which moves
+    /// each cell at most once and needs no second buffer), then each bucket, small by then, by the library sort.
+    private static func sortByValue(_ cells: UnsafeMutableBufferPointer<UInt64>) {
+        func bucket(_ cell: UInt64) -> Int { Int(cell >> 56) }
+        var starts = [Int](repeating: 0, count: 257)
+        for cell in cells { starts[bucket(cell) + 1] += 1 }
+        for b in 0..<256 { starts[b + 1] += starts[b] }
+        var next = starts
+        for b in 0..<256 {
+            while next[b] < starts[b + 1] {
+                var cell = cells[next[b]]
+                var target = bucket(cell)
+                while target != b {  // carry the cell to its bucket, taking the one there along
+                    swap(&cell, &cells[next[target]])
+                    next[target] += 1
+                    target = bucket(cell)
+                }
+                cells[next[b]] = cell
+                next[b] += 1
+            }
+        }
+        for b in 0..<256 {
+            var bucket = UnsafeMutableBufferPointer(rebasing: cells[starts[b]..<starts[b + 1]])
+            bucket.sort()
         }
     }
 

@@ -69,6 +69,9 @@ struct TextArena: Sendable, Equatable {
     /// Appends every entry of another arena (the second half of a list read by two threads).
     mutating func append(contentsOf other: TextArena) {
         let shift = UInt32(bytes.count)
+        // Exactly the room needed, if more is needed (where growing by appending would double it).
+        bytes.reserveCapacity(bytes.count + other.bytes.count)
+        ends.reserveCapacity(ends.count + other.ends.count)
         bytes.append(contentsOf: other.bytes)
         ends.append(contentsOf: other.ends.lazy.map { $0 + shift })
     }
