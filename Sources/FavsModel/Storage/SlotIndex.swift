@@ -120,9 +120,19 @@ struct SlotIndex: Sendable, Equatable {
     }
 
     /// Sorts cells in place: spread into 256 buckets by their top byte (an American flag sort, which moves
-    /// each cell at most once and needs no second buffer), then each bucket, small by then, by the library sort.
-    private static func sortByValue(_ cells: UnsafeMutableBufferPointer<UInt64>) {
-        func bucket(_ cell: UInt64) -> Int { Int(cell >> 56) }
+    /// each cell at most once and needs no second buffer), each bucket again by the next byte, and then each
+    /// of those, a few cells long, by insertion.
+    private static func sortByValue(_ cells: UnsafeMutableBufferPointer<UInt64>, shift: UInt64 = 56) {
+        guard cells.count > 32 else {
+            for i in cells.indices.dropFirst() {
+                let cell = cells[i]
+                var j = i
+                while j > 0, cells[j - 1] > cell { cells[j] = cells[j - 1]; j -= 1 }
+                cells[j] = cell
+            }
+            return
+        }
+        func bucket(_ cell: UInt64) -> Int { Int(truncatingIfNeeded: cell >> shift) & 0xFF }
         var starts = [Int](repeating: 0, count: 257)
         for cell in cells { starts[bucket(cell) + 1] += 1 }
         for b in 0..<256 { starts[b + 1] += starts[b] }
@@ -140,9 +150,11 @@ struct SlotIndex: Sendable, Equatable {
                 next[b] += 1
             }
         }
-        for b in 0..<256 {
-            var bucket = UnsafeMutableBufferPointer(rebasing: cells[starts[b]..<starts[b + 1]])
-            bucket.sort()
+        for b in 0..<256 where starts[b + 1] - starts[b] > 1 {
+            let part = UnsafeMutableBufferPointer(rebasing: cells[starts[b]..<starts[b + 1]])
+            if shift > 0 {
+                sortByValue(part, shift: shift - 8)
+            }
         }
     }
 
