@@ -67,7 +67,8 @@ extension Library {
                             summary = try importer.finish()
                         } catch let error where !(error is DatabaseError) {
                             // A repeated id read before the error comes first in the file, so it is what to say.
-                            readError = (error is ImportDuplicate ? nil : (try? importer.buildIDIndex()) ?? nil) ?? error
+                            let earlierRepeat = error is ImportDuplicate ? nil : (try? importer.buildIDIndex()) ?? nil
+                            readError = earlierRepeat ?? error
                             throw error
                         }
                         if summary.added + summary.updated > 0 {
@@ -83,9 +84,10 @@ extension Library {
         }
     }
 
-    /// SQLite's page cache during an import that inserts into the id index (see `RecordImporter`), in KiB as `PRAGMA cache_size` takes it (negative): as much of the
-    /// id index as the import's memory budget allows (100 MB peak at any file size; the process itself takes
-    /// about 27 MB, and the cache costs about 1.2 times its size). A larger cache is faster (384 MiB imported
+    /// SQLite's page cache during an import that inserts into the id index (see `RecordImporter`), in KiB as
+    /// `PRAGMA cache_size` takes it (negative): as much of the id index as the import's memory budget allows
+    /// (100 MB peak at any file size; the process itself takes about 27 MB, and the cache costs about 1.2
+    /// times its size). A larger cache is faster (384 MiB imported
     /// the 886k-row file of issue #12 in about 8 s against 11 s here) but its memory grows with the file.
     static let importCacheSize = -40_960
 }

@@ -21,9 +21,8 @@ struct RecordImporter {
     private let db: Database
     private let statement: ImportStatement
     private var mode: Mode
-    /// An empty library's import: each record's place, and the column its id started at, by position.
-    private var places = PlaceLog()
-    private var columns = PlaceLog()
+    /// An empty library's import: where each record was read, by position.
+    private var places = BulkImportPlaces()
     private var nextPosition: Int
     private var summary = ImportSummary()
     private var fields: [UInt8] = []
@@ -72,8 +71,7 @@ struct RecordImporter {
                                          favorite: record.favorite, position: nextPosition)
         switch (mode, outcome) {
         case (.bulk, .done):
-            places.append(place)
-            columns.append(record.column)
+            places.append(record, place: place)
             fallthrough
         case (.upsert, .row(nextPosition)):
             nextPosition += 1
@@ -108,18 +106,42 @@ struct RecordImporter {
             try db.execute(sql: Schema.idIndex)
             return nil
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {}
-        let row = try Row.fetchOne(db, sql: """
-            SELECT id, position, first FROM (
-                SELECT id, position, first_value(position) OVER w AS first, row_number() OVER w AS n
-                FROM items WINDOW w AS (PARTITION BY id ORDER BY position))
-            WHERE n = 2 ORDER BY position LIMIT 1
-            """)
+        let row = try Row.fetchOne(db, sql: BulkImportPlaces.firstRepeat)
         guard let row, let id: String = row[0], let position: Int = row[1], let first: Int = row[2] else {
             throw LibraryError.database("the import's ids could not be checked")
         }
-        return ImportDuplicate(record: ImportRecord(id: ItemID(id), title: "", line: 0,
-                                                    column: columns.place(at: position - 1)),
-                               firstPlace: places.place(at: first - 1), place: places.place(at: position - 1))
+        return places.duplicate(id: id, position: position, first: first)
+    }
+}
+
+/// Where each record of an import into an empty library was read, by position (from 1), for either kind of
+/// library: such an import finds a repeated id only once the rows are in, when its id index fails to build.
+package struct BulkImportPlaces {
+    private var places = PlaceLog()
+    /// The column each record's id started at.
+    private var columns = PlaceLog()
+
+    package init() {}
+
+    /// Notes the record given the next position, read at `place` (see `ImportPlaces`).
+    package mutating func append(_ record: ImportRecord, place: Int) {
+        places.append(place)
+        columns.append(record.column)
+    }
+
+    /// The first repeat in file order (`id`, `position`) and the position of the first record with its id
+    /// (`first`), from the rows of `items`.
+    package static let firstRepeat = """
+        SELECT id, position, first FROM (
+            SELECT id, position, first_value(position) OVER w AS first, row_number() OVER w AS n
+            FROM items WINDOW w AS (PARTITION BY id ORDER BY position)) t
+        WHERE n = 2 ORDER BY position LIMIT 1
+        """
+
+    /// The error for a repeat that `firstRepeat` found.
+    package func duplicate(id: String, position: Int, first: Int) -> ImportDuplicate {
+        ImportDuplicate(record: ImportRecord(id: ItemID(id), title: "", line: 0, column: columns.place(at: position - 1)),
+                        firstPlace: places.place(at: first - 1), place: places.place(at: position - 1))
     }
 }
 

@@ -35,16 +35,10 @@ extension ItemCollection {
         }
 
         /// Appends one row. Rows should come in ascending position; others are sorted by `build()`.
-        private static func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-            guard a.count == b.count else { return false }
-            guard let x = a.baseAddress, let y = b.baseAddress, x != y else { return true }
-            return memcmp(x, y, a.count) == 0
-        }
-
         public mutating func append(id: UnsafeRawBufferPointer, title: UnsafeRawBufferPointer, favorite: Bool,
                                     position: Int) {
             if let last = positions.last, last > position { inOrder = false }
-            if titlesAreIDs, !Self.same(id, title) { storeTitlesApart() }
+            if titlesAreIDs, !id.hasSameBytes(as: title) { storeTitlesApart() }
             ids.append(id)
             if !titlesAreIDs { titles.append(title) }
             positions.append(position)

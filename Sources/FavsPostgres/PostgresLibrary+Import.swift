@@ -45,13 +45,11 @@ extension PostgresLibrary {
         var fields: [UInt8] = []
         var count = 0
         // Where each record was read, by position: only looked at to report a repeated id.
-        var places = PlaceLog()
-        var columns = PlaceLog()  // the column each record started at, by position
+        var places = BulkImportPlaces()
         let copied = ["id", "title", "fields", "favorite", "position"]
         try read { record, place in
             count += 1
-            places.append(place)
-            columns.append(record.column)
+            places.append(record, place: place)
             fields.removeAll(keepingCapacity: true)
             FieldCoding.encode(record.fields, into: &fields)
             try rows.add(record.id.rawValue, line: record.line)
@@ -65,19 +63,11 @@ extension PostgresLibrary {
         try session.query("SAVEPOINT keys")
         guard try session.queryUnlessDuplicate("ALTER TABLE items ADD PRIMARY KEY (id)") else {
             try session.query("ROLLBACK TO SAVEPOINT keys")
-            // The first repeat in file order, and the position of the first record with its id.
-            let row = try session.query("""
-                SELECT id, position, first FROM (
-                    SELECT id, position, first_value(position) OVER w AS first, row_number() OVER w AS n
-                    FROM items WINDOW w AS (PARTITION BY id ORDER BY position)) t
-                WHERE n = 2 ORDER BY position LIMIT 1
-                """).first
+            let row = try session.query(PostgresQuery(unsafeSQL: BulkImportPlaces.firstRepeat)).first
             guard let (id, position, first) = try row?.decode((String, Int64, Int64).self) else {
                 throw LibraryError.database("the import's ids could not be checked")
             }
-            let index = Int(position) - 1
-            throw ImportDuplicate(record: ImportRecord(id: ItemID(id), title: "", line: 0, column: columns.place(at: index)),
-                                  firstPlace: places.place(at: Int(first) - 1), place: places.place(at: index))
+            throw places.duplicate(id: id, position: Int(position), first: Int(first))
         }
         try session.query("ALTER TABLE items ADD CONSTRAINT items_position_key UNIQUE (position)")
         for statement in Self.tables[1...3] { try session.query(PostgresQuery(unsafeSQL: statement)) }

@@ -52,7 +52,7 @@ struct SlotIndex: Sendable, Equatable {
                     let cell = cells[k]
                     if kept == 0 || !sameHash(cells[kept - 1], cell) { runStart = kept }
                     let bytes = entry(slot(cell))
-                    let isRepeat = (runStart..<kept).contains { same(entry(slot(cells[$0])), bytes) }
+                    let isRepeat = (runStart..<kept).contains { entry(slot(cells[$0])).hasSameBytes(as: bytes) }
                     if isRepeat { repeated.append(slot(cell)) } else { cells[kept] = cell; kept += 1 }
                 }
                 // Each kept cell's place: its home, or just after the one before it when that is taken. Those
@@ -113,12 +113,6 @@ struct SlotIndex: Sendable, Equatable {
         }
     }
 
-    private static func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-        guard a.count == b.count else { return false }
-        guard let x = a.baseAddress, let y = b.baseAddress else { return true }
-        return memcmp(x, y, a.count) == 0
-    }
-
     /// Sorts cells in place: spread into 256 buckets by their top byte (an American flag sort, which moves
     /// each cell at most once and needs no second buffer), each bucket again by the next byte, and then each
     /// of those, a few cells long, by insertion.
@@ -150,11 +144,9 @@ struct SlotIndex: Sendable, Equatable {
                 next[b] += 1
             }
         }
+        guard shift > 0 else { return }  // the last byte: each bucket holds equal cells
         for b in 0..<256 where starts[b + 1] - starts[b] > 1 {
-            let part = UnsafeMutableBufferPointer(rebasing: cells[starts[b]..<starts[b + 1]])
-            if shift > 0 {
-                sortByValue(part, shift: shift - 8)
-            }
+            sortByValue(UnsafeMutableBufferPointer(rebasing: cells[starts[b]..<starts[b + 1]]), shift: shift - 8)
         }
     }
 

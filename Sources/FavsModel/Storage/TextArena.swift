@@ -36,11 +36,7 @@ struct TextArena: Sendable, Equatable {
     }
 
     func equals(_ i: Int, _ other: UnsafeRawBufferPointer) -> Bool {
-        withEntry(i) { entry in
-            guard entry.count == other.count else { return false }
-            guard let a = entry.baseAddress, let b = other.baseAddress else { return true }
-            return memcmp(a, b, entry.count) == 0
-        }
+        withEntry(i) { $0.hasSameBytes(as: other) }
     }
 
     /// The arena's bytes and entry ends, for a scan over all of them.
@@ -74,5 +70,14 @@ struct TextArena: Sendable, Equatable {
         ends.reserveCapacity(ends.count + other.ends.count)
         bytes.append(contentsOf: other.bytes)
         ends.append(contentsOf: other.ends.lazy.map { $0 + shift })
+    }
+}
+
+extension UnsafeRawBufferPointer {
+    /// Whether both hold the same bytes (two empty buffers do, whatever their addresses).
+    func hasSameBytes(as other: UnsafeRawBufferPointer) -> Bool {
+        guard count == other.count else { return false }
+        guard let a = baseAddress, let b = other.baseAddress, a != b else { return true }
+        return memcmp(a, b, count) == 0
     }
 }
