@@ -27,12 +27,18 @@ extension Library {
                 }
                 var changed: [ItemID] = []
                 var done = Set<ItemID>()
+                // Favorites made one after the other, in the order named, each after the library's latest.
+                var latest = command != .favorite ? nil : try Int64.fetchOne(db, sql: """
+                    SELECT MAX(favorited_at) FROM items WHERE favorited_at IS NOT NULL AND deleted = 0
+                    """)
                 for (id, favorite, deleted) in states where done.insert(id).inserted {
                     let sql: String
                     let kind: ChangeKind
                     switch command {
                     case .favorite where !favorite:
-                        (sql, kind) = ("UPDATE items SET favorite = 1, favorited_at = \(Store.now()) WHERE id = ?", .favorite)
+                        let stamp = FavoriteStamp.next(now: Store.now(), after: latest)
+                        latest = stamp
+                        (sql, kind) = ("UPDATE items SET favorite = 1, favorited_at = \(stamp) WHERE id = ?", .favorite)
                     case .unfavorite where favorite:
                         (sql, kind) = ("UPDATE items SET favorite = 0, favorited_at = NULL WHERE id = ?", .unfavorite)
                     case .delete: (sql, kind) = ("UPDATE items SET deleted = 1 WHERE id = ?", .delete)

@@ -287,11 +287,18 @@ public final class PostgresLibrary: ItemLibrary, @unchecked Sendable {
             }
             var changed: [ItemID] = []
             var done = Set<ItemID>()
+            // Favorites made one after the other, in the order named, each after the library's latest (the
+            // advisory lock this transaction holds keeps another writer from stamping in between).
+            var latest = command != .favorite ? nil
+                : try session.query("SELECT max(favorited_at) FROM items WHERE favorite AND NOT deleted")
+                    .first?.decode(Int64?.self) ?? nil
             for (id, favorite, deleted) in states where done.insert(id).inserted {
                 let kind: ChangeKind
                 switch command {
                 case .favorite where !favorite:
-                    try session.query("UPDATE items SET favorite = true, favorited_at = \(Store.now()) WHERE id = \(id.rawValue)")
+                    let stamp = FavoriteStamp.next(now: Store.now(), after: latest)
+                    latest = stamp
+                    try session.query("UPDATE items SET favorite = true, favorited_at = \(stamp) WHERE id = \(id.rawValue)")
                     kind = .favorite
                 case .unfavorite where favorite:
                     try session.query("UPDATE items SET favorite = false, favorited_at = NULL WHERE id = \(id.rawValue)")

@@ -136,6 +136,36 @@ import Testing
         #expect(b.store.items["echo"]?.favoritedAt == 101)
     }
 
+    @Test func favoritesMadeWithinOneMillisecondComeBackInReverseOrderOfMaking() throws {
+        // A clock that never moves: the order must come from the order of making, not from the time.
+        let items = ["Alpha", "Bravo", "Charlie", "Delta", "Echo"].enumerated().map { i, title in
+            Item(id: ItemID(title.lowercased()), title: title, position: i)
+        }
+        let b = Browser(store: Store(items: items, clock: { 100 }), libraryName: "r", width: 40, height: 12)
+        for key in ["G", "f", "k", "f", "k", "k", "f", "s", "s"] { b.handle(try #require(Key(name: key))) }
+        #expect(titles(b) == ["bravo", "delta", "echo", "alpha", "charlie"])
+        #expect(b.store.items["echo"]?.favoritedAt == 100, "the first keeps the clock's time")
+        #expect(b.store.items["bravo"]?.favoritedAt == 102, "each later one a millisecond after the one before")
+        b.handle(.char("f"))  // unfavorite Bravo (selected, the top row), then undo: it comes back on top
+        #expect(titles(b) == ["delta", "echo", "alpha", "bravo", "charlie"])
+        b.handle(.char("u"))
+        #expect(titles(b) == ["bravo", "delta", "echo", "alpha", "charlie"])
+        // Items favorited at once (marked) are made in the order given: the last one is the most recent.
+        b.store.send(.toggleFavorites(["charlie", "alpha"]))
+        #expect(titles(b) == ["alpha", "charlie", "bravo", "delta", "echo"])
+    }
+
+    @Test func aClockThatGoesBackStillStampsAfterTheLatestFavorite() throws {
+        let store = Store(items: [Item(id: "a", title: "A", favorite: true, position: 1, favoritedAt: 5_000),
+                                  Item(id: "b", title: "B", position: 2), Item(id: "c", title: "C", position: 3)],
+                          clock: { 1_000 })
+        store.send(.toggleFavorites(["c", "b"]))
+        #expect(store.items["c"]?.favoritedAt == 5_001)
+        #expect(store.items["b"]?.favoritedAt == 5_002)
+        store.setQuery(ListQuery(order: .recentlyFavorited))
+        #expect((0..<store.list.count).compactMap { store.list.id(at: $0) } == ["b", "c", "a"])
+    }
+
     @Test func aFavoriteFromAnotherProcessSortsByTheTimeItWasMadeThere() throws {
         let clock = Clock()
         let b = browser(clock)

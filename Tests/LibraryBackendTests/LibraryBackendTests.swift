@@ -128,6 +128,24 @@ func poll(_ follower: any LibraryFollowing, until done: ([RemoteUpdate]) -> Bool
     }
 
     @Test(arguments: Backend.allCases)
+    func favoritesMadeInOneMillisecondKeepTheOrderTheyWereMadeInForEveryProcess(_ backend: Backend) throws {
+        let place = try Place(backend)
+        let library = try place.open(seed: true)
+        // Ten ids on one command line: made one after the other, so the last named is the most recent.
+        let ids = (10...19).map { ItemID("rec-0\($0)") }
+        try library.apply(.favorite, to: ids)
+        // And a browser's favorites, stamped by a clock that stands still, after what the command made.
+        let store = Store(collection: try library.loadListToFollow().items, sink: library, clock: { 1 })
+        store.send(.toggleFavorite("rec-020"))
+        store.send(.toggleFavorite("rec-021"))
+        for reader in [library, try place.open()] {  // this process, and another one opening the library
+            let recent = Store(collection: try reader.loadListToFollow().items, query: ListQuery(order: .recentlyFavorited))
+            let top = (0..<12).compactMap { recent.list.id(at: $0) }
+            #expect(top == ["rec-021", "rec-020"] + ids.reversed())
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
     func anImportAddsUpdatesAndKeepsEveryValueAsItCame(_ backend: Backend) throws {
         let library = try Place(backend).open()
         let odd = "tab\there\nnew line \\ back\\slash 青花瓷 🎧 \u{1B}[31m"

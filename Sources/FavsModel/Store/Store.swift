@@ -14,6 +14,8 @@ public final class Store {
     private let sink: ChangeSink?
     private let fieldSource: FieldSource?
     private let clock: () -> Int64
+    /// The latest favorite time the model has held: each new favorite is stamped after it (`FavoriteStamp`).
+    private var latestFavoriteTime: Int64?
     /// Fields read from the source, kept for the few items recently shown.
     private var fieldCache: [ItemID: [Field]] = [:]
     private var observers: [Int: (StoreEvent) -> Void] = [:]
@@ -33,6 +35,7 @@ public final class Store {
         self.sink = sink
         self.fieldSource = fieldSource
         self.clock = clock
+        latestFavoriteTime = collection.latestFavoriteTime
         result.update(to: query, in: items)
     }
 
@@ -96,16 +99,16 @@ public final class Store {
         switch action {
         case let .toggleFavorite(id):
             guard let item = items[id] else { return Outcome(error: "no item '\(id)'") }
-            outcome = commitNew([.setFavorite(id, !item.favorite, at: item.favorite ? item.favoritedAt : clock())])
+            outcome = commitNew([.setFavorite(id, !item.favorite, at: item.favorite ? item.favoritedAt : nextStamp())])
         case let .delete(id):
             guard let item = items[id] else { return Outcome(error: "no item '\(id)'") }
             outcome = commitNew([.delete(item)])
         case let .toggleFavorites(ids):
             let marked = ids.compactMap { items[$0] }
             let value = !marked.allSatisfy(\.favorite)
-            let now = clock()
+            // Made one after the other, in the order given: the last is the most recent.
             let parts = marked.filter { $0.favorite != value }.map { item in
-                ModelChange.setFavorite(item.id, value, at: value ? now : item.favoritedAt)
+                ModelChange.setFavorite(item.id, value, at: value ? nextStamp() : item.favoritedAt)
             }
             guard !parts.isEmpty else { return Outcome(error: "Nothing to change") }
             outcome = commitNew(parts)
@@ -163,12 +166,26 @@ public final class Store {
         }
     }
 
+    /// The time of a favorite made now: never the time of an earlier one, never before it.
+    private func nextStamp() -> Int64 {
+        let stamp = FavoriteStamp.next(now: clock(), after: latestFavoriteTime)
+        latestFavoriteTime = stamp
+        return stamp
+    }
+
+    /// Keeps `latestFavoriteTime` at the latest favorite time the model has held (made here or elsewhere).
+    private func noteFavoriteTime(_ time: Int64?) {
+        guard let time else { return }
+        latestFavoriteTime = max(latestFavoriteTime ?? time, time)
+    }
+
     /// Applies a change to the model and to the list query's result; returns the events, none when the
     /// change does not apply.
     private func apply(_ change: ModelChange) -> [StoreEvent] {
         switch change {
         case let .setFavorite(id, value, at):
             guard let slot = items.presentSlot(of: id), items.isFavorite(slot: slot) != value else { return [] }
+            if value { noteFavoriteTime(at) }
             let from = result.favoriteWillChange(slot: slot, in: items)
             items.setFavorite(slot: slot, value, at: at)
             let to = result.favoriteDidChange(slot: slot, in: items)
@@ -178,6 +195,7 @@ public final class Store {
             return [.removed(item.id, at: result.removed(slot: slot, row: row, in: items))]
         case let .restore(item):
             guard let row = items.insert(item) else { return [] }
+            noteFavoriteTime(item.favoritedAt)
             return [.inserted(item.id, at: result.inserted(item.id, row: row, in: items))]
         case let .batch(parts):
             var events: [StoreEvent] = []
@@ -197,6 +215,7 @@ public final class Store {
     /// Replaces the whole model (a reload from disk); history no longer applies to it.
     public func reload(_ newItems: ItemCollection) {
         items = newItems
+        noteFavoriteTime(newItems.latestFavoriteTime)
         result.recompute(in: items)
         fieldCache.removeAll()
         undoStack.removeAll()
