@@ -44,37 +44,37 @@ screenshot: build
 	@FAVS_CONFIG=/dev/null $(BIN_DIR)/favs script docs/screenshot.script --library :memory: \
 		--svg docs/screenshot.svg > /dev/null
 
+# Runs the command after it with a throwaway PostgreSQL server (FAVS_TEST_POSTGRES), stopped on every way out:
+# every target whose tests include the team library's goes through it, so each runs on both backends.
+WITH_POSTGRES = scripts/with-postgres.sh
+
 # Every test, then a smoke run of the benchmark script on 2,000 items with the debug build (every figure
 # measured, every row imported; its timings say nothing in a debug build). The tests of the PostgreSQL library run
 # against a throwaway server in a temporary folder, on 127.0.0.1 and a free port, stopped on every way out.
 test: deps
 	$(SWIFT) build
-	@pg=$$(mktemp -d /tmp/favs-pg.XXXXXX); trap 'scripts/pg-test-server.sh stop "$$pg"' EXIT INT TERM HUP; \
-	url=$$(scripts/pg-test-server.sh start "$$pg") || exit 1; \
-	echo "PostgreSQL for the tests: $$(echo "$$url" | sed 's/:[^:@/]*@/:***@/')"; \
-	SWIFT_BACKTRACE=enable=no FAVS_BIN=$(BIN_DIR)/favs FAVS_TEST_POSTGRES="$$url" FAVS_TEST_POSTGRES_DIR="$$pg" \
-		$(SWIFT) test
+	SWIFT_BACKTRACE=enable=no FAVS_BIN=$(BIN_DIR)/favs $(WITH_POSTGRES) $(SWIFT) test
 	FAVS_BENCH_BIN_DIR=$(BIN_DIR) FAVS_BENCH_SKIP_INPROCESS=1 scripts/bench.sh 2000 > /dev/null
 
-# The no-drift property test for a million random steps (make test runs 50,000): about 3,850 seeds.
-soak:
-	FAVS_SOAK_STEPS=$${FAVS_SOAK_STEPS:-1000000} $(SWIFT) test --filter NoDriftPropertyTests
+# The no-drift property test for a million random steps over about 3,850 seeds (make test runs 50,180 over 193).
+soak: deps
+	FAVS_SOAK_STEPS=$${FAVS_SOAK_STEPS:-1000000} $(WITH_POSTGRES) $(SWIFT) test --filter NoDriftPropertyTests
 
 # kill -9 of a browser and of a CLI writer at random moments, 20 rounds of 1,000 planned changes (make test runs
 # one round): every acknowledged change on disk, the command cut short all or nothing, integrity_check ok.
 crash: build
 	FAVS_CRASH_ROUNDS=$${FAVS_CRASH_ROUNDS:-20} FAVS_BIN=$(BIN_DIR)/favs SWIFT_BACKTRACE=enable=no \
-		$(SWIFT) test --filter CrashSafetyTests
+		$(WITH_POSTGRES) $(SWIFT) test --filter CrashSafetyTests
 
 # Every test but the end-to-end ones (which run the built binary) under AddressSanitizer, then ThreadSanitizer,
 # each in a build folder of its own; the sanitizer runtimes ship with the Swift toolchain. The no-drift test runs
 # FAVS_SOAK_STEPS (default 2,600) steps. Not part of make test: it builds favs twice more (docs/reliability.md).
-check-sanitizers:
+check-sanitizers: deps
 	SWIFT_BACKTRACE=enable=no FAVS_SOAK_STEPS=$${FAVS_SOAK_STEPS:-2600} \
 		LSAN_OPTIONS=suppressions=$(CURDIR)/sanitizers/lsan.supp:print_suppressions=0 \
-		$(SWIFT) test --sanitize=address --scratch-path .build-asan --skip EndToEndTests
+		$(WITH_POSTGRES) $(SWIFT) test --sanitize=address --scratch-path .build-asan --skip EndToEndTests
 	SWIFT_BACKTRACE=enable=no FAVS_SOAK_STEPS=$${FAVS_SOAK_STEPS:-2600} \
-		$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip EndToEndTests
+		$(WITH_POSTGRES) $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip EndToEndTests
 
 # libFuzzer with AddressSanitizer on the JSON, CSV and TSV readers and the script parser, FUZZ_SECONDS (default
 # 600) each, from the seeds in Fuzz/Corpus (scripts/fuzz.sh; docs/reliability.md). Not part of make test.
