@@ -59,8 +59,9 @@ import Testing
         #expect(b.message?.text == "Favorited 3 items")
         #expect(b.store.items.favoriteIDs == ["i0", "i1", "i2", "i3"])
         #expect(b.marks.isEmpty && b.mode == .normal)
-        #expect(sink.persisted == [.batch([.setFavorite("i0", true, at: 9), .setFavorite("i1", true, at: 9),
-                                           .setFavorite("i3", true, at: 9)])])
+        // Made one after the other in list order, each stamped after the one before (the clock stands at 9).
+        #expect(sink.persisted == [.batch([.setFavorite("i0", true, at: 9), .setFavorite("i1", true, at: 10),
+                                           .setFavorite("i3", true, at: 11)])])
         try press(b, "u")
         #expect(b.message?.text == "Undo: unfavorited 3 items")
         #expect(b.store.items.favoriteIDs == ["i2"])

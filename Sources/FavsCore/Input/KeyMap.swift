@@ -50,7 +50,24 @@ public enum Command: Hashable, Sendable, CaseIterable {
 public struct Binding: Sendable {
     public let keys: [Key]
     public let command: Command
+    /// The help text as shown, naming the keys in force.
     public let help: String
+    /// The help text as written: `{favorite}` stands for the first key of that command, whatever it is bound to.
+    let template: String
+
+    public init(keys: [Key], command: Command, help: String) {
+        self.keys = keys
+        self.command = command
+        self.help = help
+        template = help
+    }
+
+    init(keys: [Key], command: Command, template: String, help: String) {
+        self.keys = keys
+        self.command = command
+        self.template = template
+        self.help = help
+    }
 }
 
 /// The key map as a table. Lookups and the help overlay both come from it, so they cannot disagree.
@@ -58,11 +75,21 @@ public struct KeyMap: Sendable {
     public let bindings: [Binding]
     private let lookup: [Key: Command]
 
+    /// A help text may name another command's key as `{command-name}` (`{favorite}`): it is shown as that
+    /// command's first key in this map, so a rebound key is never named by its old name.
     public init(_ bindings: [Binding]) {
-        self.bindings = bindings
         var lookup: [Key: Command] = [:]
         for binding in bindings { for key in binding.keys where lookup[key] == nil { lookup[key] = binding.command } }
         self.lookup = lookup
+        var first: [String: String] = [:]
+        for binding in bindings where first[binding.command.name] == nil {
+            first[binding.command.name] = binding.keys.first?.name ?? binding.command.name
+        }
+        self.bindings = bindings.map { binding in
+            var help = binding.template
+            for (name, key) in first { help = help.replacingOccurrences(of: "{\(name)}", with: key) }
+            return Binding(keys: binding.keys, command: binding.command, template: binding.template, help: help)
+        }
     }
 
     public func command(for key: Key) -> Command? { lookup[key] }
@@ -80,7 +107,7 @@ public struct KeyMap: Sendable {
     /// This map with the keys of some commands replaced (a config file's `[keys]`); each binding keeps its
     /// place and help text, so the help overlay shows the keys in force where it showed the old ones.
     public func replacingKeys(_ keys: [Command: [Key]]) -> KeyMap {
-        KeyMap(bindings.map { Binding(keys: keys[$0.command] ?? $0.keys, command: $0.command, help: $0.help) })
+        KeyMap(bindings.map { Binding(keys: keys[$0.command] ?? $0.keys, command: $0.command, help: $0.template) })
     }
 
     /// The same keys with the help a picker shows (`favs pick`): enter picks, esc and q cancel.
@@ -90,7 +117,7 @@ public struct KeyMap: Sendable {
             .back: "cancel: print nothing, exit 1",
             .quit: "cancel (ctrl-c: exit 130)",
         ]
-        return KeyMap(bindings.map { Binding(keys: $0.keys, command: $0.command, help: help[$0.command] ?? $0.help) })
+        return KeyMap(bindings.map { Binding(keys: $0.keys, command: $0.command, help: help[$0.command] ?? $0.template) })
     }
 
     /// The keys favs ships with.
@@ -108,8 +135,8 @@ public struct KeyMap: Sendable {
         Binding(keys: [.char("f"), .char(" ")], command: .toggleFavorite, help: "favorite / unfavorite"),
         Binding(keys: [.char("d"), .delete], command: .delete, help: "delete the selected item"),
         Binding(keys: [.char("o")], command: .open, help: "open the item's url, link or path"),
-        Binding(keys: [.char("m")], command: .mark, help: "mark / unmark (f, d act on marks)"),
-        Binding(keys: [.char("v")], command: .markRange, help: "mark a range: move, then v"),
+        Binding(keys: [.char("m")], command: .mark, help: "mark / unmark ({favorite}, {delete} act on marks)"),
+        Binding(keys: [.char("v")], command: .markRange, help: "mark a range: move, then {mark-range}"),
         Binding(keys: [.char("u")], command: .undo, help: "undo"),
         Binding(keys: [.ctrl("r")], command: .redo, help: "redo"),
         Binding(keys: [.char("/")], command: .filter, help: "filter titles as you type"),

@@ -38,13 +38,13 @@ extension Browser {
         return switch pane {
         case .list:
             ListPane.draw(store, cursor: listCursor, marks: marks, width: rect.width, height: rect.height,
-                          focused: focused, glyphs: glyphs)
+                          focused: focused, glyphs: glyphs, keyMap: keyMap)
         case .detail:
             DetailPane.draw(store, state: detail, width: rect.width, height: rect.height, focused: focused,
                             glyphs: glyphs)
         case .favorites:
             FavoritesPane.draw(store, cursor: favoritesCursor, width: rect.width, height: rect.height, focused: focused,
-                               glyphs: glyphs)
+                               glyphs: glyphs, keyMap: keyMap)
         }
     }
 
@@ -52,12 +52,16 @@ extension Browser {
     private var statusText: [String] {
         if let message { return [message.text] + message.shorter }
         if let connectionTrouble, mode != .filtering { return [connectionTrouble] }
-        if mode == .filtering { return ["/\(store.query.filter)▏  enter keeps · esc clears"] }
+        if mode == .filtering, let keys = modeKeys[.filtering] {
+            return ["/\(store.query.filter)▏  \(keys.label(.keepFilter)) keeps · \(keys.label(.clearFilter)) clears"]
+        }
         if !marks.isEmpty {
             let count = "\(marks.count(in: store, cursor: listCursor.selected)) marked"
-            // The visual mode's keys are its own (Modes.swift); the others are the key map's.
-            if mode == .visual { return ["\(count) · move to extend · v ends · esc clears", "\(count) · v ends · esc clears", count] }
             let (favorite, delete, back) = (keyMap.label(.toggleFavorite), keyMap.label(.delete), keyMap.label(.back))
+            if mode == .visual {
+                let end = keyMap.label(.markRange)  // the visual mode ends on the key that started it (Modes.swift)
+                return ["\(count) · move to extend · \(end) ends · \(back) clears", "\(count) · \(end) ends · \(back) clears", count]
+            }
             return ["\(count) · \(favorite) favorite · \(delete) delete · \(back) clears",
                     "\(count) · \(favorite) · \(delete) · \(back) clears", count]
         }

@@ -7,6 +7,8 @@ public final class Browser {
     public let store: Store
     public let libraryName: String
     public let keyMap: KeyMap
+    /// Which keys each mode takes, made from the key map (Modes.swift).
+    let modeKeys: [Mode: ModeKeys]
     public private(set) var width: Int
     public private(set) var height: Int
     public internal(set) var focus: Focus = .list
@@ -65,6 +67,7 @@ public final class Browser {
         self.purpose = purpose
         self.libraryName = libraryName
         self.keyMap = purpose == .pick ? keyMap.forPicking() : keyMap
+        modeKeys = ModeKeys.table(for: keyMap)
         self.width = width
         self.height = height
         listCursor = Cursor(in: store.list)
@@ -110,7 +113,7 @@ public final class Browser {
             hasQuit = true
             return .interrupt
         }
-        if let action = ModeKeys.table[mode]?.action(for: key) {
+        if let action = modeKeys[mode]?.action(for: key) {
             perform(action)
             return .none
         }

@@ -107,7 +107,10 @@ enum Chrome {
         for (index, line) in shown.enumerated() {
             canvas.put(canvas.glyphs.chrome(line), row: box.y + 1 + index, column: box.x + 2, limit: box.width - 4)
         }
-        canvas.put(canvas.glyphs.chrome(scrolls ? "j/k scroll · esc closes" : "esc or ? closes"), row: box.maxY - 2,
+        // The help mode's keys follow the key map (Modes.swift): its move keys scroll, back and help close.
+        let (down, up) = (keyMap.label(.moveDown), keyMap.label(.moveUp))
+        let (back, help) = (keyMap.label(.back), keyMap.label(.help))
+        canvas.put(canvas.glyphs.chrome(scrolls ? "\(down)/\(up) scroll · \(back) closes" : "\(back) or \(help) closes"), row: box.maxY - 2,
                    column: box.x + 2, limit: box.width - 4, style: .dim)
     }
 }

@@ -4,14 +4,14 @@ import Foundation
 /// The favorite items, in list order: drawn from the store's favorites and the pane's cursor.
 enum FavoritesPane {
     static func draw(_ store: Store, cursor: Cursor, width: Int, height: Int, focused: Bool,
-                     glyphs: Glyphs) -> Canvas {
+                     glyphs: Glyphs, keyMap: KeyMap) -> Canvas {
         var canvas = Canvas(width: width, height: height, glyphs: glyphs)
         let rows = store.favorites
         canvas.box(Rect(x: 0, y: 0, width: width, height: height), title: "Favorites (\(rows.count))", focused: focused)
         let inner = width - 2
         guard inner > 0 else { return canvas }
         if rows.count == 0 {
-            canvas.put("No favorites yet: f stars the selected item", row: 1, column: 2, limit: inner - 1, style: .dim)
+            canvas.put("No favorites yet: \(keyMap.label(.toggleFavorite)) stars the selected item", row: 1, column: 2, limit: inner - 1, style: .dim)
             return canvas
         }
         for (line, item) in rows.items(from: cursor.offset, count: max(0, height - 2)).enumerated() {

@@ -6,7 +6,7 @@ import Foundation
 enum ListPane {
     /// Draws the pane, border included, from the store and the cursor.
     static func draw(_ store: Store, cursor: Cursor, marks: Marks, width: Int, height: Int, focused: Bool,
-                     glyphs: Glyphs) -> Canvas {
+                     glyphs: Glyphs, keyMap: KeyMap) -> Canvas {
         var canvas = Canvas(width: width, height: height, glyphs: glyphs)
         let rows = store.list
         let total = rows.count
@@ -21,7 +21,7 @@ enum ListPane {
         guard inner > 0 else { return canvas }
         if total == 0 {
             let empty = !filter.isEmpty ? "No title contains “\(filter)”"
-                : query.scope == .favorites ? "No favorites: F shows every item" : "No items"
+                : query.scope == .favorites ? "No favorites: \(keyMap.label(.favoritesView)) shows every item" : "No items"
             canvas.put(empty, row: 1, column: 2, limit: inner - 1, style: .dim)
             return canvas
         }

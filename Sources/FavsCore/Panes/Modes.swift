@@ -37,18 +37,33 @@ struct ModeKeys: Sendable {
         return passesOthers ? nil : .ignore
     }
 
-    /// The table: every mode and the keys it takes.
-    static let table: [Mode: ModeKeys] = [
-        .normal: ModeKeys(keys: [:]),
-        .filtering: ModeKeys(keys: [.backspace: .eraseFilter, .enter: .keepFilter, .escape: .clearFilter],
-                             takesPrintable: true),
-        .help: ModeKeys(keys: [.escape: .closeHelp, .char("?"): .closeHelp, .char("q"): .closeHelp, .enter: .closeHelp,
-                               .char("j"): .scrollHelp(1), .down: .scrollHelp(1), .char("k"): .scrollHelp(-1),
-                               .up: .scrollHelp(-1), .pageDown: .pageHelp(1), .ctrl("f"): .pageHelp(1),
-                               .char(" "): .pageHelp(1), .pageUp: .pageHelp(-1), .ctrl("b"): .pageHelp(-1),
-                               .char("g"): .scrollHelp(-Int.max / 2), .home: .scrollHelp(-Int.max / 2),
-                               .char("G"): .scrollHelp(Int.max / 2), .end: .scrollHelp(Int.max / 2)],
-                        passesOthers: false),
-        .visual: ModeKeys(keys: [.escape: .clearMarks, .char("v"): .endRange]),
-    ]
+    /// The table: every mode and the keys it takes. Typing a filter takes the keys of a text field (enter,
+    /// esc, backspace); the others follow the key map in force, so a rebound key works, and is named, there too.
+    static func table(for keyMap: KeyMap) -> [Mode: ModeKeys] {
+        func keys(_ command: Command, _ action: ModeAction) -> [(Key, ModeAction)] {
+            keyMap.keys(for: command).map { ($0, action) }
+        }
+        var help: [Key: ModeAction] = [.escape: .closeHelp, .enter: .closeHelp, .char(" "): .pageHelp(1),
+                                       .down: .scrollHelp(1), .up: .scrollHelp(-1), .pageDown: .pageHelp(1),
+                                       .pageUp: .pageHelp(-1), .home: .scrollHelp(-Int.max / 2),
+                                       .end: .scrollHelp(Int.max / 2)]
+        let mapped = keys(.help, .closeHelp) + keys(.quit, .closeHelp) + keys(.back, .closeHelp)
+            + keys(.moveDown, .scrollHelp(1)) + keys(.moveUp, .scrollHelp(-1)) + keys(.pageDown, .pageHelp(1))
+            + keys(.pageUp, .pageHelp(-1)) + keys(.top, .scrollHelp(-Int.max / 2)) + keys(.bottom, .scrollHelp(Int.max / 2))
+        for (key, action) in mapped { help[key] = action }
+        var visual: [Key: ModeAction] = [.escape: .clearMarks]
+        for (key, action) in keys(.back, .clearMarks) + keys(.markRange, .endRange) { visual[key] = action }
+        return [
+            .normal: ModeKeys(keys: [:]),
+            .filtering: ModeKeys(keys: [.backspace: .eraseFilter, .enter: .keepFilter, .escape: .clearFilter],
+                                 takesPrintable: true),
+            .help: ModeKeys(keys: help, passesOthers: false),
+            .visual: ModeKeys(keys: visual),
+        ]
+    }
+
+    /// The key a mode's hint names for `action` (the first by name when several do it).
+    func label(_ action: ModeAction) -> String {
+        keys.filter { $0.value == action }.map(\.key.name).min() ?? "?"
+    }
 }
