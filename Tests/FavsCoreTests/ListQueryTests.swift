@@ -96,6 +96,17 @@ import Testing
     }
 }
 
+/// The A–Z order across scripts, as the README says it: folded, then by code point.
+@Suite struct TitleOrderAcrossScriptsTests {
+    @Test func digitsThenLatinGreekCyrillicKanaKanjiHangulThenEmoji() {
+        let titles = ["한국어", "漢字", "かな", "Éclair", "zebra", "Ωmega", "Дом", "🎧 beats", "42 things", "カナ", "eclair"]
+        let items = titles.enumerated().map { Item(id: ItemID("\($0.offset)"), title: $0.element, position: $0.offset) }
+        let store = Store(collection: ItemCollection(items), query: ListQuery(order: .title))
+        let sorted = (0..<store.list.count).compactMap { store.list.id(at: $0) }.compactMap { store.items[$0]?.title }
+        #expect(sorted == ["42 things", "Éclair", "eclair", "zebra", "Ωmega", "Дом", "かな", "カナ", "漢字", "한국어", "🎧 beats"])
+    }
+}
+
 /// The third order: favorites first, the most recently favorited first.
 @Suite struct RecentlyFavoritedOrderTests {
     final class Clock { var now: Int64 = 100; func tick() -> Int64 { now += 1; return now } }

@@ -34,6 +34,25 @@ import Testing
         #expect(b.marks.isEmpty && rows(b)[0] == "┃   Item 0                             ┃")
     }
 
+    @Test func marksTheFilterOrTheFavoritesViewHidesStillCountAndTheStatusLineSaysHowManyAreHidden() throws {
+        let sink = RecordingSink()
+        let b = browser(sink: sink)
+        try press(b, "m j m j j m")  // Item 0, Item 1 and Item 3 marked
+        try press(b, "/ 3 enter")
+        #expect(b.frame().lines[11].hasPrefix(" 3 marked (2 hidden) "))
+        b.resize(width: 72, height: 12)
+        #expect(b.frame().lines[11].hasPrefix(" 3 marked (2 hidden) · f · d · esc clears"))
+        b.resize(width: 40, height: 12)
+        try press(b, "esc")  // one thing a press: the marks go first, the filter stays
+        #expect(b.marks.isEmpty && b.store.query.filter == "3")
+        try press(b, "esc")
+        #expect(b.store.query.filter == "")
+        try press(b, "g m F ctrl-l")  // Item 0 marked, then favorites only: Item 0 is hidden, and f still stars it
+        #expect(b.frame().lines[11].hasPrefix(" 1 marked (1 hidden)"))
+        try press(b, "f")
+        #expect(b.store.items.favoriteIDs == ["i0", "i2"])
+    }
+
     @Test func aRangeRunsFromWhereVStartedToTheCursor() throws {
         let b = browser()
         try press(b, "j v j j")

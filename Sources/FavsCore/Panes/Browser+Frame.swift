@@ -56,7 +56,8 @@ extension Browser {
             return ["/\(store.query.filter)▏  \(keys.label(.keepFilter)) keeps · \(keys.label(.clearFilter)) clears"]
         }
         if !marks.isEmpty {
-            let count = "\(marks.count(in: store, cursor: listCursor.selected)) marked"
+            let hidden = marks.hiddenCount(in: store)
+            let count = "\(marks.count(in: store, cursor: listCursor.selected)) marked" + (hidden > 0 ? " (\(hidden) hidden)" : "")
             let (favorite, delete, back) = (keyMap.label(.toggleFavorite), keyMap.label(.delete), keyMap.label(.back))
             if mode == .visual {
                 let end = keyMap.label(.markRange)  // the visual mode ends on the key that started it (Modes.swift)

@@ -39,4 +39,10 @@ struct Marks: Equatable {
         }
         return outside + (range?.count ?? 0)
     }
+
+    /// How many of the marked items the list does not show now (the filter or the favorites view hides them):
+    /// `f` and `d` act on them all the same, so the status line says so.
+    func hiddenCount(in store: Store) -> Int {
+        ids.count { id in store.items[id] != nil && store.list.row(of: id) == nil }
+    }
 }
