@@ -3,8 +3,9 @@ import Foundation
 import GRDB
 
 /// The stars of a picker over any list (`favs pick --stdin NAME`): a library that holds the lines ever starred
-/// (id and title the line, no fields), so they come first next time and show at once in every other picker on
-/// the same NAME. Lines not starred are never written: a list of a million lines costs nothing on disk.
+/// (id and title the line, no fields; `ItemID.init(line:)` says how a line that is not UTF-8 is kept), so they
+/// come first next time and show at once in every other picker on the same NAME. Lines not starred are never
+/// written: a list of a million lines costs nothing on disk.
 ///
 /// As the store's sink it turns a favorite toggle into an upsert of that line, with its change-log row, so
 /// other processes follow it through the log exactly as they follow a library.
@@ -44,12 +45,13 @@ public final class PickMemory: ChangeSink {
         switch change {
         case let .setFavorite(id, value, at):
             // A line starred for the first time gets a row at the end; one starred before gets its star back.
+            // The title is the line as read (a line that is not UTF-8 has an id that is not its text).
             try db.cachedStatement(sql: """
                 INSERT INTO items (id, title, fields, favorite, position, favorited_at)
-                VALUES (?1, ?1, '[]', ?2, (SELECT IFNULL(MAX(position), 0) + 1 FROM items), ?3)
+                VALUES (?1, ?4, '[]', ?2, (SELECT IFNULL(MAX(position), 0) + 1 FROM items), ?3)
                 ON CONFLICT (id) DO UPDATE SET favorite = excluded.favorite, favorited_at = excluded.favorited_at,
                     deleted = 0
-                """).execute(arguments: [id.rawValue, value, value ? at : nil])
+                """).execute(arguments: [id.rawValue, value, value ? at : nil, id.readable])
             try ChangeLog.append(value ? .favorite : .unfavorite, itemID: id.rawValue, origin: library.origin, db)
         case .delete, .restore:
             throw LibraryError.database("the lines of a picker come from its input: they cannot be deleted")

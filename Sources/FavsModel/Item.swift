@@ -5,7 +5,8 @@ public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible, E
     public let rawValue: String
     public init(_ rawValue: String) { self.rawValue = rawValue }
     public init(stringLiteral value: String) { self.rawValue = value }
-    public var description: String { rawValue }
+    /// What a user reads: `readable`, so a message never shows the encoded id of a line that is not UTF-8.
+    public var description: String { readable }
     public static func < (a: ItemID, b: ItemID) -> Bool { a.rawValue < b.rawValue }
 }
 

@@ -3,7 +3,8 @@ import Foundation
 /// The lines of a text as items, for a picker over any list (`favs pick --stdin`): each line is an item whose
 /// id and title are the line. A line is what lies between line feeds, exactly (a carriage return or a control
 /// character stays part of it; panes make them visible). Empty lines are skipped, and a line seen before stays
-/// at its first place: an id names one item.
+/// at its first place: an id names one item. A line that is not UTF-8 is titled with its text decoded (what
+/// the filter reads) and has an id that keeps its bytes (`ItemID.init(line:)`).
 ///
 /// The lines starred before come first, the most recently starred first (those with no time after them, in
 /// input order), then every other line in input order: that is the list's own order (its positions), so a
@@ -14,17 +15,31 @@ extension ItemCollection {
     public static func lines(of bytes: UnsafeRawBufferPointer, favorites: [ItemID: Int64?] = [:]) -> ItemCollection {
         let scan = LineScan(bytes, favorites: favorites)
         var builder = Builder(capacity: scan.lineCount, bytes: bytes.count)
+        // One pass over the whole input spares a check per line in the usual case, where all of it is UTF-8.
+        let allUTF8 = UTF8Check.isValid(bytes)
         var position = 0
-        for star in scan.stars {
+        func append(_ line: UnsafeRawBufferPointer, favorite: Bool) {
             position += 1
-            builder.append(id: star.bytes, title: star.bytes, favorite: true, position: position)
+            if allUTF8 || UTF8Check.isValid(line) {
+                builder.append(id: line, title: line, favorite: favorite, position: position)
+            } else {
+                var title = String(decoding: line, as: UTF8.self)
+                ItemID.encoded(line: line).withUnsafeBytes { id in
+                    title.withUTF8 { title in
+                        builder.append(id: id, title: UnsafeRawBufferPointer(title), favorite: favorite,
+                                       position: position)
+                    }
+                }
+            }
+        }
+        for star in scan.stars {
+            append(star.bytes, favorite: true)
             if let time = star.time { builder.setFavoritedAtOfLastRow(time) }
         }
         let starOffsets = Set(scan.stars.map(\.offset))
         scan.forEachLine { offset, line in
             if !starOffsets.isEmpty, starOffsets.contains(offset) { return true }
-            position += 1
-            builder.append(id: line, title: line, favorite: false, position: position)
+            append(line, favorite: false)
             return true
         }
         return builder.build()
@@ -37,11 +52,11 @@ extension ItemCollection {
     public static func linesPreview(of bytes: UnsafeRawBufferPointer, favorites: [ItemID: Int64?] = [:],
                                     rows: Int = 500) -> ItemCollection {
         let scan = LineScan(bytes, favorites: favorites)
-        var seen = Set(scan.stars.map { ItemID(String(decoding: $0.bytes, as: UTF8.self)) })
+        var seen = Set(scan.stars.map { ItemID(line: $0.bytes) })
         var items: [Item] = []
         for star in scan.stars {
-            let id = ItemID(String(decoding: star.bytes, as: UTF8.self))
-            items.append(Item(id: id, title: id.rawValue, favorite: true, position: items.count + 1, favoritedAt: star.time))
+            items.append(Item(id: ItemID(line: star.bytes), title: String(decoding: star.bytes, as: UTF8.self),
+                              favorite: true, position: items.count + 1, favoritedAt: star.time))
         }
         let stars = items
         let starOffsets = Set(scan.stars.map(\.offset))
@@ -51,12 +66,12 @@ extension ItemCollection {
             guard items.count < max(rows, stars.count) else { return false }
             if !starOffsets.isEmpty, starOffsets.contains(offset) { return true }
             position += 1
-            let id = ItemID(String(decoding: line, as: UTF8.self))
+            let id = ItemID(line: line)
             guard seen.insert(id).inserted else {
                 repeats += 1
                 return true
             }
-            items.append(Item(id: id, title: id.rawValue, position: position))
+            items.append(Item(id: id, title: String(decoding: line, as: UTF8.self), position: position))
             return true
         }
         return .preview(rows: items, favorites: stars, count: scan.lineCount - scan.starRepeats - repeats,
@@ -84,13 +99,15 @@ struct LineScan {
         // Each line is first checked against a small bit table of the stars' keys (a key is its length and its
         // first and last eight bytes, read as two words): nearly every line stops there, at a few nanoseconds,
         // and only a possible star is looked up and compared. Hashing every line took longer than the rest.
-        var candidates: [LineKey: [(id: ItemID, time: Int64?)]] = [:]
+        // A star is found by the line's bytes, which its id stands for (the id of a line that is not UTF-8 is
+        // not the line).
+        var candidates: [LineKey: [(id: ItemID, line: [UInt8], time: Int64?)]] = [:]
         var filter = [UInt64](repeating: 0, count: LineKey.filterWords)
         for (id, time) in favorites where !id.rawValue.isEmpty {
-            var text = id.rawValue
-            text.withUTF8 {
-                let key = LineKey(UnsafeRawBufferPointer($0))
-                candidates[key, default: []].append((id, time))
+            let line = id.bytes
+            line.withUnsafeBytes {
+                let key = LineKey($0)
+                candidates[key, default: []].append((id, line, time))
                 filter[key.filterWord] |= key.filterBit
             }
         }
@@ -103,7 +120,7 @@ struct LineScan {
             guard lookForStars else { return true }
             let key = LineKey(line)
             guard filter[key.filterWord] & key.filterBit != 0, let matches = candidates[key] else { return true }
-            for match in matches where match.id.rawValue.utf8.elementsEqual(line) {
+            for match in matches where match.line.elementsEqual(line) {
                 if found[match.id] == nil {
                     found[match.id] = Star(offset: offset, bytes: line, time: match.time)
                 } else {

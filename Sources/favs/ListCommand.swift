@@ -36,7 +36,7 @@ struct List: ParsableCommand {
         let items = try ItemOutput.load(library, favoritesOnly: favorites, withFields: format != .text)
         if let machine = ExportFormat(rawValue: format.rawValue) { return try ItemOutput.write(items, as: machine) }
         // Ids are padded to the widest (up to a limit, so one long id does not push every title away).
-        let idWidth = min(Self.maxIDWidth, items.lazy.map { TextWidth.of(Sanitize.visible($0.id.rawValue)) }.max() ?? 0)
+        let idWidth = min(Self.maxIDWidth, items.lazy.map { TextWidth.of(Sanitize.visible($0.id.readable)) }.max() ?? 0)
         var output = ""
         for item in items {
             Self.writeText(item, idWidth: idWidth, to: &output)
@@ -51,7 +51,7 @@ struct List: ParsableCommand {
     static let maxIDWidth = 24
 
     static func writeText(_ item: Item, idWidth: Int, to out: inout String) {
-        let id = Sanitize.visible(item.id.rawValue)
+        let id = Sanitize.visible(item.id.readable)
         out += id
         out += String(repeating: " ", count: max(0, idWidth - TextWidth.of(id)))
         out += item.favorite ? " ★ " : "   "

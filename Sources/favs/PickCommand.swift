@@ -23,7 +23,8 @@ struct Pick: ParsableCommand {
             in a library called NAME (picks/NAME.sqlite beside the default library) and listed first, most \
             recently starred first, every time a list holding them is piped in; every other picker open on NAME \
             shows a star at once. Lines not in this run's input are not shown, but their stars are kept. A line \
-            is printed exactly as it came in.
+            is printed exactly as it came in, byte for byte, even one that is not UTF-8 (shown and filtered with \
+            � for each byte that is not).
 
             Exit status: 0 chosen; 1 nothing chosen (esc, q, or --exit-0 with no match); 2 no terminal to draw \
             on; 64 usage error; 66 no library; 74 the library cannot be read or written; 130 ctrl-c.
@@ -105,13 +106,14 @@ struct Pick: ParsableCommand {
 
     /// Prints the chosen items on stdout and exits: 0, or 1 when `field:NAME` found the field in none of them.
     private func finish(with ids: [ItemID], picker: BrowserSession) throws -> Never {
-        var text = ""
+        var text = Data()
         var printed = 0
         for id in ids {
             guard let item = picker.browser.store.items[id] else { continue }
             switch output.line(for: item, fields: { try picker.fields(of: id) }) {
             case let .success(line?):
-                text += line + "\n"
+                text.append(contentsOf: line)
+                text.append(0x0A)
                 printed += 1
             case .success(nil):
                 if case let .field(name) = output {
@@ -119,10 +121,10 @@ struct Pick: ParsableCommand {
                         "favs: “\(Sanitize.visible(item.title))” has no field \(Sanitize.visible(name))\n".utf8))
                 }
             case let .failure(error):
-                throw failure("cannot read the fields of \(Sanitize.visible(id.rawValue)): \(error)", 74)
+                throw failure("cannot read the fields of \(Sanitize.visible(id.readable)): \(error)", 74)
             }
         }
-        FileHandle.standardOutput.write(Data(text.utf8))
+        FileHandle.standardOutput.write(text)
         Foundation.exit(printed > 0 || ids.isEmpty ? EXIT_SUCCESS : 1)
     }
 }

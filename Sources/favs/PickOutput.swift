@@ -22,20 +22,25 @@ enum PickOutput: ExpressibleByArgument, Equatable {
 
     static var allValueStrings: [String] { ["id", "title", "json", "field:NAME"] }
 
-    /// The line to print for `item`, exactly as stored (a shell reads it back); nil when `.field` names a field
-    /// the item does not have. `fields` reads the item's fields, which only json and field need.
-    func line(for item: Item, fields: () throws -> [Field]) -> Result<String?, any Error> {
+    /// The bytes of the line to print for `item`, exactly as stored (a shell reads it back): a line of
+    /// `--stdin` that is not UTF-8 comes back byte for byte as id or title, and as its decoded text in json
+    /// (which holds text only). nil when `.field` names a field the item does not have. `fields` reads the
+    /// item's fields, which only json and field need.
+    func line(for item: Item, fields: () throws -> [Field]) -> Result<[UInt8]?, any Error> {
         Result {
             switch self {
-            case .id: return item.id.rawValue
-            case .title: return item.title
+            case .id: return item.id.bytes
+            case .title:
+                if let line = item.id.lineBytes, item.title == item.id.readable { return line }
+                return Array(item.title.utf8)
             case .json:
-                var whole = item
+                var whole = Item(id: ItemID(item.id.readable), title: item.title, favorite: item.favorite,
+                                 position: item.position, favoritedAt: item.favoritedAt)
                 whole.fields = try fields()
                 var out = ""
                 ItemWriter.writeObject(whole, to: &out)
-                return out
-            case let .field(name): return try fields().first { $0.name == name }?.value
+                return Array(out.utf8)
+            case let .field(name): return try fields().first { $0.name == name }.map { Array($0.value.utf8) }
             }
         }
     }

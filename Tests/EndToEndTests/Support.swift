@@ -88,12 +88,18 @@ struct RunResult {
 /// run on a busy machine (a 10 MB import in a debug build once took over 15 s under the whole suite).
 func run(_ executable: String, _ arguments: [String], stdin: String? = nil,
          environment: [String: String], in directory: URL) async throws -> RunResult {
+    try await run(executable, arguments, input: Data((stdin ?? "").utf8), environment: environment, in: directory)
+}
+
+/// Runs a program to completion with these bytes on stdin (lines that need not be UTF-8).
+func run(_ executable: String, _ arguments: [String], input: Data,
+         environment: [String: String], in directory: URL) async throws -> RunResult {
     let io = directory.appendingPathComponent(".io-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: io, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: io) }
     let inURL = io.appendingPathComponent("stdin"), outURL = io.appendingPathComponent("stdout"),
         errURL = io.appendingPathComponent("stderr")
-    try Data((stdin ?? "").utf8).write(to: inURL)
+    try input.write(to: inURL)
 
     let pid = try spawn(executable, arguments, environment: environment, directory: directory.path,
                         stdin: inURL.path, stdout: outURL.path, stderr: errURL.path)

@@ -104,4 +104,25 @@ import Testing
             #expect(store.items.favoriteIDs == ["dev"])
         }
     }
+
+    @Test func aLineThatIsNotUTF8IsRememberedByItsBytesAndStoredWithItsText() throws {
+        try withMemory { location throws in
+            // a\xffb, then a line that really holds U+FFFD, then one that decodes to the same text.
+            let input = Data([0x61, 0xFF, 0x62, 0x0A, 0x61, 0xEF, 0xBF, 0xBD, 0x62, 0x0A, 0x61, 0xFE, 0x62, 0x0A])
+            let collection = { (stars: [ItemID: Int64?]) in
+                input.withUnsafeBytes { ItemCollection.lines(of: $0, favorites: stars) }
+            }
+            let store = Store(collection: collection([:]), sink: try PickMemory(location))
+            let first = try #require(store.items.ids.first)
+            #expect(store.send(.toggleFavorite(first)).error == nil)
+
+            let memory = try PickMemory(location)
+            let stars = try memory.favorites()
+            #expect(stars.count == 1)
+            let next = collection(stars)
+            #expect(next.favoriteIDs.map(\.bytes) == [[0x61, 0xFF, 0x62]])
+            #expect(next.items(fromRow: 0, count: 3).map(\.favorite) == [true, false, false])
+            #expect(try memory.library.loadItems().map(\.title) == ["a\u{FFFD}b"])
+        }
+    }
 }

@@ -104,7 +104,7 @@ extension Browser {
             if !listCursor.select(id, in: store.list) {
                 setFilter("")
                 listCursor.select(id, in: store.list)
-                message = Message(text: "Filter cleared to show “\(store.items[id]?.title ?? id.rawValue)”", isError: false)
+                message = Message(text: "Filter cleared to show “\(store.items[id]?.title ?? id.readable)”", isError: false)
             }
             focus = layout.kind == .sideBySide ? .list : .detail
         }

@@ -33,7 +33,7 @@ extension Browser {
     private func title(of change: ModelChange) -> String {
         switch change {
         case let .delete(item), let .restore(item): item.title
-        default: store.items[change.itemID]?.title ?? change.itemID.rawValue
+        default: store.items[change.itemID]?.title ?? change.itemID.readable
         }
     }
 }

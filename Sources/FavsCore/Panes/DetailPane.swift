@@ -29,7 +29,7 @@ enum DetailPane {
         }
         lines.append(Line(text: ""))
         let fields = store.fields(of: id)
-        for field in [Field("id", item.id.rawValue)] + (fields ?? []) {
+        for field in [Field("id", item.id.readable)] + (fields ?? []) {
             let wrapped = TextWidth.wrap(Sanitize.visible("\(field.name): \(field.value)"), to: textWidth)
             // The name and its colon; a name longer than the pane is wide is dim on its first line only.
             let nameWidth = TextWidth.of(Sanitize.visible(field.name)) + 1

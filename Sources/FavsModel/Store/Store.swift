@@ -155,7 +155,7 @@ public final class Store {
         let events = apply(change)
         guard !events.isEmpty else {
             if case let .batch(parts) = change { return Outcome(error: "Some of these \(parts.count) items have changed elsewhere") }
-            return Outcome(error: "“\(items[change.itemID]?.title ?? change.itemID.rawValue)” has changed elsewhere")
+            return Outcome(error: "“\(items[change.itemID]?.title ?? change.itemID.readable)” has changed elsewhere")
         }
         do {
             try sink?.persist(change)
