@@ -104,7 +104,7 @@ struct Pick: ParsableCommand {
         }
     }
 
-    /// Prints the chosen items on stdout and exits: 0, or 1 when `field:NAME` found the field in none of them.
+    /// Prints the chosen items on stdout and ends: 0, or 1 when `field:NAME` found the field in none of them.
     private func finish(with ids: [ItemID], picker: BrowserSession) throws -> Never {
         var text = ""
         var printed = 0
@@ -124,7 +124,7 @@ struct Pick: ParsableCommand {
             }
         }
         try StandardOutput.write(text)
-        Foundation.exit(printed > 0 || ids.isEmpty ? ExitStatus.success.code : ExitStatus.noChosenField.code)
+        throw ExitCode(printed > 0 || ids.isEmpty ? .success : .noChosenField)
     }
 }
 
