@@ -1,7 +1,7 @@
 import FavsExitStatus
 
 /// The manual's text that no help screen carries: what surrounds the keys table, the files favs reads and writes,
-/// the environment it looks at and its exit codes (README.md says the same).
+/// the environment it looks at and its exit codes, from the commands' own list (README.md says the same).
 enum WrittenSections {
     static let keysIntroduction = """
         The keys of the browser, as the help overlay (?) lists them. A config file's [keys] table can bind \
