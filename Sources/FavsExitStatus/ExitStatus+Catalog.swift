@@ -28,7 +28,7 @@ extension ExitStatus {
     public static let newer = ExitStatus(76, "a library made by a newer version of favs")
     public static let loginRefused = ExitStatus(77, "the PostgreSQL server refused the login")
 
-    public static let interrupted = ExitStatus(130, "ctrl-c in favs pick")
+    public static let interrupted = ExitStatus(130, "interrupted (ctrl-c in favs pick)")
 
     /// What opening a library can end with, whatever the command: a command that opens one lists all of these.
     public static let libraryOpen: [ExitStatus] = [.badLocation, .notFavs, .noLibrary, .unreachable, .io, .newer,
