@@ -35,6 +35,9 @@ let package = Package(
         // The model: items, the store (the one place state lives), the list query and its result. Foundation only.
         .target(name: "FavsModel"),
 
+        // The exit statuses: what each command can end with, for its help and the manual's EXIT STATUS alike.
+        .target(name: "FavsExitStatus"),
+
         // The pure core: panes, canvas, key map, script parser, over the model. Foundation only.
         .target(name: "FavsCore", dependencies: ["FavsModel"]),
 
@@ -74,12 +77,12 @@ let package = Package(
             name: "favs",
             dependencies: [
                 "FavsModel", "FavsCore", "FavsFormats", "FavsLibrary", "FavsPostgres", "FavsTerminal", "FavsConfig",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "FavsExitStatus", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         // Writes favs.1 (make install) from `favs --experimental-dump-help` and the key map; not part of favs itself.
-        .executableTarget(name: "favs-man", dependencies: ["FavsCore"]),
+        .executableTarget(name: "favs-man", dependencies: ["FavsCore", "FavsExitStatus"]),
 
         // Deterministic test collections of any size, for favs-gen and the benchmarks; not part of favs itself.
         .target(name: "FavsGenerator", dependencies: ["FavsModel"]),
@@ -104,7 +107,7 @@ let package = Package(
         .testTarget(name: "LibraryBackendTests", dependencies: ["FavsLibrary", "FavsPostgres", "FavsFormats", "FavsModel"]),
         .testTarget(name: "FavsTerminalTests", dependencies: ["FavsTerminal", "FavsModel", "FavsCore", "CNcurses"]),
         // BadInput/ is the corpus of broken import files the end-to-end tests feed the binary (read by path).
-        .testTarget(name: "EndToEndTests", dependencies: ["FavsModel", "FavsCore"], exclude: ["BadInput"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["FavsModel", "FavsCore", "FavsExitStatus"], exclude: ["BadInput"]),
     ],
     swiftLanguageModes: [.v6]
 )

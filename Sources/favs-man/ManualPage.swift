@@ -2,7 +2,8 @@ import FavsCore
 
 /// favs.1 in man(7) roff: the commands and options from the help favs prints (its ToolInfo), the keys from the
 /// key map the browser uses, the script steps from the step table docs/script.md has too (ScriptVocabulary), and
-/// the sections help has no place for (FILES, ENVIRONMENT, EXIT STATUS), written.
+/// the sections help has no place for (FILES, ENVIRONMENT), written; EXIT STATUS is every status in the list the
+/// commands' help sentences come from (FavsExitStatus).
 struct ManualPage {
     let tool: CommandInfo
     let version: String

@@ -1,5 +1,7 @@
+import FavsExitStatus
+
 /// The manual's text that no help screen carries: what surrounds the keys table, the files favs reads and writes,
-/// the environment it looks at and its exit codes (README.md says the same).
+/// the environment it looks at and its exit codes, from the commands' own list (README.md says the same).
 enum WrittenSections {
     static let keysIntroduction = """
         The keys of the browser, as the help overlay (?) lists them. A config file's [keys] table can bind \
@@ -49,20 +51,7 @@ enum WrittenSections {
             (#"\fBTERM\fR"#, "The terminal the browser draws on, and whether it has colour."),
             (#"\fBLC_ALL\fR, \fBLC_CTYPE\fR, \fBLANG\fR"#, "A locale that is not UTF-8 makes --ascii the default."),
         ]),
-        ("EXIT STATUS", [
-            ("0", "Success."),
-            ("1", "An unknown item id (nothing was changed), or csv or tsv with control characters to a terminal; "
-                + "favs pick: nothing chosen (esc, q, --exit-0 with no match)."),
-            ("2", "A bad script step, or a terminal favs cannot use."),
-            ("64", "A usage error, a library location favs cannot use (a URL other than postgres://), or a malformed postgres:// URL."),
-            ("65", "Bad import data, or a library location that holds something other than a favs library."),
-            ("66", "An input file that cannot be read, no library, no folder for one, or no such database on the server."),
-            ("69", "The library's PostgreSQL server cannot be reached."),
-            ("73", "An output file that cannot be written, or favs copy onto a library that holds items."),
-            ("74", "A library I/O error."),
-            ("76", "A library made by a newer version of favs."),
-            ("77", "The PostgreSQL server refused the login."),
-            ("130", "favs pick: ctrl-c."),
-        ]),
+        // Every status any command can end with: the list each command's help takes its sentence from.
+        ("EXIT STATUS", ExitStatus.manualEntries.map { ($0.code, $0.text) }),
     ]
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FavsConfig
 import FavsCore
+import FavsExitStatus
 import FavsModel
 import FavsLibrary
 import FavsTerminal
@@ -11,7 +12,13 @@ struct Browse: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "browse",
         abstract: "Open the browser (the default command).",
-        discussion: "A library that does not exist yet is created with the built-in sample collection.")
+        discussion: """
+            A library that does not exist yet is created with the built-in sample collection. When stdin is not a \
+            terminal, it is run as a script (favs script).
+            """ + "\n\n" + ExitStatus.sentence(exitStatuses))
+
+    static let exitStatuses: [ExitStatus] = [.success, .badScript, .noTerminal, .usage] + ExitStatus.libraryOpen
+        + [.cannotWriteOutput]
 
     @OptionGroup var library: LibraryOption
     @OptionGroup var display: DisplayOptions
@@ -32,7 +39,8 @@ struct Browse: ParsableCommand {
                                                config: config, configError: configError)
         }
         guard isatty(STDOUT_FILENO) != 0 else {
-            throw failure("stdout is not a terminal: use 'favs list' to print the items, or 'favs script' to print screens", 2)
+            throw failure("stdout is not a terminal: use 'favs list' to print the items, or 'favs script' to print screens",
+                          .noTerminal)
         }
         let session = BrowserSession.overLibrary(try openBrowser(at: location, width: 80, height: 24, preview: true,
                                                                  config: config))
@@ -46,7 +54,7 @@ struct Browse: ParsableCommand {
                                 pollInterval: session.pollInterval, afterFirstFrame: session.loadTheRest,
                                 poll: session.poll)
         } catch let error as TerminalError {
-            throw failure(error.description, 2)
+            throw failure(error.description, .noTerminal)
         }
         exitWithoutTearDown()
     }

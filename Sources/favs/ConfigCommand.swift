@@ -1,5 +1,6 @@
 import ArgumentParser
 import FavsConfig
+import FavsExitStatus
 import Foundation
 
 /// `favs config --path | --print-default`: where the config file is, and what a default one holds.
@@ -14,7 +15,9 @@ struct ConfigFileCommand: ParsableCommand {
             on the defaults.
 
             To start one: favs config --print-default > "$(favs config --path)" (its folder must exist).
-            """)
+            """ + "\n\n" + ExitStatus.sentence(exitStatuses))
+
+    static let exitStatuses: [ExitStatus] = [.success, .usage, .cannotWriteOutput]
 
     @Flag(help: "Print the path of the config file favs reads (whether or not it exists).")
     var path = false
@@ -28,9 +31,9 @@ struct ConfigFileCommand: ParsableCommand {
 
     func run() throws {
         if path {
-            print(ConfigFile.path(environment: ProcessInfo.processInfo.environment))
+            try StandardOutput.write(ConfigFile.path(environment: ProcessInfo.processInfo.environment) + "\n")
         } else {
-            print(Config.defaultFile, terminator: "")
+            try StandardOutput.write(Config.defaultFile)
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FavsExitStatus
 import FavsLibrary
 import Foundation
 
@@ -13,9 +14,10 @@ struct Copy: ParsableCommand {
             schema without one; the copy is one transaction, so on any error TO is left as it was (a new file is \
             removed).
             Example: favs copy ~/.local/share/favs/library.sqlite 'postgres://me@db.example/team?schema=reading'
-            Exit status: 0 copied; 64 usage error; 66 no library at FROM; 69 a server cannot be reached; \
-            73 TO holds items; 74 a library cannot be read or written; 77 a server refused the login.
-            """)
+            """ + "\n\n" + ExitStatus.sentence(exitStatuses))
+
+    static let exitStatuses: [ExitStatus] = [.success, .usage] + ExitStatus.libraryOpen
+        + [.copyTargetHoldsItems, .cannotWriteOutput]
 
     @Argument(help: ArgumentHelp("The library to copy: a file or a postgres:// URL.", valueName: "from"))
     var from: String
@@ -43,8 +45,10 @@ struct Copy: ParsableCommand {
             count = try target.copyIn { add in try source.copyOut(add) }
         } catch {
             if !existed { try? FileManager.default.removeItem(atPath: targetLocation.path) }
+            if case .notEmpty? = error as? LibraryError { throw failure(String(describing: error), .copyTargetHoldsItems) }
             throw failure(opening: error)
         }
-        print("copied \(count) \(count == 1 ? "item" : "items") from \(source.location) to \(targetLocation.display)")
+        try StandardOutput.write("copied \(count) \(count == 1 ? "item" : "items") from \(source.location) "
+                                 + "to \(targetLocation.display)\n")
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FavsCore
+import FavsExitStatus
 import FavsModel
 import FavsFormats
 import FavsLibrary
@@ -48,26 +49,26 @@ enum ItemOutput {
         if format == .csv || format == .tsv, isatty(STDOUT_FILENO) != 0,
            items.contains(where: { DelimitedCell.showsRawControls($0, as: format) }) {
             throw failure("\(format) output to a terminal would show raw control characters; "
-                          + "redirect it or use --output", 1)
+                          + "redirect it or use --output", .rawControls)
         }
-        warn(about: render(items, as: format) { Swift.print($0, terminator: "") })
+        warn(about: try render(items, as: format) { try StandardOutput.write($0) })
     }
 
     /// Renders items in a machine format, handing the text over in pieces of about 64 KiB.
     /// Returns the writer, whose counts say what the format could not hold.
-    static func render(_ items: [Item], as format: ExportFormat, to emit: (String) -> Void) -> ItemWriter {
+    static func render(_ items: [Item], as format: ExportFormat, to emit: (String) throws -> Void) rethrows -> ItemWriter {
         var writer = ItemWriter(format: format, items: items)
         var output = ""
         writer.begin(to: &output)
         for item in items {
             writer.append(item, to: &output)
             if output.utf8.count >= 1 << 16 {
-                emit(output)
+                try emit(output)
                 output = ""
             }
         }
         writer.end(to: &output)
-        emit(output)
+        try emit(output)
         return writer
     }
 
@@ -93,13 +94,14 @@ struct Export: ParsableCommand {
         commandName: "export",
         abstract: "Write the items as JSON, JSON Lines, CSV or TSV.",
         discussion: ItemOutput.formatsHelp + "\n\n" + """
-            --output FILE writes the file whole or not at all (a temporary file beside it, then renamed over it), \
-            so an existing FILE is replaced only by a complete export. The library must exist: export never \
-            creates one.
+            --output FILE writes a regular file (or a new one) whole or not at all: a temporary file beside it, \
+            then renamed over it, so an existing FILE is replaced only by a complete export. A symbolic link is \
+            followed: its target is written that way, and the link stays a link. Anything else, such as a FIFO, \
+            a device or /dev/stdout, is written into directly. The library must exist: export never creates one.
+            """ + "\n\n" + ExitStatus.sentence(exitStatuses))
 
-            Exit status: 0 exported; 1 csv or tsv with control characters to a terminal; 64 usage error; \
-            66 no library at the path; 73 the output file cannot be written; 74 the library cannot be read.
-            """)
+    static let exitStatuses: [ExitStatus] = [.success, .rawControls, .usage] + ExitStatus.libraryOpen
+        + [.cannotWriteFile, .cannotWriteOutput]
 
     @Option(help: "How the items are written.")
     var format: ExportFormat = .jsonl
@@ -118,64 +120,10 @@ struct Export: ParsableCommand {
         var data = Data()
         let writer = ItemOutput.render(items, as: format) { data.append(contentsOf: $0.utf8) }
         do {
-            try AtomicFile.write(data, to: output)
+            try OutputFile.write(data, to: output)
         } catch {
-            throw failure("cannot write \(output): \(error.reason)", 73)
+            throw failure("cannot write \(output): \(error.reason)", .cannotWriteFile)
         }
         ItemOutput.warn(about: writer)
-    }
-}
-
-/// Writes a file whole or not at all: a temporary file in the same directory, flushed, then renamed over it.
-enum AtomicFile {
-    /// Why the file could not be written, as the system puts it.
-    struct Failure: Error {
-        let reason: String
-    }
-
-    /// Replaces `path` with `data`; an existing file keeps its permissions, a new one gets 0666 less the umask.
-    static func write(_ data: Data, to path: String) throws(Failure) {
-        let url = URL(fileURLWithPath: path)
-        var status = stat()
-        let mode: mode_t
-        if stat(path, &status) == 0 {
-            if status.st_mode & S_IFMT == S_IFDIR { throw Failure(reason: "Is a directory") }
-            mode = status.st_mode & 0o7777
-        } else {
-            let mask = umask(0)
-            umask(mask)
-            mode = 0o666 & ~mask
-        }
-        var template = Array((url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".XXXXXX").utf8CString)
-        let descriptor = mkstemp(&template)
-        guard descriptor >= 0 else { throw Failure(reason: String(cString: strerror(errno))) }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        func fail() -> Failure {
-            let reason = String(cString: strerror(errno))
-            close(descriptor)
-            unlink(temporary)
-            return Failure(reason: reason)
-        }
-        let written = data.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let count = Foundation.write(descriptor, buffer.baseAddress?.advanced(by: offset), buffer.count - offset)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
-                offset += count
-            }
-            return true
-        }
-        guard written, fchmod(descriptor, mode) == 0, fsync(descriptor) == 0 else { throw fail() }
-        guard close(descriptor) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw Failure(reason: reason)
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw Failure(reason: reason)
-        }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FavsExitStatus
 
 /// The `favs` command line: argument parsing only; the work happens in the modules.
 @main
@@ -16,4 +17,41 @@ struct Favs: ParsableCommand {
                       ConfigFileCommand.self],
         defaultSubcommand: Browse.self
     )
+
+    /// argument-parser's own `main`, with one check in a debug build (the tests'): a command that ends with a
+    /// status its `exitStatuses` do not list stops with an assertion, so its help cannot quietly fall behind.
+    static func main() {
+        var command: any ParsableCommand
+        do {
+            command = try parseAsRoot()
+        } catch {
+            exit(withError: error)
+        }
+        do {
+            try command.run()
+        } catch {
+            if !(error is CleanExit), let declaring = type(of: command) as? any ExitStatusDeclaring.Type {
+                let code = exitCode(for: error).rawValue
+                assert(declaring.exitStatuses.contains { $0.code == code },
+                       "favs \(type(of: command).configuration.commandName ?? "") ended with \(code), which its exitStatuses do not list")
+            }
+            exit(withError: error)
+        }
+    }
 }
+
+/// A command that names every exit status it can end with, once: its help's "Exit status:" sentence is built from
+/// the list, and a command that opens a library includes `ExitStatus.libraryOpen`, what `failure(opening:)` returns.
+protocol ExitStatusDeclaring {
+    static var exitStatuses: [ExitStatus] { get }
+}
+
+extension Browse: ExitStatusDeclaring {}
+extension Import: ExitStatusDeclaring {}
+extension List: ExitStatusDeclaring {}
+extension Export: ExitStatusDeclaring {}
+extension Script: ExitStatusDeclaring {}
+extension Open: ExitStatusDeclaring {}
+extension Pick: ExitStatusDeclaring {}
+extension Copy: ExitStatusDeclaring {}
+extension ConfigFileCommand: ExitStatusDeclaring {}

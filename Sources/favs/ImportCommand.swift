@@ -1,5 +1,6 @@
 import ArgumentParser
 import FavsCore
+import FavsExitStatus
 import FavsModel
 import FavsFormats
 import FavsLibrary
@@ -36,11 +37,10 @@ struct Import: ParsableCommand {
             (memory stays flat at any file size): after any error the library is unchanged, and a library the \
             import created is removed. A library that does not exist is created empty. On a terminal, a \
             progress line on standard error shows rows, rate and how much of the files is read.
+            """ + "\n\n" + ExitStatus.sentence(exitStatuses))
 
-            Exit status: 0 imported; 64 usage error; 65 an error in a file (shown as FILE:LINE:COLUMN: message); \
-            66 a file cannot be read, or the library's folder does not exist; 74 the library cannot be opened or \
-            written.
-            """)
+    static let exitStatuses: [ExitStatus] = [.success, .usage] + ExitStatus.libraryOpen
+        + [.badImportData, .cannotReadInput, .cannotWriteOutput]
 
     @Argument(help: ArgumentHelp("JSON, JSON Lines, CSV or TSV files ('-' for standard input).", valueName: "file"))
     var files: [String]
@@ -93,8 +93,8 @@ struct Import: ParsableCommand {
             throw failed.exitCode(library: location.display)
         }
         let names = files.map(Self.displayName).joined(separator: ", ")
-        print("imported \(summary.total) \(summary.total == 1 ? "item" : "items") from \(names) "
-              + "(\(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged)")
+        try StandardOutput.write("imported \(summary.total) \(summary.total == 1 ? "item" : "items") from \(names) "
+              + "(\(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged)\n")
     }
 
     /// Streams every file into the library in one transaction: a record goes to SQLite as soon as it is read.
@@ -148,9 +148,9 @@ struct Import: ParsableCommand {
         func exitCode(library path: String) -> ExitCode {
             switch self {
             case let .opening(error): failure(opening: error)
-            case let .file(message): failure(message, 65)
-            case let .reading(message): failure(message, 66)
-            case let .writing(error): failure("cannot import into \(path): \(error)", 74)
+            case let .file(message): failure(message, .badImportData)
+            case let .reading(message): failure(message, .cannotReadInput)
+            case let .writing(error): failure("cannot import into \(path): \(error)", .io)
             }
         }
     }
@@ -172,7 +172,7 @@ struct Import: ParsableCommand {
         } else {
             let descriptor = Foundation.open(file, O_RDONLY)
             guard descriptor >= 0 else {
-                throw failure("\(file): cannot read: \(String(cString: strerror(errno)))", 66)
+                throw failure("\(file): cannot read: \(String(cString: strerror(errno)))", .cannotReadInput)
             }
             handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         }
@@ -180,7 +180,7 @@ struct Import: ParsableCommand {
         guard fstat(handle.fileDescriptor, &status) == 0 else {
             return Input(name: displayName(file), handle: handle, size: nil)
         }
-        if status.st_mode & S_IFMT == S_IFDIR { throw failure("\(file): cannot read: Is a directory", 66) }
+        if status.st_mode & S_IFMT == S_IFDIR { throw failure("\(file): cannot read: Is a directory", .cannotReadInput) }
         let size = status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : nil
         return Input(name: displayName(file), handle: handle, size: size)
     }

@@ -1,11 +1,12 @@
 import ArgumentParser
 import FavsCore
+import FavsExitStatus
 import FavsModel
 import FavsLibrary
 import Foundation
 
 /// `favs fav|unfav|delete|restore ID...`: change items from a shell; running browsers follow at once.
-protocol ItemCommandRunner: ParsableCommand {
+protocol ItemCommandRunner: ParsableCommand, ExitStatusDeclaring {
     static var command: ItemCommand { get }
     static var pastTense: String { get }
     var ids: [String] { get }
@@ -13,6 +14,8 @@ protocol ItemCommandRunner: ParsableCommand {
 }
 
 extension ItemCommandRunner {
+    static var exitStatuses: [ExitStatus] { itemCommandStatuses }
+
     func run() throws {
         let location = try library.location()
         let changed: [ItemID]
@@ -20,21 +23,21 @@ extension ItemCommandRunner {
             let library = try openExistingLibrary(location, readOnly: false)
             changed = try library.apply(Self.command, to: ids.map { ItemID($0) })
         } catch LibraryError.noItem(let id) {
-            throw failure(LibraryError.noItem(id).description, 1)
+            throw failure(LibraryError.noItem(id).description, .unknownID)
         } catch {
             throw failure(opening: error)
         }
         let unchanged = Set(ids).count - changed.count
-        print("\(Self.pastTense) \(changed.count) item\(changed.count == 1 ? "" : "s")"
-              + (unchanged > 0 ? " (\(unchanged) already \(Self.pastTense))" : ""))
+        try StandardOutput.write("\(Self.pastTense) \(changed.count) item\(changed.count == 1 ? "" : "s")"
+                                 + (unchanged > 0 ? " (\(unchanged) already \(Self.pastTense))" : "") + "\n")
     }
 }
 
 private let itemsHelp = ArgumentHelp("Item ids (as `favs list` shows them).", valueName: "id")
-private let exitCodes = """
-    Exit status: 0 done; 1 an unknown id (nothing was changed); 64 usage error; 66 no library; \
-    74 the library cannot be written.
-    """
+private let exitCodes = ExitStatus.sentence(itemCommandStatuses)
+/// What fav, unfav, delete and restore can end with.
+private let itemCommandStatuses: [ExitStatus] = [.success, .unknownID, .usage] + ExitStatus.libraryOpen
+    + [.cannotWriteOutput]
 
 struct Fav: ItemCommandRunner {
     static let configuration = CommandConfiguration(commandName: "fav", abstract: "Mark items as favorites.",

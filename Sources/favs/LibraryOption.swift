@@ -1,5 +1,6 @@
 import ArgumentParser
 import FavsConfig
+import FavsExitStatus
 import FavsLibrary
 import Foundation
 
@@ -38,25 +39,30 @@ struct LibraryOption: ParsableArguments {
 }
 
 /// Prints `favs: message` on stderr and returns the exit code to throw.
-func failure(_ message: String, _ code: Int32) -> ExitCode {
+func failure(_ message: String, _ status: ExitStatus) -> ExitCode {
     FileHandle.standardError.write(Data("favs: \(message)\n".utf8))
-    return ExitCode(code)
+    return ExitCode(status)
 }
 
-/// Prints why the library could not be opened and returns the exit code to throw (sysexits.h): 64 a location
-/// favs cannot use, 65 not a favs library, 66 no library there (no folder for one, no such database), 69 the
-/// server cannot be reached, 73 a copy into a library that holds items, 76 a library from a newer favs, 77 the
-/// server refused the login, 74 anything else.
+/// Prints why the library could not be opened and returns the exit code to throw: always one of
+/// `ExitStatus.libraryOpen`, which every command that opens a library lists in its help.
 func failure(opening error: any Error) -> ExitCode {
-    switch error as? LibraryError {
-    case .unsupportedLocation?, .badURL?: failure(String(describing: error), 64)
-    case .notFavs?: failure(String(describing: error), 65)
-    case .noFolder?, .noDatabase?: failure(String(describing: error), 66)
-    case .notFound?: failure("\(error) (run favs to create the sample, or favs import FILE)", 66)
-    case .unreachable?: failure(String(describing: error), 69)
-    case .notEmpty?: failure(String(describing: error), 73)
-    case .newerVersion?: failure(String(describing: error), 76)
-    case .authentication?: failure(String(describing: error), 77)
-    default: failure(String(describing: error), 74)
+    let status: ExitStatus = switch error as? LibraryError {
+    case .unsupportedLocation?, .badURL?: .badLocation
+    case .notFavs?: .notFavs
+    case .noFolder?, .noDatabase?, .notFound?: .noLibrary
+    case .unreachable?: .unreachable
+    case .newerVersion?: .newer
+    case .authentication?: .loginRefused
+    default: .io
     }
+    assert(ExitStatus.libraryOpen.contains(status), "\(status) is not in ExitStatus.libraryOpen")
+    if case .notFound? = error as? LibraryError {
+        return failure("\(error) (run favs to create the sample, or favs import FILE)", status)
+    }
+    return failure(String(describing: error), status)
+}
+
+extension ExitCode {
+    init(_ status: ExitStatus) { self.init(status.code) }
 }

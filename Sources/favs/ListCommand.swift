@@ -1,5 +1,6 @@
 import ArgumentParser
 import FavsCore
+import FavsExitStatus
 import FavsModel
 import FavsFormats
 import Foundation
@@ -14,10 +15,10 @@ struct List: ParsableCommand {
             and the title. Control characters are shown as visible symbols.
             """ + "\n\n" + ItemOutput.formatsHelp + "\n\n" + """
             The library must exist: list never creates one.
+            """ + "\n\n" + ExitStatus.sentence(exitStatuses))
 
-            Exit status: 0 listed; 1 csv or tsv with control characters to a terminal; 64 usage error; \
-            66 no library at the path; 74 the library cannot be read.
-            """)
+    static let exitStatuses: [ExitStatus] = [.success, .rawControls, .usage] + ExitStatus.libraryOpen
+        + [.cannotWriteOutput]
 
     /// How `favs list` writes items: text for people, or one of the export formats.
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -41,11 +42,11 @@ struct List: ParsableCommand {
         for item in items {
             Self.writeText(item, idWidth: idWidth, to: &output)
             if output.utf8.count >= 1 << 16 {
-                print(output, terminator: "")
+                try StandardOutput.write(output)
                 output = ""
             }
         }
-        print(output, terminator: "")
+        try StandardOutput.write(output)
     }
 
     static let maxIDWidth = 24

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FavsCore
+import FavsExitStatus
 import FavsLibrary
 import FavsModel
 import FavsTerminal
@@ -14,10 +15,10 @@ struct Open: ParsableCommand {
             Opens the first field named url, link or href; else the first field whose value is an http(s) URL; \
             else the field path. It runs $FAVS_OPENER (a program and its arguments, split at spaces, never \
             through a shell), else xdg-open, with the value as one argument, exactly as it is.
+            """ + "\n\n" + ExitStatus.sentence(exitStatuses))
 
-            Exit status: 0 opened; 1 an unknown id, or nothing to open; 64 usage error; 66 no library; \
-            69 the opener could not be run or failed; 74 the library cannot be read.
-            """)
+    static let exitStatuses: [ExitStatus] = [.success, .unknownID, .nothingToOpen, .usage] + ExitStatus.libraryOpen
+        + [.openerFailed]
 
     @Argument(help: ArgumentHelp("The item's id (as `favs list` shows it).", valueName: "id"))
     var id: String
@@ -32,14 +33,14 @@ struct Open: ParsableCommand {
         } catch {
             throw failure(opening: error)
         }
-        guard let item else { throw failure(LibraryError.noItem(ItemID(id)).description, 1) }
+        guard let item else { throw failure(LibraryError.noItem(ItemID(id)).description, .unknownID) }
         guard let target = Item.openTarget(in: item.fields) else {
-            throw failure("“\(Sanitize.visible(item.title))” (\(Sanitize.visible(id))) has no url, link, href or path to open", 1)
+            throw failure("“\(Sanitize.visible(item.title))” (\(Sanitize.visible(id))) has no url, link, href or path to open", .nothingToOpen)
         }
         do {
             try Opener.open(target)
         } catch {
-            throw failure(error.description, 69)
+            throw failure(error.description, .openerFailed)
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FavsConfig
 import FavsCore
+import FavsExitStatus
 import FavsLibrary
 import FavsModel
 import FavsTerminal
@@ -25,10 +26,10 @@ struct Pick: ParsableCommand {
             shows a star at once. Lines not in this run's input are not shown, but their stars are kept. A line \
             is printed exactly as it came in, byte for byte, even one that is not UTF-8 (shown and filtered with \
             � for each byte that is not).
+            """ + "\n\n" + ExitStatus.sentence(exitStatuses))
 
-            Exit status: 0 chosen; 1 nothing chosen (esc, q, or --exit-0 with no match); 2 no terminal to draw \
-            on; 64 usage error; 66 no library; 74 the library cannot be read or written; 130 ctrl-c.
-            """)
+    static let exitStatuses: [ExitStatus] = [.success, .nothingChosen, .noChosenField, .noTerminal, .usage]
+        + ExitStatus.libraryOpen + [.cannotReadInput, .cannotWriteOutput, .interrupted]
 
     @OptionGroup var library: LibraryOption
 
@@ -81,7 +82,7 @@ struct Pick: ParsableCommand {
                                                needsWholeList: selectOne || exitZero)
         let browser = picker.browser
         let count = browser.store.list.count
-        if exitZero, count == 0 { throw ExitCode(1) }
+        if exitZero, count == 0 { throw ExitCode(.nothingChosen) }
         if selectOne, count == 1, let id = browser.store.list.id(at: 0) {
             try finish(with: [id], picker: picker)
         }
@@ -95,16 +96,16 @@ struct Pick: ParsableCommand {
                                          pollInterval: picker.pollInterval, afterFirstFrame: picker.loadTheRest,
                                          poll: picker.poll)
         } catch let error as TerminalError {
-            throw failure(error.description, 2)
+            throw failure(error.description, .noTerminal)
         }
         switch ending {
         case let .pick(ids): try finish(with: ids, picker: picker)
-        case .interrupt: throw ExitCode(130)
-        default: throw ExitCode(1)
+        case .interrupt: throw ExitCode(.interrupted)
+        default: throw ExitCode(.nothingChosen)
         }
     }
 
-    /// Prints the chosen items on stdout and exits: 0, or 1 when `field:NAME` found the field in none of them.
+    /// Prints the chosen items on stdout and ends: 0, or 1 when `field:NAME` found the field in none of them.
     private func finish(with ids: [ItemID], picker: BrowserSession) throws -> Never {
         var text = Data()
         var printed = 0
@@ -121,11 +122,11 @@ struct Pick: ParsableCommand {
                         "favs: “\(Sanitize.visible(item.title))” has no field \(Sanitize.visible(name))\n".utf8))
                 }
             case let .failure(error):
-                throw failure("cannot read the fields of \(Sanitize.visible(id.readable)): \(error)", 74)
+                throw failure("cannot read the fields of \(Sanitize.visible(id.readable)): \(error)", .io)
             }
         }
-        FileHandle.standardOutput.write(text)
-        Foundation.exit(printed > 0 || ids.isEmpty ? EXIT_SUCCESS : 1)
+        try text.withUnsafeBytes { try StandardOutput.write(bytes: $0) }
+        throw ExitCode(printed > 0 || ids.isEmpty ? .success : .noChosenField)
     }
 }
 

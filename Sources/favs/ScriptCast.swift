@@ -1,4 +1,5 @@
 import FavsCore
+import FavsExitStatus
 import FavsFormats
 import FavsTerminal
 import Foundation
@@ -49,9 +50,9 @@ final class CastRecording {
     func finish() throws {
         cast.append(recorder.close(), at: now + ScriptRunner.stepPause)
         do {
-            try AtomicFile.write(Data(cast.text.utf8), to: path)
+            try OutputFile.write(Data(cast.text.utf8), to: path)
         } catch {
-            throw failure("cannot write \(path): \(error.reason)", 73)
+            throw failure("cannot write \(path): \(error.reason)", .cannotWriteFile)
         }
     }
 }

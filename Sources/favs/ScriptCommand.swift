@@ -1,6 +1,7 @@
 import ArgumentParser
 import FavsConfig
 import FavsCore
+import FavsExitStatus
 import FavsLibrary
 import FavsModel
 import FavsTerminal
@@ -12,7 +13,11 @@ struct Script: ParsableCommand {
         commandName: "script",
         abstract: "Run a script of key steps without a terminal and print the screens as text.",
         discussion: "Steps: " + ScriptVocabulary.rows.map { $0.usage.replacingOccurrences(of: "`", with: "") }
-            .joined(separator: "; ") + ". See docs/script.md (and SCRIPT STEPS in the manual).")
+            .joined(separator: "; ") + ". See docs/script.md (and SCRIPT STEPS in the manual).\n\n"
+            + ExitStatus.sentence(exitStatuses))
+
+    static let exitStatuses: [ExitStatus] = [.success, .badScript, .usage] + ExitStatus.libraryOpen
+        + [.cannotReadInput, .cannotWriteFile, .cannotWriteOutput]
 
     @Argument(help: "The script file (default: stdin).")
     var file: String?
@@ -45,7 +50,7 @@ struct Script: ParsableCommand {
         let text: String
         if let file {
             guard let data = FileManager.default.contents(atPath: file) else {
-                throw failure("\(file): cannot read", 66)
+                throw failure("\(file): cannot read", .cannotReadInput)
             }
             text = String(decoding: data, as: UTF8.self)
         } else {
@@ -69,7 +74,7 @@ enum ScriptCommand {
             if cast != nil { try CastRecording.checkRecordable(parsed, source: source) }
             steps = parsed.map(\.step)
         } catch {
-            throw failure(String(describing: error), 2)
+            throw failure(String(describing: error), .badScript)
         }
         let (width, height) = ScriptParser.parseSize(size) ?? (80, 24)
         if let configError { StartupConfig.report(configError) }
@@ -80,24 +85,24 @@ enum ScriptCommand {
         do {
             recording = try cast.map { try CastRecording(path: $0, width: width, height: height, palette: config.palette) }
         } catch {
-            throw failure(String(describing: error), 2)
+            throw failure(String(describing: error), .badScript)
         }
         // `o` runs the opener here too (stdin and stdout are the script's): what a test checks it with.
-        ScriptRunner.run(steps, on: browser, effects: { effect in
+        try ScriptRunner.run(steps, on: browser, effects: { effect in
             recording?.apply(effect)
             guard case let .open(value) = effect else { return }
             do { try Opener.open(value, keepingStdout: true) } catch { browser.show(error: String(describing: error)) }
         }, paced: recording.map { recording in { recording.record(browser, at: $0) } }) { frame in
-            FileHandle.standardOutput.write(Data(frame.utf8))
+            try StandardOutput.write(frame)
         }
         try recording?.finish()
         if let svg {
             // The browser holds the last frame's state: a script ends on it, whether printed by `frame` or not.
             let picture = SVGImage.render(browser.frame(), palette: config.palette)
             do {
-                try AtomicFile.write(Data(picture.utf8), to: svg)
+                try OutputFile.write(Data(picture.utf8), to: svg)
             } catch {
-                throw failure("cannot write \(svg): \(error.reason)", 73)
+                throw failure("cannot write \(svg): \(error.reason)", .cannotWriteFile)
             }
         }
         exitWithoutTearDown()

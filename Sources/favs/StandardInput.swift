@@ -1,4 +1,5 @@
 import ArgumentParser
+import FavsExitStatus
 import Foundation
 
 /// stdin, read whole as bytes.
@@ -16,7 +17,7 @@ enum StandardInput {
             if n == 0 { break }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw failure("cannot read stdin: \(String(cString: strerror(errno)))", 66)
+                throw failure("cannot read stdin: \(String(cString: strerror(errno)))", .cannotReadInput)
             }
             used += n
         }

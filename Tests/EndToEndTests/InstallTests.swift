@@ -71,7 +71,7 @@ import Testing
         for variable in ["FAVS_LIBRARY", "FAVS_CONFIG", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "NO_COLOR", "TERM"] {
             #expect(page.contains(" \(variable) "), "ENVIRONMENT lacks \(variable)")
         }
-        #expect(page.contains(" 66 An input file that cannot be read, no library, no folder for one, or no such database on the server. "))
+        #expect(page.contains(" 66 No library, no folder for one, or no such database on the server; an input file cannot be read. "))
         #expect(page.contains(" 77 The PostgreSQL server refused the login. "))
     }
 

@@ -88,21 +88,22 @@ public enum ScriptRunner {
     /// How far it moves for each character of `type TEXT`, typed one key at a time.
     public static let typingPause = 150
 
-    /// Runs the steps; `emit` receives each frame as text (header line, then exactly `height` lines).
+    /// Runs the steps; `emit` receives each frame as text (header line, then exactly `height` lines), and an error
+    /// it throws ends the script there (output that cannot be written: no further step changes the library).
     /// `effects` gets what a key asks of the world outside the browser (`o`: open a value); quitting ends
     /// the script, and the terminal's own effects (suspend, repaint) mean nothing here.
     /// `paced`, when given, is called with the recording's clock (milliseconds from the start) first with 0, then
     /// after every key (each typed character too), mouse event, resize and `wait`: the moments a recording
     /// shows the screen. Nothing sleeps.
     public static func run(_ steps: [ScriptStep], on browser: Browser, effects: (Browser.Effect) -> Void = { _ in },
-                           paced: ((Int) -> Void)? = nil, emit: (String) -> Void) {
+                           paced: ((Int) -> Void)? = nil, emit: (String) throws -> Void) rethrows {
         var frames = 0
         var lastWasFrame = false
         var count = 0
         var clock = 0
-        func print() {
+        func print() throws {
             frames += 1
-            emit("--- frame \(frames) (\(browser.width)x\(browser.height), after \(count) step\(count == 1 ? "" : "s")) ---\n"
+            try emit("--- frame \(frames) (\(browser.width)x\(browser.height), after \(count) step\(count == 1 ? "" : "s")) ---\n"
                  + browser.frameText() + "\n")
         }
         func pass(_ milliseconds: Int) {
@@ -115,7 +116,7 @@ public enum ScriptRunner {
             lastWasFrame = false
             switch step {
             case .frame:
-                print()
+                try print()
                 lastWasFrame = true
             case let .wait(milliseconds):
                 pass(milliseconds)
@@ -130,7 +131,7 @@ public enum ScriptRunner {
             }
             if browser.hasQuit { break }
         }
-        if !lastWasFrame { print() }
+        if !lastWasFrame { try print() }
     }
 
     /// Takes one step that is not `frame`: keys, typed text, a resize, a mouse event. Returns what a key
