@@ -8,7 +8,7 @@
 # trusts the local user.
 set -euo pipefail
 
-command=${1:?usage: pg-test-server.sh start|stop DIR}
+command=${1:?usage: pg-test-server.sh start|stop|pause|resume|freeze|thaw DIR}
 dir=${2:?usage: pg-test-server.sh start|stop DIR}
 bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 [ -x "$bin/initdb" ] || { echo "pg-test-server.sh: no PostgreSQL server (apt-get install postgresql)" >&2; exit 69; }
@@ -52,8 +52,15 @@ resume)  # start it again on the same port
     "${as[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 \
         -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=200" start > /dev/null
     ;;
+freeze|thaw)  # SIGSTOP / SIGCONT the server and every backend: a server that hangs without closing anything
+    pid=$(head -n 1 "$dir/data/postmaster.pid")
+    signal=$([ "$command" = freeze ] && echo STOP || echo CONT)
+    if [ "$signal" = STOP ]; then kill -STOP "$pid"; fi
+    pkill "-$signal" -P "$pid" || true
+    if [ "$signal" = CONT ]; then kill -CONT "$pid"; fi
+    ;;
 *)
-    echo "usage: pg-test-server.sh start|stop|pause|resume DIR" >&2
+    echo "usage: pg-test-server.sh start|stop|pause|resume|freeze|thaw DIR" >&2
     exit 64
     ;;
 esac

@@ -60,6 +60,7 @@ private struct ConfigReader {
             case "colors": section(value, key) { reader, name, value in reader.readColor(name, value) }
             case "mouse": if let flag = boolean(value, [key]) { config.mouse = flag }
             case "ascii": if let flag = boolean(value, [key]) { config.ascii = flag }
+            case "timeout": if let seconds = seconds(value, [key]) { config.timeout = seconds }
             case "library": if let path = string(value, [key]) { config.library = libraryPath(path) }
             case "sort":
                 config.sort = choice(value, [key], of: ListQuery.Order.allCases.map(\.rawValue), what: "order")
@@ -167,6 +168,14 @@ private struct ConfigReader {
     mutating func string(_ value: TOMLValueConvertible, _ path: [String]) -> String? {
         if let text = value.string { return text }
         problems.append(ConfigProblem(path: path, text: "expected a string", detail: "(got \(Self.describe(value.type)))"))
+        return nil
+    }
+
+    /// A whole number of seconds from 0 to 3600.
+    mutating func seconds(_ value: TOMLValueConvertible, _ path: [String]) -> Int? {
+        if let number = value.int, (0...3600).contains(number) { return number }
+        let got = value.int.map { "(got \($0))" } ?? "(got \(Self.describe(value.type)))"
+        problems.append(ConfigProblem(path: path, text: "expected whole seconds from 0 to 3600", detail: got))
         return nil
     }
 

@@ -21,6 +21,9 @@ public struct Config: Equatable, Sendable {
     public var color: ColorChoice = .auto
     /// Draw with ASCII only, as `--ascii` does; false leaves it to `--ascii` and the locale, as without it.
     public var ascii = false
+    /// Seconds a team library's server may take to answer a statement before favs says it is offline (and a
+    /// command gives up with exit 69); 0: no limit.
+    public var timeout = 5
 
     /// favs with no config file.
     public static let `default` = Config()

@@ -28,6 +28,10 @@ extension Config {
             # ASCII only: * for the star, + - | borders. false leaves it to --ascii and the locale.
             ascii = \(config.ascii)
 
+            # A team library (postgres://): seconds the server may take to answer before favs says it is
+            # offline and a command gives up (exit 69); 0 waits as long as it takes.
+            timeout = \(config.timeout)
+
             # The library when neither --library nor $FAVS_LIBRARY names one: an absolute path, or one
             # starting with ~/. Unset: $XDG_DATA_HOME/favs/library.sqlite, else ~/.local/share/favs/library.sqlite.
             # library = "~/.local/share/favs/library.sqlite"

@@ -19,7 +19,7 @@ extension ExitStatus {
     public static let badImportData = ExitStatus(65, "an error in an import file (FILE:LINE:COLUMN: message)")
     public static let noLibrary = ExitStatus(66, "no library, no folder for one, or no such database on the server")
     public static let cannotReadInput = ExitStatus(66, "an input file cannot be read")
-    public static let unreachable = ExitStatus(69, "the library's PostgreSQL server cannot be reached")
+    public static let unreachable = ExitStatus(69, "the library's PostgreSQL server cannot be reached, or did not answer in time")
     public static let openerFailed = ExitStatus(69, "the opener could not be run or failed")
     public static let cannotWriteFile = ExitStatus(73, "an output file cannot be written")
     public static let copyTargetHoldsItems = ExitStatus(73, "favs copy onto a library that holds items")

@@ -34,6 +34,10 @@ public enum LibraryError: Error, CustomStringConvertible, Equatable, Sendable {
     case authentication(location: String, reason: String)
     /// The server has no database of that name.
     case noDatabase(location: String, database: String)
+    /// The server did not answer within the timeout (it is stopped, or the network drops every packet).
+    case timedOut(seconds: Int)
+    /// Another writer held the library's write lock for as long as this one could wait.
+    case locked
 
     public var description: String {
         switch self {
@@ -52,6 +56,8 @@ public enum LibraryError: Error, CustomStringConvertible, Equatable, Sendable {
         case let .unreachable(location, reason): "cannot reach the server of library \(location): \(reason)"
         case let .authentication(location, reason): "cannot log in to library \(location): \(reason)"
         case let .noDatabase(location, database): "cannot open library \(location): the server has no database '\(database)'"
+        case let .timedOut(seconds): "the server did not answer in \(seconds) s"
+        case .locked: "another favs is holding the library's write lock: try again"
         }
     }
 

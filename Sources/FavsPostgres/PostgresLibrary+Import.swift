@@ -20,7 +20,7 @@ extension PostgresLibrary {
     ) throws -> ImportSummary {
         var readError: (any Error)?
         do {
-            return try session.transaction(writes: true) {
+            return try session.transaction(writes: true, long: true) {
                 let isEmpty = try session.query("SELECT 1 FROM items LIMIT 1").isEmpty
                 do {
                     return try isEmpty ? importIntoEmpty(read) : importIntoItems(read)
@@ -150,7 +150,7 @@ extension PostgresLibrary {
     // MARK: Copy
 
     public func copyOut(_ visit: (StoredItem) throws -> Void) throws -> LibraryPreferences {
-        try session.transaction(writes: false, readOnlySnapshot: true) {
+        try session.transaction(writes: false, readOnlySnapshot: true, long: true) {
             var after = Int64.min
             while true {
                 let rows = try session.query("""
@@ -176,7 +176,7 @@ extension PostgresLibrary {
     public func copyIn(reading read: (_ add: (StoredItem) throws -> Void) throws -> LibraryPreferences) throws -> Int {
         var readError: (any Error)?
         do {
-            return try session.transaction(writes: true) {
+            return try session.transaction(writes: true, long: true) {
                 if try !session.query("SELECT 1 FROM items LIMIT 1").isEmpty { throw LibraryError.notEmpty(path: location) }
                 let columns = ["id", "title", "fields", "favorite", "position", "favorited_at", "deleted"]
                 var rows = CopyRows()

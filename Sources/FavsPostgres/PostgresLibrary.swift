@@ -32,10 +32,11 @@ public final class PostgresLibrary: ItemLibrary, @unchecked Sendable {
 
     /// Connects and opens the library in the URL's schema, creating its tables when the schema holds none (and
     /// seeding the sample when `seedIfNew`). `mustExist`: a schema without a library is `notFound`, nothing made.
-    public static func open(url: String, seedIfNew: Bool, mustExist: Bool = false,
+    /// `timeout`: seconds a statement may go unanswered before it fails and the session goes offline (0: none).
+    public static func open(url: String, seedIfNew: Bool, mustExist: Bool = false, timeout: Int = 5,
                             environment: [String: String] = ProcessInfo.processInfo.environment) throws -> PostgresLibrary {
         let target = try PostgresTarget(url: url, environment: environment)
-        let session = try PostgresSession(target)
+        let session = try PostgresSession(target, timeout: timeout)
         let name = try prepare(session, seed: seedIfNew, mustExist: mustExist)
         return PostgresLibrary(session: session, name: name)
     }
@@ -110,18 +111,22 @@ public final class PostgresLibrary: ItemLibrary, @unchecked Sendable {
     // MARK: Reading
 
     public func loadItems() throws -> [Item] {
-        try session.query("""
-            SELECT id, title, fields, favorite, position, favorited_at FROM items WHERE NOT deleted ORDER BY position
-            """).map(Self.item)
+        try session.transaction(writes: false, readOnlySnapshot: true, long: true) {
+            try session.query("""
+                SELECT id, title, fields, favorite, position, favorited_at FROM items WHERE NOT deleted ORDER BY position
+                """).map(Self.item)
+        }
     }
 
     public func loadListItems() throws -> [Item] {
-        try session.query("""
-            SELECT id, title, favorite, position, favorited_at FROM items WHERE NOT deleted ORDER BY position
-            """).map { row in
-                let (id, title, favorite, position, time) = try row.decode((String, String, Bool, Int64, Int64?).self)
-                return Item(id: ItemID(id), title: title, favorite: favorite, position: Int(position), favoritedAt: time)
-            }
+        try session.transaction(writes: false, readOnlySnapshot: true, long: true) {
+            try session.query("""
+                SELECT id, title, favorite, position, favorited_at FROM items WHERE NOT deleted ORDER BY position
+                """).map { row in
+                    let (id, title, favorite, position, time) = try row.decode((String, String, Bool, Int64, Int64?).self)
+                    return Item(id: ItemID(id), title: title, favorite: favorite, position: Int(position), favoritedAt: time)
+                }
+        }
     }
 
     public func loadPreview(rows: Int, minimum: Int) throws -> ItemCollection? {
@@ -152,7 +157,7 @@ public final class PostgresLibrary: ItemLibrary, @unchecked Sendable {
     }
 
     public func loadListToFollow() throws -> (items: ItemCollection, lastChange: Int64) {
-        try session.transaction(writes: false, readOnlySnapshot: true) { try loadList() }
+        try session.transaction(writes: false, readOnlySnapshot: true, long: true) { try loadList() }
     }
 
     /// The list and the last change it includes; the caller holds a snapshot.

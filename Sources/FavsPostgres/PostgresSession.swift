@@ -6,12 +6,22 @@ import PostgresNIO
 /// One connection to the server, used from the caller's thread as if it were synchronous: every call waits for
 /// its future (the UI is one thread, and a query on loopback takes a fraction of a millisecond).
 ///
+/// No wait is unbounded: an ordinary statement that gets no answer in `timeout` seconds fails with
+/// `LibraryError.timedOut` and the connection is dropped (a server that is stopped or a network that drops every
+/// packet answers nothing, and TCP alone would wait minutes). Only what may really take long (an import, a copy,
+/// reading the whole list) waits without a deadline, in `withoutDeadline`. While idle, the session sends a
+/// heartbeat (`SELECT 1`) once a second from its poll, so a silent server is seen within two seconds even when
+/// nothing is asked of it. The server is told to let go of a client that vanished: each connection sets
+/// `statement_timeout`, `lock_timeout`, `idle_in_transaction_session_timeout` and TCP keepalives at start-up.
+///
 /// When the server goes away the session is offline: calls fail at once (a change is rolled back on screen)
-/// while a new connection is made in the background, with backoff from 0.25 s to 5 s, never blocking the
+/// while a new connection is made in the background, with backoff from 0.25 s to 1 s, never blocking the
 /// caller. Notifications (`LISTEN favs_changes`) set a flag the follower reads at its poll.
 final class PostgresSession: @unchecked Sendable {
     let target: PostgresTarget
-    /// Recursive: a future that has failed already runs its callback at once, on the thread that holds it.
+    /// Seconds an ordinary statement may go unanswered; 0: no deadline.
+    let timeout: Int
+    /// Recursive: `startConnectingIfDue` runs under the lock and `connect` takes it again for an id.
     private let lock = NSRecursiveLock()
     /// Guarded by `lock`.
     private var connection: PostgresConnection?
@@ -22,12 +32,22 @@ final class PostgresSession: @unchecked Sendable {
     private var reconnected = false
     private var listens = false
     private var nextID = 1
+    /// Statements sent and not yet answered (a heartbeat is sent only when there are none).
+    private var inFlight = 0
+    /// When the server was last heard from (an answer, a notification).
+    private var lastHeard = Date()
+    /// When the unanswered heartbeat was sent, if one is.
+    private var heartbeatSent: Date?
+    /// Set while a long operation runs (`withoutDeadline`): its statements wait as long as they take.
+    private var deadlineSuspended = 0
 
     static let logger = Logger(label: "favs.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
     /// Connects now; a failure throws the reason as a one-line `LibraryError` (the password never in it).
-    init(_ target: PostgresTarget) throws {
+    /// `timeout`: seconds a statement may go unanswered (0: no deadline).
+    init(_ target: PostgresTarget, timeout: Int = 5) throws {
         self.target = target
+        self.timeout = max(0, timeout)
         let connection: PostgresConnection
         do {
             connection = try connect().wait()
@@ -49,7 +69,7 @@ final class PostgresSession: @unchecked Sendable {
     func query(_ query: PostgresQuery) throws -> [PostgresRow] {
         let connection = try current()
         do {
-            return Array(try connection.query(query, logger: Self.logger).wait().rows)
+            return Array(try answer(connection.query(query, logger: Self.logger)).rows)
         } catch {
             throw failure(error)
         }
@@ -60,7 +80,7 @@ final class PostgresSession: @unchecked Sendable {
     func queryUnlessDuplicate(_ query: PostgresQuery) throws -> Bool {
         let connection = try current()
         do {
-            _ = try connection.query(query, logger: Self.logger).wait()
+            _ = try answer(connection.query(query, logger: Self.logger))
             return true
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
             return false
@@ -74,10 +94,61 @@ final class PostgresSession: @unchecked Sendable {
     func query(_ query: PostgresQuery, onRow: @escaping @Sendable (PostgresRow) throws -> Void) throws {
         let connection = try current()
         do {
-            _ = try connection.query(query, logger: Self.logger, onRow).wait()
+            _ = try answer(connection.query(query, logger: Self.logger, onRow))
         } catch {
             throw failure(error)
         }
+    }
+
+    /// Runs `body` with no deadline on its statements, here or on the server: an import, a copy, the whole list
+    /// read (they take as long as the data does). A server that vanishes meanwhile is still noticed by TCP.
+    func withoutDeadline<T>(_ body: () throws -> T) rethrows -> T {
+        lock.withLock { deadlineSuspended += 1 }
+        defer { lock.withLock { deadlineSuspended -= 1 } }
+        return try body()
+    }
+
+    /// Waits for a statement's answer, at most `timeout` seconds unless in `withoutDeadline`. Past it the
+    /// connection is dropped (its server may still hold the statement's transaction: the server's own
+    /// timeouts end that) and the session goes offline; `LibraryError.timedOut` is thrown.
+    private func answer<T: Sendable>(_ future: EventLoopFuture<T>) throws -> T {
+        let (seconds, connection) = lock.withLock {
+            inFlight += 1
+            return (deadlineSuspended > 0 ? 0 : timeout, self.connection)
+        }
+        defer { lock.withLock { inFlight -= 1 } }
+        let done = DispatchSemaphore(value: 0)
+        future.whenComplete { [weak self] result in
+            if case .success = result { self?.heard() }
+            done.signal()
+        }
+        if seconds > 0, done.wait(timeout: .now() + .seconds(seconds)) == .timedOut {
+            drop(connection)
+            throw LibraryError.timedOut(seconds: seconds)
+        }
+        if seconds == 0 { done.wait() }
+        return try future.wait()
+    }
+
+    /// The server answered: it is alive now.
+    private func heard() {
+        lock.withLock {
+            lastHeard = Date()
+            heartbeatSent = nil
+        }
+    }
+
+    /// Gives a connection up (it did not answer): closed without waiting, the session offline until a new one is
+    /// made in the background.
+    private func drop(_ dropped: PostgresConnection?) {
+        lock.withLock {
+            guard let dropped, connection === dropped else { return }
+            connection = nil
+            heartbeatSent = nil
+            nextAttempt = .distantPast
+            startConnectingIfDue()
+        }
+        if let dropped { Self.close(dropped) }
     }
 
     /// `COPY table (columns) FROM STDIN` with one buffer of rows in COPY's text format.
@@ -109,9 +180,21 @@ final class PostgresSession: @unchecked Sendable {
     /// Runs `body` in a transaction; any error rolls it back. `writes`: the transaction first takes the
     /// library's write lock, so change-log numbers are handed out in commit order and a follower that read up
     /// to one never misses a lower one committed later.
-    func transaction<T>(writes: Bool, readOnlySnapshot: Bool = false, _ body: () throws -> T) throws -> T {
+    ///
+    /// `long`: an import, a copy or the whole list read, which take as long as the data does: no deadline here
+    /// (`withoutDeadline`) nor on the server (its statement and idle timeouts off for this transaction).
+    func transaction<T>(writes: Bool, readOnlySnapshot: Bool = false, long: Bool = false,
+                        _ body: () throws -> T) throws -> T {
+        if long, lock.withLock({ deadlineSuspended == 0 }) {
+            return try withoutDeadline { try transaction(writes: writes, readOnlySnapshot: readOnlySnapshot, long: true, body) }
+        }
         try query(readOnlySnapshot ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN")
         do {
+            if long {
+                try query("""
+                    SELECT set_config('statement_timeout', '0', true), set_config('idle_in_transaction_session_timeout', '0', true)
+                    """)
+            }
             if writes { try query("SELECT pg_advisory_xact_lock(hashtext(\("favs:" + target.schema)))") }
             let value = try body()
             if writes { try query("SELECT pg_notify(\(PostgresTarget.channel), \(target.schema))") }
@@ -130,22 +213,41 @@ final class PostgresSession: @unchecked Sendable {
         let connection = try current()
         lock.withLock { listens = true }
         do {
-            try Self.listen(on: connection, session: self).wait()
+            try answer(Self.listen(on: connection, session: self))
         } catch {
             throw failure(error)
         }
     }
 
     /// What happened since the last look: a notification for this library, a new connection (everything may
-    /// have changed meanwhile), and whether the server is gone. While offline, a reconnect is started when due.
+    /// have changed meanwhile), and whether the server is gone. While offline, a reconnect is started when due;
+    /// while online and idle, a heartbeat is sent once a second, and one unanswered for a second drops the
+    /// connection (the server or the network went silent).
     func events() -> (notified: Bool, reconnected: Bool, offline: Bool) {
-        lock.withLock {
+        var silent: PostgresConnection?
+        let state: (notified: Bool, reconnected: Bool, offline: Bool) = lock.withLock {
             if let connection, connection.isClosed { self.connection = nil }
-            if connection == nil { startConnectingIfDue() }
+            if let connection {
+                let now = Date()
+                if let sent = heartbeatSent, now.timeIntervalSince(sent) > Self.heartbeat {
+                    silent = connection
+                } else if heartbeatSent == nil, inFlight == 0, now.timeIntervalSince(lastHeard) >= Self.heartbeat {
+                    heartbeatSent = now
+                    connection.query("SELECT 1", logger: Self.logger).whenSuccess { [weak self] _ in self?.heard() }
+                }
+            } else {
+                startConnectingIfDue()
+            }
             defer { (notified, reconnected) = (false, false) }
             return (notified, reconnected, connection == nil)
         }
+        guard let silent else { return state }
+        drop(silent)
+        return (state.notified, state.reconnected, true)
     }
+
+    /// How often an idle session asks the server whether it is there, and how long it waits for the answer.
+    static let heartbeat: TimeInterval = 1
 
     /// True while the server is gone.
     var isOffline: Bool { lock.withLock { connection == nil || connection?.isClosed == true } }
@@ -162,6 +264,12 @@ final class PostgresSession: @unchecked Sendable {
     /// A query error: a connection that closed meanwhile makes the session offline.
     private func failure(_ error: any Error) -> LibraryError {
         if let error = error as? LibraryError { return error }
+        // The server's own deadlines (set at start-up): a statement it cancelled, a lock it stopped waiting for.
+        switch (error as? PSQLError)?.serverInfo?[.sqlState] {
+        case "57014"?: return .timedOut(seconds: timeout)
+        case "55P03"?: return .locked
+        default: break
+        }
         lock.withLock {
             if let connection, connection.isClosed { self.connection = nil }
         }
@@ -182,18 +290,26 @@ final class PostgresSession: @unchecked Sendable {
         let listens = self.listens
         connect().flatMap { connection in
             listens ? Self.listen(on: connection, session: self).map { connection } : connection.eventLoop.makeSucceededFuture(connection)
-        }.whenComplete { [self] result in
+        }.whenComplete { [weak self] result in
+            // Weak: the last reference must never go on a loop thread, where deinit's wait would trap.
+            guard let self else {
+                if case let .success(connection) = result { Self.close(connection) }
+                return
+            }
             lock.withLock {
                 connecting = false
                 switch result {
                 case let .success(connection):
                     self.connection = connection
                     backoff = 0.25
+                    lastHeard = Date()
+                    heartbeatSent = nil
                     reconnected = true
                     notified = true
                 case .failure:
                     nextAttempt = Date().addingTimeInterval(backoff)
-                    backoff = min(backoff * 2, 5)
+                    // Capped low: a network that comes back is used again within a second.
+                    backoff = min(backoff * 2, 1)
                 }
             }
         }
@@ -211,19 +327,51 @@ final class PostgresSession: @unchecked Sendable {
         } catch {
             return eventLoop.makeFailedFuture(error)
         }
-        let schema = target.schema
-        return PostgresConnection.connect(on: eventLoop, configuration: configuration, id: id, logger: Self.logger)
-            .flatMap { connection in
-                // Unqualified table names are the library's; the schema may not exist yet (a new library).
-                connection.query("SELECT set_config('search_path', \(Self.quoted(schema)), false)", logger: Self.logger)
-                    .map { _ in connection }
+        // The whole start-up (TCP, TLS, login) within the connect timeout: a stopped server accepts the TCP
+        // connection and then says nothing.
+        let outcome = eventLoop.makePromise(of: PostgresConnection.self)
+        let settled = FirstOnly()
+        let seconds = target.connectTimeout
+        let deadline = seconds.map { seconds in
+            eventLoop.scheduleTask(in: .seconds(Int64(seconds))) {
+                if settled.claim() { outcome.fail(LibraryError.timedOut(seconds: seconds)) }
             }
+        }
+        PostgresConnection.connect(on: eventLoop, configuration: configuration, id: id, logger: Self.logger)
+            .whenComplete { result in
+                deadline?.cancel()
+                if settled.claim() {
+                    outcome.completeWith(result)
+                } else if case let .success(connection) = result {
+                    Self.close(connection)  // too late: the caller was told it timed out
+                }
+            }
+        return outcome.futureResult
+    }
+
+    /// What each connection tells the server at start-up (no extra round trip): unqualified table names are the
+    /// library's (the schema may not exist yet, for a new library); and the timeouts that make the server let go
+    /// of a client that vanished or hung mid-transaction, so no lock outlives its owner for long.
+    /// The server's lock and statement timeouts end before this side's deadline (at three quarters of it, and a
+    /// quarter of a second before it), so a statement it cancels (a lock another writer holds) is reported with its
+    /// reason rather than as silence.
+    private var startupParameters: [(String, String)] {
+        let seconds = max(timeout, 1)
+        return [
+            ("search_path", Self.quoted(target.schema)),
+            ("statement_timeout", timeout == 0 ? "0" : "\(seconds * 1000 - 250)ms"),
+            ("lock_timeout", timeout == 0 ? "0" : "\(seconds * 750)ms"),
+            ("idle_in_transaction_session_timeout", "\(2 * seconds)s"),
+            ("tcp_keepalives_idle", "2"), ("tcp_keepalives_interval", "1"), ("tcp_keepalives_count", "3"),
+        ]
     }
 
     private static func listen(on connection: PostgresConnection, session: PostgresSession) -> EventLoopFuture<Void> {
         let schema = session.target.schema
         connection.addListener(channel: PostgresTarget.channel) { [weak session] _, notification in
-            guard notification.payload == schema, let session else { return }
+            guard let session else { return }
+            session.heard()
+            guard notification.payload == schema else { return }
             session.lock.withLock { session.notified = true }
         }
         return connection.query("LISTEN \(unescaped: PostgresTarget.channel)", logger: logger).map { _ in }
@@ -239,7 +387,8 @@ final class PostgresSession: @unchecked Sendable {
             configuration = .init(unixSocketPath: path, username: target.user, password: target.password,
                                   database: target.database)
         }
-        configuration.options.connectTimeout = .seconds(5)
+        configuration.options.connectTimeout = .seconds(Int64(target.connectTimeout ?? 3600))
+        configuration.options.additionalStartupParameters = startupParameters
         return configuration
     }
 
@@ -259,6 +408,12 @@ final class PostgresSession: @unchecked Sendable {
         case .verifyFull:
             return .require(try NIOSSLContext(configuration: tls))
         }
+    }
+
+    /// Closes a connection without waiting, keeping it alive until it has closed (postgres-nio insists that a
+    /// connection is closed before it goes).
+    private static func close(_ connection: PostgresConnection) {
+        connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
     }
 
     /// A schema name as a quoted SQL identifier.
@@ -307,7 +462,9 @@ final class PostgresSession: @unchecked Sendable {
                 return "unknown host \(error.host)"
             }
             return reason(error.connectionErrors.first?.error) ?? "cannot connect to \(error.host):\(error.port)"
-        case let error as ChannelError where error == .connectTimeout(.seconds(5)): return "timed out"
+        case let error as ChannelError:
+            if case .connectTimeout = error { return "timed out" }
+            return "\(error)"
         case let error as SocketAddressError:
             if case .unknown = error { return "unknown host" }
             return "\(error)"
@@ -331,4 +488,17 @@ private final class CopyExecutor: TaskExecutor, @unchecked Sendable {
 /// What a detached task hands back to the thread waiting for it.
 private final class Outcome: @unchecked Sendable {
     var error: (any Error)?
+}
+
+/// Says yes to the first caller only: which of a connection and its deadline settles the attempt.
+private final class FirstOnly: @unchecked Sendable {
+    private let lock = NSLock()
+    private var taken = false
+
+    func claim() -> Bool {
+        lock.withLock {
+            defer { taken = true }
+            return !taken
+        }
+    }
 }

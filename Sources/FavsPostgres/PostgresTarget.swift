@@ -28,6 +28,9 @@ public struct PostgresTarget: Equatable, Sendable {
     public var sslMode: SSLMode
     /// The URL with its password hidden: what every message shows.
     public var display: String
+    /// Seconds a connection (TCP, TLS and login) may take: `connect_timeout` in the URL, else `PGCONNECT_TIMEOUT`,
+    /// else 5; 0 or less waits as long as it takes (nil), and less than 2 is 2, as libpq reads it.
+    public var connectTimeout: Int?
 
     /// Reads a `postgres://` or `postgresql://` URL; a malformed one throws `LibraryError.unsupportedLocation`
     /// with the reason, the password hidden.
@@ -82,6 +85,7 @@ public struct PostgresTarget: Equatable, Sendable {
         var database = path.isEmpty ? nil : try decoded(path, "database name")
         var schema: String?
         var sslMode: String?
+        var connectTimeout: String?
         for pair in query.split(separator: "&") where !pair.isEmpty {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let key = try decoded(parts[0], "parameter name")
@@ -94,7 +98,8 @@ public struct PostgresTarget: Equatable, Sendable {
             case "user": user = value
             case "password": password = value
             case "dbname": database = value
-            case "application_name", "connect_timeout", "options", "fallback_application_name": break
+            case "connect_timeout": connectTimeout = value
+            case "application_name", "options", "fallback_application_name": break
             default: throw bad("unknown parameter '\(key)' (known: schema, sslmode, host, port, user, password, dbname)")
             }
         }
@@ -115,6 +120,11 @@ public struct PostgresTarget: Equatable, Sendable {
             throw bad("unknown sslmode '\(mode)' (disable, allow, prefer, require, verify-ca, verify-full)")
         }
         self.sslMode = parsedMode
+        let timeoutText = connectTimeout ?? env("PGCONNECT_TIMEOUT") ?? "5"
+        guard let seconds = Int(timeoutText.trimmingCharacters(in: .whitespaces)) else {
+            throw bad("connect_timeout must be a whole number of seconds")
+        }
+        self.connectTimeout = seconds <= 0 ? nil : max(seconds, 2)
         if let hostName, !hostName.hasPrefix("/") {
             endpoint = .tcp(host: hostName, port: portNumber)
         } else {

@@ -97,7 +97,11 @@ final class BrowserSession {
             let changed = browser.sync(try follow())
             let trouble = trouble()
             guard trouble != browser.connectionTrouble else { return changed }
+            let wasOffline = browser.connectionTrouble != nil
             browser.connectionTrouble = trouble
+            // Said once, and in place of whatever the outage left on the status line ("Not saved: offline…"),
+            // so a browser that is online again never looks offline.
+            if wasOffline, trouble == nil { browser.show(notice: "back online") }
             return true
         } catch {
             browser.show(error: "Cannot follow the library: \(error)")

@@ -4,13 +4,21 @@ import FavsPostgres
 /// The library at `location`: a SQLite file (or `:memory:`), or a schema on a PostgreSQL server. Created when
 /// missing (a file's folders only at the default location), and seeded with the sample when `seedIfNew`.
 func openLibrary(_ location: LibraryLocation, seedIfNew: Bool) throws -> any ItemLibrary {
-    if location.isPostgres { return try PostgresLibrary.open(url: location.path, seedIfNew: seedIfNew) }
+    if location.isPostgres {
+        return try PostgresLibrary.open(url: location.path, seedIfNew: seedIfNew, timeout: serverTimeout)
+    }
     return try Library.open(location, seedIfNew: seedIfNew)
 }
 
 /// A library that must exist already: never created or seeded. A file is opened read-only unless `readOnly` is
 /// false, so reading one writes nothing.
 func openExistingLibrary(_ location: LibraryLocation, readOnly: Bool = true) throws -> any ItemLibrary {
-    if location.isPostgres { return try PostgresLibrary.open(url: location.path, seedIfNew: false, mustExist: true) }
+    if location.isPostgres {
+        return try PostgresLibrary.open(url: location.path, seedIfNew: false, mustExist: true, timeout: serverTimeout)
+    }
     return try Library.openExisting(location, readOnly: readOnly)
 }
+
+/// The config file's `timeout` for a team library's server (what is wrong with the file is said where the command
+/// reads it for everything else; here its defaults stand in).
+private var serverTimeout: Int { StartupConfig.load().config.timeout }

@@ -51,7 +51,7 @@ func failure(opening error: any Error) -> ExitCode {
     case .unsupportedLocation?, .badURL?: .badLocation
     case .notFavs?: .notFavs
     case .noFolder?, .noDatabase?, .notFound?: .noLibrary
-    case .unreachable?: .unreachable
+    case .unreachable?, .timedOut?, .locked?: .unreachable
     case .newerVersion?: .newer
     case .authentication?: .loginRefused
     default: .io

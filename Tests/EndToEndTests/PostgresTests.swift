@@ -57,6 +57,9 @@ enum Postgres {
 
         func pause() async throws { try await call("pause") }
         func resume() async throws { try await call("resume") }
+        /// SIGSTOP of the server and its backends: connections stay open and nothing answers.
+        func freeze() async throws { try await call("freeze") }
+        func thaw() async throws { try await call("thaw") }
         func stop() async { try? await call("stop") }
 
         private func call(_ command: String) async throws {
@@ -210,6 +213,93 @@ enum Postgres {
             throw error
         }
         await server.stop()
+    }
+
+    /// A server that hangs (SIGSTOP: its connections stay open, nothing answers) is said offline within two
+    /// seconds of going silent, keys keep being answered, a change is refused with the reason, a command gives
+    /// up with exit 69 within its timeout, and once the server answers again the browser says `back online`.
+    @Test func aHungServerIsSaidOfflineAndTheBrowserAndTheCLINeverWaitForIt() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let server = try await Postgres.Server(scratch: scratch)
+        let library = server.url + "?schema=hung"
+        let tmux = try await Tmux(width: 80, height: 24, scratch: scratch)
+        defer { tmux.close() }
+        do {
+            try await LiveSync.createSample(library, in: scratch)
+            try await tmux.startFavs(["--library", library])
+            try await tmux.waitFor("28 items · 3 favorites")
+            try await Task.sleep(for: .milliseconds(1500))  // idle: the heartbeat is what notices
+            let frozen = ContinuousClock.now
+            try await server.freeze()
+            try await LiveSync.waitUntil(tmux, "offline", within: .seconds(4)) { $0[23].hasPrefix(" offline — retrying ") }
+            let toOffline = ContinuousClock.now - frozen
+            print("hung server: offline said after \(LiveSync.milliseconds(toOffline))")
+            #expect(toOffline < .milliseconds(2600), "offline is said within 2 s of the server going silent")
+            // Keys are answered at once: a move, then a star refused and rolled back.
+            let keys = ContinuousClock.now
+            try await tmux.sendKeys("j")
+            try await LiveSync.waitUntil(tmux, "the move", within: .seconds(2)) { $0[3].hasPrefix("┃>  录音 Recording 2") }
+            try await tmux.sendKeys("f")
+            try await LiveSync.waitUntil(tmux, "the refused change", within: .seconds(2)) {
+                $0[23].hasPrefix(" Not saved: offline") && $0[3].hasPrefix("┃>  录音 Recording 2")
+                    && $0[23].hasSuffix("28 items · 3 favorites")
+            }
+            print("hung server: a move and a refused star answered in \(LiveSync.milliseconds(ContinuousClock.now - keys))")
+            // A command gives up within its timeout (5 s to connect), one line, exit 69.
+            let started = ContinuousClock.now
+            let listed = try await favs("list", "--library", library, in: scratch)
+            let took = ContinuousClock.now - started
+            #expect(listed.status == 69)
+            #expect(listed.err == "favs: the server did not answer in 5 s\n")
+            #expect(took < .seconds(8), "the command ended in \(took)")
+            try await server.thaw()
+            let thawed = ContinuousClock.now
+            try await LiveSync.waitUntil(tmux, "back online", within: .seconds(5)) {
+                $0[23].hasPrefix(" back online ") && $0[23].hasSuffix("28 items · 3 favorites")
+            }
+            print("hung server: back online after \(LiveSync.milliseconds(ContinuousClock.now - thawed))")
+            try await tmux.sendKeys("f")
+            try await LiveSync.waitUntil(tmux, "a change once back", within: .seconds(5)) {
+                $0[3].hasPrefix("┃>★ 录音 Recording 2") && $0[23].hasSuffix("28 items · 4 favorites")
+            }
+            #expect(try await LiveSync.list(library, in: scratch).filter(\.favorite).map(\.id)
+                    == ["rec-001", "rec-002", "rec-004", "rec-008"])
+            try await tmux.sendKeys("q")
+            #expect(try await tmux.exitStatus() == 0)
+        } catch {
+            try? await server.thaw()
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
+    /// Another client holds the library's write lock (a writer stuck mid-transaction): a command waits no longer
+    /// than its timeout, says why in one line and exits 69, changing nothing; once the lock is free it works.
+    @Test func aCommandWaitingOnAHeldWriteLockGivesUpAfterItsTimeout() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let schema = "lock_\(UUID().uuidString.prefix(8).lowercased())"
+        let library = try Postgres.url + "?schema=\(schema)"
+        try await LiveSync.createSample(library, in: scratch)
+        let holder = Task {
+            try await Postgres.psql(
+                "BEGIN; SELECT pg_advisory_xact_lock(hashtext('favs:\(schema)')); SELECT pg_sleep(9); COMMIT;",
+                in: scratch)
+        }
+        try await Task.sleep(for: .seconds(1))
+        let started = ContinuousClock.now
+        let refused = try await favs("fav", "rec-002", "--library", library, in: scratch)
+        let waited = ContinuousClock.now - started
+        print("held lock: favs fav gave up after \(LiveSync.milliseconds(waited))")
+        #expect(refused.status == 69)
+        #expect(refused.err == "favs: another favs is holding the library's write lock: try again\n")
+        #expect(waited < .seconds(7))
+        _ = try await holder.value
+        #expect(try await LiveSync.list(library, in: scratch).filter(\.favorite).map(\.id) == ["rec-001", "rec-004", "rec-008"])
+        let done = try await favs("fav", "rec-002", "--library", library, in: scratch)
+        #expect(done.status == 0, "\(done.err)")
     }
 
     /// Each way a PostgreSQL library cannot be opened: one line on stderr, its own exit code, nothing made.

@@ -30,6 +30,8 @@ import Testing
         ("\ncolour = \"auto\"", "colour: unknown key 'colour'"),
         ("\nmouse = \"yes\"", "mouse: expected true or false (got a string)"),
         ("\nascii = 1", "ascii: expected true or false (got an integer)"),
+        ("\ntimeout = \"5s\"", "timeout: expected whole seconds from 0 to 3600 (got a string)"),
+        ("\ntimeout = -1", "timeout: expected whole seconds from 0 to 3600 (got -1)"),
         ("\nsort = \"alphabetical\"", "sort: unknown order 'alphabetical' (library, title or recent)"),
         ("\ncolor = \"sometimes\"", "color: unknown colour setting 'sometimes' (auto, always or never)"),
         ("\nlibrary = 7", "library: expected a string (got an integer)"),

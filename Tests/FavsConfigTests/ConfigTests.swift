@@ -51,6 +51,7 @@ import Testing
             sort = "title"
             color = "never"
             ascii = true
+            timeout = 12
 
             [colors]
             star = "bright-yellow"
@@ -62,6 +63,7 @@ import Testing
         #expect(config.sort == .title)
         #expect(config.color == .never)
         #expect(config.ascii == true)
+        #expect(config.timeout == 12)
         #expect(config.colors == ["star": .number(11), "accent": .number(208), "field-name": .terminalDefault])
     }
 

@@ -309,6 +309,21 @@ func poll(_ follower: any LibraryFollowing, until done: ([RemoteUpdate]) -> Bool
         #expect(socket.database == "lists")
     }
 
+    @Test func theConnectTimeoutIsReadAsPsqlReadsIt() throws {
+        #expect(try PostgresTarget(url: "postgres://h/db", environment: [:]).connectTimeout == 5, "5 s unless said")
+        #expect(try PostgresTarget(url: "postgres://h/db?connect_timeout=12", environment: ["PGCONNECT_TIMEOUT": "3"])
+            .connectTimeout == 12, "the URL wins over the environment")
+        #expect(try PostgresTarget(url: "postgres://h/db", environment: ["PGCONNECT_TIMEOUT": "3"]).connectTimeout == 3)
+        #expect(try PostgresTarget(url: "postgres://h/db?connect_timeout=1", environment: [:]).connectTimeout == 2,
+                "less than 2 is 2, as in libpq")
+        #expect(try PostgresTarget(url: "postgres://h/db?connect_timeout=0", environment: [:]).connectTimeout == nil,
+                "0 waits as long as it takes")
+        #expect(throws: LibraryError.badURL(location: "postgres://h/db?connect_timeout=soon",
+                                            reason: "connect_timeout must be a whole number of seconds")) {
+            try PostgresTarget(url: "postgres://h/db?connect_timeout=soon", environment: [:])
+        }
+    }
+
     @Test func aPasswordFileIsReadOnlyWhenOthersCannotReadIt() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("pgpass-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: file) }

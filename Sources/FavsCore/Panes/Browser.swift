@@ -94,6 +94,11 @@ public final class Browser {
         message = Message(text: text, isError: true, shorter: shorter)
     }
 
+    /// Shows a notice (not an error) on the status line until the next key, in place of any message.
+    public func show(notice text: String) {
+        message = Message(text: text, isError: false)
+    }
+
     /// Sends an action that came from outside the key map (a test).
     @discardableResult
     func send(_ action: Action) -> Outcome {
