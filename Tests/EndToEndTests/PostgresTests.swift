@@ -68,6 +68,29 @@ enum Postgres {
             guard result.status == 0 else { throw HarnessError("pg-test-server.sh \(command): \(result.err)") }
         }
 
+        /// A browser in tmux on the sample in `schema` of a private server: `body` gets them; the server is
+        /// stopped however `body` ends (thawed first, should it have frozen it).
+        static func browsing(schema: String,
+                             _ body: (Server, _ library: String, Tmux, Scratch) async throws -> Void) async throws {
+            let scratch = try Scratch()
+            defer { scratch.remove() }
+            let server = try await Server(scratch: scratch)
+            let library = server.url + "?schema=\(schema)"
+            let tmux = try await Tmux(width: 80, height: 24, scratch: scratch)
+            defer { tmux.close() }
+            do {
+                try await LiveSync.createSample(library, in: scratch)
+                try await tmux.startFavs(["--library", library])
+                try await tmux.waitFor("28 items · 3 favorites")
+                try await body(server, library, tmux, scratch)
+            } catch {
+                try? await server.thaw()
+                await server.stop()
+                throw error
+            }
+            await server.stop()
+        }
+
         static var script: String {
             URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent().appendingPathComponent("scripts/pg-test-server.sh").path
@@ -168,16 +191,7 @@ enum Postgres {
     /// The server stops mid-session: the browser says so, keeps its list, refuses a change with the usual
     /// rollback message, and once the server is back reconnects by itself and shows what changed meanwhile.
     @Test func aBrowserOutlivesItsServerGoingAwayAndCatchesUp() async throws {
-        let scratch = try Scratch()
-        defer { scratch.remove() }
-        let server = try await Postgres.Server(scratch: scratch)
-        let library = server.url + "?schema=offline"
-        let tmux = try await Tmux(width: 80, height: 24, scratch: scratch)
-        defer { tmux.close() }
-        do {
-            try await LiveSync.createSample(library, in: scratch)
-            try await tmux.startFavs(["--library", library])
-            try await tmux.waitFor("28 items · 3 favorites")
+        try await Postgres.Server.browsing(schema: "offline") { server, library, tmux, scratch in
             try await server.pause()
             try await LiveSync.waitUntil(tmux, "offline", within: .seconds(5)) {
                 $0[23].hasPrefix(" offline — retrying ") && $0[23].hasSuffix("28 items · 3 favorites")
@@ -208,27 +222,14 @@ enum Postgres {
                     == ["rec-001", "rec-002", "rec-004", "rec-005", "rec-008"])
             try await tmux.sendKeys("q")
             #expect(try await tmux.exitStatus() == 0)
-        } catch {
-            await server.stop()
-            throw error
         }
-        await server.stop()
     }
 
     /// A server that hangs (SIGSTOP: its connections stay open, nothing answers) is said offline within two
     /// seconds of going silent, keys keep being answered, a change is refused with the reason, a command gives
     /// up with exit 69 within its timeout, and once the server answers again the browser says `back online`.
     @Test func aHungServerIsSaidOfflineAndTheBrowserAndTheCLINeverWaitForIt() async throws {
-        let scratch = try Scratch()
-        defer { scratch.remove() }
-        let server = try await Postgres.Server(scratch: scratch)
-        let library = server.url + "?schema=hung"
-        let tmux = try await Tmux(width: 80, height: 24, scratch: scratch)
-        defer { tmux.close() }
-        do {
-            try await LiveSync.createSample(library, in: scratch)
-            try await tmux.startFavs(["--library", library])
-            try await tmux.waitFor("28 items · 3 favorites")
+        try await Postgres.Server.browsing(schema: "hung") { server, library, tmux, scratch in
             try await Task.sleep(for: .milliseconds(1500))  // idle: the heartbeat is what notices
             let frozen = ContinuousClock.now
             try await server.freeze()
@@ -267,12 +268,7 @@ enum Postgres {
                     == ["rec-001", "rec-002", "rec-004", "rec-008"])
             try await tmux.sendKeys("q")
             #expect(try await tmux.exitStatus() == 0)
-        } catch {
-            try? await server.thaw()
-            await server.stop()
-            throw error
         }
-        await server.stop()
     }
 
     /// Another client holds the library's write lock (a writer stuck mid-transaction): a command waits no longer
