@@ -51,6 +51,11 @@ public protocol ItemLibrary: ChangeSink, FieldSource, Sendable {
     /// library no other process can see (`:memory:`).
     func follower(after lastChange: Int64?) throws -> (any LibraryFollowing)?
 
+    /// The same library worked off the input thread (changes persisted and fields read in the background), for a
+    /// library across a network; nil for one that answers at once (a file on this machine), whose writes stay
+    /// synchronous: a commit takes well under a millisecond, and a failed one (a full disk) is said at once.
+    func inBackground() -> (any BackgroundLibrary)?
+
     /// Every item ever stored, deleted ones included, in list order, and what the library remembers: what
     /// `favs copy` reads.
     func copyOut(_ visit: (StoredItem) throws -> Void) throws -> LibraryPreferences
@@ -87,4 +92,8 @@ public struct LibraryPreferences: Equatable, Sendable {
         self.name = name
         self.order = order
     }
+}
+
+extension ItemLibrary {
+    public func inBackground() -> (any BackgroundLibrary)? { nil }
 }

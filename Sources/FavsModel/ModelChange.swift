@@ -24,6 +24,17 @@ public enum ModelChange: Hashable, Sendable {
         }
     }
 
+    /// The same change made on `current` (the item as stored now, under a change of ours still on its way):
+    /// what it takes back is then what is stored. An unfavorite remembers the stored time, a delete the stored
+    /// item; a favorite and a restore carry what they set, whatever was there. For a single change.
+    public func rebased(onto current: Item?) -> ModelChange {
+        switch self {
+        case let .setFavorite(id, false, _): .setFavorite(id, false, at: current?.favoritedAt)
+        case .delete: current.map(ModelChange.delete) ?? self
+        default: self
+        }
+    }
+
     /// The single changes this one is made of, in order: a batch's parts, or the change itself.
     public var parts: [ModelChange] {
         if case let .batch(parts) = self { return parts }

@@ -188,7 +188,10 @@ public final class PostgresLibrary: ItemLibrary, @unchecked Sendable {
         return (items, lastChange)
     }
 
-    public func fields(of id: ItemID) throws -> [Field] {
+    public func fields(of id: ItemID) throws -> [Field] { try fields(of: id, on: session) }
+
+    /// An item's fields read over `session` (the library's own, or the background one's).
+    func fields(of id: ItemID, on session: PostgresSession) throws -> [Field] {
         guard let text = try session.query("SELECT fields FROM items WHERE id = \(id.rawValue)").first?.decode(String.self)
         else { return [] }
         return try FieldCoding.decode(text, id: id)
@@ -223,7 +226,9 @@ public final class PostgresLibrary: ItemLibrary, @unchecked Sendable {
             .flatMap { ListQuery.Order(rawValue: try $0.decode(String.self)) }
     }
 
-    public func remember(order: ListQuery.Order) throws {
+    public func remember(order: ListQuery.Order) throws { try remember(order: order, on: session) }
+
+    func remember(order: ListQuery.Order, on session: PostgresSession) throws {
         try session.query("""
             INSERT INTO meta (key, value) VALUES ('order', \(order.rawValue)) ON CONFLICT (key) DO UPDATE SET value = excluded.value
             """)
@@ -231,11 +236,14 @@ public final class PostgresLibrary: ItemLibrary, @unchecked Sendable {
 
     // MARK: Writing
 
-    public func persist(_ change: ModelChange) throws {
-        try session.transaction(writes: true) { try persist(change, topLevel: true) }
+    public func persist(_ change: ModelChange) throws { try persist(change, on: session) }
+
+    /// Commits a change and its change-log row in one transaction over `session`.
+    func persist(_ change: ModelChange, on session: PostgresSession) throws {
+        try session.transaction(writes: true) { try persist(change, on: session, topLevel: true) }
     }
 
-    private func persist(_ change: ModelChange, topLevel: Bool) throws {
+    private func persist(_ change: ModelChange, on session: PostgresSession, topLevel: Bool) throws {
         let kind: ChangeKind
         let rows: [PostgresRow]
         switch change {
@@ -255,11 +263,11 @@ public final class PostgresLibrary: ItemLibrary, @unchecked Sendable {
                 """)
             kind = .restore
         case let .batch(parts):
-            for part in parts { try persist(part, topLevel: false) }
+            for part in parts { try persist(part, on: session, topLevel: false) }
             return
         }
         guard !rows.isEmpty else { throw LibraryError.noItem(change.itemID) }
-        try log(kind, change.itemID.rawValue)
+        try log(kind, change.itemID.rawValue, on: session)
     }
 
     /// Counts rows added to `items` in `meta.rows` (within the caller's write transaction).
@@ -272,7 +280,8 @@ public final class PostgresLibrary: ItemLibrary, @unchecked Sendable {
     }
 
     /// Appends a change-log row (within the caller's write transaction), trimming the log now and then.
-    func log(_ kind: ChangeKind, _ itemID: String) throws {
+    func log(_ kind: ChangeKind, _ itemID: String, on session: PostgresSession? = nil) throws {
+        let session = session ?? self.session
         let seq = try session.query("""
             INSERT INTO changes (item_id, kind, origin) VALUES (\(itemID), \(kind.rawValue), \(origin)) RETURNING seq
             """).first?.decode(Int64.self) ?? 0
@@ -322,6 +331,10 @@ public final class PostgresLibrary: ItemLibrary, @unchecked Sendable {
             return changed
         }
     }
+
+    /// Persists changes and reads fields on a connection of its own, off the input thread (the terminal browser
+    /// and picker use it; a script's steps wait for each write, so that its frames never depend on timing).
+    public func inBackground() -> (any BackgroundLibrary)? { PostgresBackground(self) }
 
     public func follower(after lastChange: Int64?) throws -> (any LibraryFollowing)? {
         try PostgresFollower(self, after: lastChange)

@@ -40,6 +40,12 @@ final class PostgresSession: @unchecked Sendable {
     private var heartbeatSent: Date?
     /// Set while a long operation runs (`withoutDeadline`): its statements wait as long as they take.
     private var deadlineSuspended = 0
+    /// Called when the heartbeat finds the server silent (another session to the same server drops its
+    /// connection too, rather than wait out its own deadline).
+    private var silenceHandlers: [@Sendable () -> Void] = []
+
+    /// What a statement says while the session is offline.
+    static let offline = LibraryError.database("offline: the server does not answer (retrying)")
 
     static let logger = Logger(label: "favs.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
@@ -243,7 +249,19 @@ final class PostgresSession: @unchecked Sendable {
         }
         guard let silent else { return state }
         drop(silent)
+        for handler in lock.withLock({ silenceHandlers }) { handler() }
         return (state.notified, state.reconnected, true)
+    }
+
+    /// Calls `handler` (on the caller's thread of `events`) whenever the heartbeat finds the server silent.
+    func onSilence(_ handler: @escaping @Sendable () -> Void) {
+        lock.withLock { silenceHandlers.append(handler) }
+    }
+
+    /// Gives up the connection now (another session found the server silent): what waits on it fails at once,
+    /// and a new one is made in the background. Any thread.
+    func goOffline() {
+        drop(lock.withLock { connection })
     }
 
     /// How often an idle session asks the server whether it is there, and how long it waits for the answer.
@@ -257,7 +275,7 @@ final class PostgresSession: @unchecked Sendable {
             if let connection, !connection.isClosed { return connection }
             connection = nil
             startConnectingIfDue()
-            throw LibraryError.database("offline: the server does not answer (retrying)")
+            throw Self.offline
         }
     }
 
@@ -274,7 +292,7 @@ final class PostgresSession: @unchecked Sendable {
             if let connection, connection.isClosed { self.connection = nil }
         }
         if isOffline {
-            return .database("offline: the server does not answer (retrying)")
+            return Self.offline
         }
         return Self.describe(error, target: target)
     }

@@ -43,7 +43,7 @@ struct Browse: ParsableCommand {
                           .noTerminal)
         }
         let session = BrowserSession.overLibrary(try openBrowser(at: location, width: 80, height: 24, preview: true,
-                                                                 config: config))
+                                                                 config: config, interactive: true))
         let browser = session.browser
         browser.glyphs = display.terminalGlyphs(config: config.ascii)
         // stderr is hidden once the screen starts: the first frame says it instead.
@@ -56,6 +56,7 @@ struct Browse: ParsableCommand {
         } catch let error as TerminalError {
             throw failure(error.description, .noTerminal)
         }
+        try session.finishWrites()
         exitWithoutTearDown()
     }
 }
@@ -72,11 +73,19 @@ func exitWithoutTearDown() -> Never {
 /// With `preview`, a large library opens on `Library.loadPreview`: `lastChange` is nil then, and the
 /// caller loads the list. Otherwise the whole list is read, and `lastChange` is the point in the change
 /// log it was read at (where a follower starts).
+///
+/// `interactive`: a person at a terminal, whose keys must never wait on the network: a library across one
+/// persists and reads fields in the background (`ItemLibrary.inBackground`). A script waits for each write, so
+/// that its frames are a function of its steps.
 func openBrowser(at location: LibraryLocation, width: Int, height: Int, preview: Bool = false,
                  config: Config, purpose: Browser.Purpose = .browse, filter: String = "",
-                 scope: ListQuery.Scope = .all) throws -> (browser: Browser, library: any ItemLibrary, lastChange: Int64?) {
+                 scope: ListQuery.Scope = .all,
+                 interactive: Bool = false) throws -> (browser: Browser, library: any ItemLibrary, lastChange: Int64?) {
     do {
         let library = try openLibrary(location, seedIfNew: true)
+        let background = interactive ? library.inBackground() : nil
+        let sink: any ChangeSink = background ?? library
+        let fieldSource: any FieldSource = background ?? library
         let name = library.name + (library.isOnFullDisk ? " (read-only: disk full)" : library.isReadOnly ? " (read-only)" : "")
         // FAVS_PREVIEW_MINIMUM overrides from how many items a library opens on a preview (tests use a small one).
         let minimum = ProcessInfo.processInfo.environment["FAVS_PREVIEW_MINIMUM"].flatMap { Int($0) }
@@ -86,12 +95,12 @@ func openBrowser(at location: LibraryLocation, width: Int, height: Int, preview:
         let query = ListQuery(filter: filter, scope: scope, order: try library.rememberedOrder() ?? config.sort)
         let keyMap = config.keyMap
         if preview, query == ListQuery(), let items = try library.loadPreview(minimum: minimum) {
-            let store = Store(collection: items, sink: library, fieldSource: library)
+            let store = Store(collection: items, sink: sink, fieldSource: fieldSource)
             return (Browser(store: store, libraryName: name, width: width, height: height, keyMap: keyMap,
                             purpose: purpose), library, nil)
         }
         let (items, lastChange) = try library.loadListToFollow()
-        let store = Store(collection: items, sink: library, fieldSource: library, query: query)
+        let store = Store(collection: items, sink: sink, fieldSource: fieldSource, query: query)
         return (Browser(store: store, libraryName: name, width: width, height: height, keyMap: keyMap,
                         purpose: purpose), library, lastChange)
     } catch {

@@ -36,7 +36,7 @@ final class BrowserSession {
         if let stdinName { return try overLines(memoryName: stdinName, config: config, query: query) }
         let location = try option.location(config: config)
         let opened = try openBrowser(at: location, width: 80, height: 24, preview: !needsWholeList, config: config,
-                                     purpose: .pick, filter: query.filter, scope: query.scope)
+                                     purpose: .pick, filter: query.filter, scope: query.scope, interactive: true)
         return overLibrary(opened)
     }
 
@@ -91,10 +91,18 @@ final class BrowserSession {
         })
     }
 
-    /// Applies other processes' changes (the run loop's poll); true when the screen changed.
+    /// Waits for the changes still on their way to the library, before the process ends: one that could not be
+    /// saved is said on stderr and ends favs with exit 74.
+    func finishWrites() throws {
+        if let error = browser.store.finishBackground() { throw failure(error, .io) }
+    }
+
+    /// Applies what the library in the background finished and other processes' changes (the run loop's poll);
+    /// true when the screen changed.
     func poll() -> Bool {
+        let settled = browser.settleBackground()
         do {
-            let changed = browser.sync(try follow())
+            let changed = browser.sync(try follow()) || settled
             let trouble = trouble()
             guard trouble != browser.connectionTrouble else { return changed }
             let wasOffline = browser.connectionTrouble != nil

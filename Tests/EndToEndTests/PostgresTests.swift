@@ -233,20 +233,28 @@ enum Postgres {
             try await Task.sleep(for: .milliseconds(1500))  // idle: the heartbeat is what notices
             let frozen = ContinuousClock.now
             try await server.freeze()
-            try await LiveSync.waitUntil(tmux, "offline", within: .seconds(4)) { $0[23].hasPrefix(" offline — retrying ") }
-            let toOffline = ContinuousClock.now - frozen
-            print("hung server: offline said after \(LiveSync.milliseconds(toOffline))")
-            #expect(toOffline < .milliseconds(2600), "offline is said within 2 s of the server going silent")
-            // Keys are answered at once: a move, then a star refused and rolled back.
-            let keys = ContinuousClock.now
+            // Before anything can tell, keys are answered at once: the star is on screen, saving; a move too.
+            try await tmux.sendKeys("j", "f")
+            try await LiveSync.waitUntil(tmux, "the star, saving", within: .milliseconds(500)) {
+                $0[3].hasPrefix("┃>★ 录音 Recording 2") && $0[23].hasPrefix(" saving… ")
+            }
+            let starred = ContinuousClock.now - frozen
             try await tmux.sendKeys("j")
-            try await LiveSync.waitUntil(tmux, "the move", within: .seconds(2)) { $0[3].hasPrefix("┃>  录音 Recording 2") }
-            try await tmux.sendKeys("f")
-            try await LiveSync.waitUntil(tmux, "the refused change", within: .seconds(2)) {
-                $0[23].hasPrefix(" Not saved: offline") && $0[3].hasPrefix("┃>  录音 Recording 2")
+            try await LiveSync.waitUntil(tmux, "the move", within: .milliseconds(500)) { $0[4].hasPrefix("┃>  Café del Mar") }
+            print("hung server: a move and a star on screen \(LiveSync.milliseconds(starred)) after the server stopped, "
+                  + "the next move \(LiveSync.milliseconds(ContinuousClock.now - frozen - starred)) later")
+            // The server says nothing: within 2 s the browser knows, and the star it never saved is taken back.
+            try await LiveSync.waitUntil(tmux, "the star taken back", within: .seconds(4)) {
+                $0[23].hasPrefix(" Not saved: offline") && $0[3].hasPrefix("┃   录音 Recording 2")
                     && $0[23].hasSuffix("28 items · 3 favorites")
             }
-            print("hung server: a move and a refused star answered in \(LiveSync.milliseconds(ContinuousClock.now - keys))")
+            let toOffline = ContinuousClock.now - frozen
+            print("hung server: offline, the star taken back, \(LiveSync.milliseconds(toOffline)) after it stopped")
+            #expect(toOffline < .milliseconds(2600), "offline is said within 2 s of the server going silent")
+            try await tmux.sendKeys("k")
+            try await LiveSync.waitUntil(tmux, "offline", within: .milliseconds(500)) {
+                $0[3].hasPrefix("┃>  录音 Recording 2") && $0[23].hasPrefix(" offline — retrying ")
+            }
             // A command gives up within its timeout (5 s to connect), one line, exit 69.
             let started = ContinuousClock.now
             let listed = try await favs("list", "--library", library, in: scratch)
@@ -261,8 +269,9 @@ enum Postgres {
             }
             print("hung server: back online after \(LiveSync.milliseconds(ContinuousClock.now - thawed))")
             try await tmux.sendKeys("f")
-            try await LiveSync.waitUntil(tmux, "a change once back", within: .seconds(5)) {
+            try await LiveSync.waitUntil(tmux, "a change once back, saved", within: .seconds(5)) {
                 $0[3].hasPrefix("┃>★ 录音 Recording 2") && $0[23].hasSuffix("28 items · 4 favorites")
+                    && !$0[23].contains("saving")
             }
             #expect(try await LiveSync.list(library, in: scratch).filter(\.favorite).map(\.id)
                     == ["rec-001", "rec-002", "rec-004", "rec-008"])

@@ -52,6 +52,9 @@ extension Browser {
     private var statusText: [String] {
         if let message { return [message.text] + message.shorter }
         if let connectionTrouble, mode != .filtering { return [connectionTrouble] }
+        if store.unsavedCount > 0, mode != .filtering, marks.isEmpty {
+            return [store.unsavedCount == 1 ? "saving…" : "saving… (\(store.unsavedCount))"]
+        }
         if mode == .filtering, let keys = modeKeys[.filtering] {
             return ["/\(store.query.filter)▏  \(keys.label(.keepFilter)) keeps · \(keys.label(.clearFilter)) clears"]
         }

@@ -9,4 +9,16 @@ extension Browser {
         defer { settle() }
         return store.sync(updates)
     }
+
+    /// Takes in what a library in the background finished (changes saved or refused, fields read); returns
+    /// whether the screen needs a new frame. A refused change is taken back and the status line says why.
+    @discardableResult
+    public func settleBackground() -> Bool {
+        let unsaved = store.unsavedCount
+        let outcome = store.settleBackground()
+        if let error = outcome.error { show(error: error) }
+        guard !outcome.events.isEmpty || outcome.error != nil || store.unsavedCount != unsaved else { return false }
+        settle()
+        return true
+    }
 }

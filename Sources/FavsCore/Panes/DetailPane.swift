@@ -39,7 +39,11 @@ enum DetailPane {
                 lines.append(contentsOf: TextWidth.wrap("  " + more, to: textWidth).map { Line(text: $0) })
             }
         }
-        if fields == nil { lines.append(Line(text: "(fields not read)")) }
+        if fields == nil {
+            let why = store.isLoadingFields(of: id) ? "loading…"
+                : store.fieldFailure(of: id).map { "(fields not read: \($0))" } ?? "(fields not read)"
+            lines.append(contentsOf: TextWidth.wrap(Sanitize.visible(why), to: textWidth).map { Line(text: $0) })
+        }
         return lines
     }
 

@@ -26,6 +26,8 @@ public enum StoreEvent: Hashable, Sendable {
     /// the item's row went from `from` to `to`, nil where the list does not show it.
     case moved(ItemID, from: Int?, to: Int?)
     case reloaded
+    /// An item's fields arrived from the background library (or could not be read).
+    case fieldsRead(ItemID)
 }
 
 /// The result of sending an action: the change that stands, the events emitted, and an error to show.

@@ -22,17 +22,24 @@ extension Store {
                 reload(items)
                 changed = true
             case let .item(id, stored):
-                let current = items[id]
-                switch (current, stored) {
-                case let (current?, nil):
-                    changed = !send(.external(.delete(current))).events.isEmpty || changed
-                case let (nil, stored?):
-                    changed = !send(.external(.restore(stored))).events.isEmpty || changed
-                case let (current?, stored?) where current.favorite != stored.favorite:
-                    let at = stored.favorite ? stored.favoritedAt : current.favoritedAt
-                    changed = !send(.external(.setFavorite(id, stored.favorite, at: at))).events.isEmpty || changed
-                default:
-                    break
+                rebase(id) {
+                    let current = items[id]
+                    switch (current, stored) {
+                    case let (current?, nil):
+                        changed = !send(.external(.delete(current))).events.isEmpty || changed
+                    case let (nil, stored?):
+                        changed = !send(.external(.restore(stored))).events.isEmpty || changed
+                    case let (current?, stored?) where current.favorite != stored.favorite:
+                        let at = stored.favorite ? stored.favoritedAt : current.favoritedAt
+                        changed = !send(.external(.setFavorite(id, stored.favorite, at: at))).events.isEmpty || changed
+                    case let (current?, stored?) where stored.favorite && current.favoritedAt != stored.favoritedAt:
+                        // Starred at another time than this one thinks (ours taken off it, see `rebase`): the
+                        // stored time, which places it in the recent order.
+                        _ = send(.external(.setFavorite(id, false, at: current.favoritedAt)))
+                        changed = !send(.external(.setFavorite(id, true, at: stored.favoritedAt))).events.isEmpty || changed
+                    default:
+                        break
+                    }
                 }
             }
         }

@@ -18,6 +18,19 @@ public final class Store {
     private var latestFavoriteTime: Int64?
     /// Fields read from the source, kept for the few items recently shown.
     private var fieldCache: [ItemID: [Field]] = [:]
+    /// A library across a network: changes persisted and fields read off the input thread.
+    private let background: (any BackgroundLibrary)?
+    /// Changes applied on screen and handed to the background library, not yet known to be saved, oldest first;
+    /// each with the history as it was before it, which a rollback puts back.
+    private var pending: [Pending] = []
+    private var nextTicket = 1
+    /// Bumped by each rollback: changes of an epoch that failed are not tried after it.
+    private var epoch = 0
+    /// The undo and redo history as the action being sent found it.
+    private var historyBeforeSend: History = History()
+    /// Items whose fields the background library is reading, and why it could not read some.
+    private var loadingFields: Set<ItemID> = []
+    private var fieldFailures: [ItemID: String] = [:]
     private var observers: [Int: (StoreEvent) -> Void] = [:]
     private var nextToken = 0
 
@@ -34,6 +47,7 @@ public final class Store {
         self.items = collection
         self.sink = sink
         self.fieldSource = fieldSource
+        background = sink as? any BackgroundLibrary
         self.clock = clock
         latestFavoriteTime = collection.latestFavoriteTime
         result.update(to: query, in: items)
@@ -68,6 +82,11 @@ public final class Store {
     /// needs, done when the selection changes, never while drawing. A failed read throws and keeps nothing.
     public func loadFields(of id: ItemID) throws {
         guard let item = items[id], item.fields.isEmpty, let fieldSource, fieldCache[id] == nil else { return }
+        if let background, background === fieldSource {
+            fieldFailures[id] = nil
+            if loadingFields.insert(id).inserted { background.requestFields(of: id) }
+            return
+        }
         let fields = try fieldSource.fields(of: id)
         if fieldCache.count >= 64 { fieldCache.removeAll(keepingCapacity: true) }
         fieldCache[id] = fields
@@ -80,6 +99,16 @@ public final class Store {
         guard item.fields.isEmpty, fieldSource != nil else { return item.fields }
         return fieldCache[id]
     }
+
+    /// Whether the background library is still reading an item's fields (the detail says `loading…`).
+    public func isLoadingFields(of id: ItemID) -> Bool { loadingFields.contains(id) }
+
+    /// Why the background library could not read an item's fields, the last time it was asked (the detail
+    /// says so; the status line is left to say why the library cannot be reached, if that is why).
+    public func fieldFailure(of id: ItemID) -> String? { fieldFailures[id] }
+
+    /// How many changes are on screen and not yet known to be saved (the status line says `saving…`).
+    public var unsavedCount: Int { pending.count }
 
     public var canUndo: Bool { !undoStack.isEmpty }
     public var canRedo: Bool { !redoStack.isEmpty }
@@ -95,6 +124,7 @@ public final class Store {
     /// Applies an action and notifies observers of every event it caused.
     @discardableResult
     public func send(_ action: Action) -> Outcome {
+        historyBeforeSend = History(undo: undoStack, redo: redoStack)
         var outcome: Outcome
         switch action {
         case let .toggleFavorite(id):
@@ -157,6 +187,12 @@ public final class Store {
             if case let .batch(parts) = change { return Outcome(error: "Some of these \(parts.count) items have changed elsewhere") }
             return Outcome(error: "“\(items[change.itemID]?.title ?? change.itemID.readable)” has changed elsewhere")
         }
+        if let background {
+            pending.append(Pending(ticket: nextTicket, change: change, history: historyBeforeSend))
+            background.submit(change, ticket: nextTicket, epoch: epoch)
+            nextTicket += 1
+            return Outcome(applied: change, events: events)
+        }
         do {
             try sink?.persist(change)
             return Outcome(applied: change, events: events)
@@ -212,15 +248,96 @@ public final class Store {
         }
     }
 
-    /// Replaces the whole model (a reload from disk); history no longer applies to it.
+    /// Replaces the whole model (a reload from disk); history no longer applies to it. Changes still on their
+    /// way to the library are applied again on top: the list read may not hold them yet.
     public func reload(_ newItems: ItemCollection) {
         items = newItems
         noteFavoriteTime(newItems.latestFavoriteTime)
         result.recompute(in: items)
         fieldCache.removeAll()
+        loadingFields.removeAll()
+        fieldFailures.removeAll()
         undoStack.removeAll()
         redoStack.removeAll()
+        for index in pending.indices {
+            _ = apply(pending[index].change)
+            pending[index].history = History()
+        }
         notify(.reloaded)
+    }
+
+    // MARK: A library in the background
+
+    /// Takes in what the background library finished: saved changes leave the pending list; a change that
+    /// failed is taken back with every change made after it (newest first, each by its exact inverse), the
+    /// history goes back to what it was before it, and the error says why. Fields read are kept for the detail.
+    @discardableResult
+    public func settleBackground() -> Outcome {
+        guard let background else { return Outcome() }
+        var outcome = Outcome()
+        for result in background.takeResults() {
+            switch result {
+            case let .persisted(ticket, error):
+                guard let index = pending.firstIndex(where: { $0.ticket == ticket }) else { continue }
+                guard let error else {
+                    pending.remove(at: index)
+                    continue
+                }
+                for undone in pending[index...].reversed() { outcome.events += apply(undone.change.inverse) }
+                undoStack = pending[index].history.undo
+                redoStack = pending[index].history.redo
+                let count = pending.count - index
+                pending.removeSubrange(index...)
+                epoch += 1
+                outcome.error = "Not saved\(count > 1 ? " (\(count) changes)" : ""): \(error)"
+            case let .fields(id, read):
+                guard loadingFields.remove(id) != nil else { continue }
+                switch read {
+                case let .success(fields):
+                    if fieldCache.count >= 64 { fieldCache.removeAll(keepingCapacity: true) }
+                    fieldCache[id] = fields
+                case let .failure(error):
+                    fieldFailures[id] = error.description
+                }
+                outcome.events.append(.fieldsRead(id))
+            }
+        }
+        for event in outcome.events { notify(event) }
+        return outcome
+    }
+
+    /// Applies another process's change to an item under the changes of ours still on their way: those are
+    /// taken off the item first and put back after, so the screen shows the stored state with ours on top
+    /// (ours are saved after theirs), and a later rollback of ours lands on the stored state.
+    ///
+    /// Ours are put back rebased on the stored state (`ModelChange.rebased(onto:)`), so that taking one back
+    /// later restores what is stored, not what this process had seen before it.
+    func rebase(_ id: ItemID, _ body: () -> Void) {
+        let touching = pending.indices.filter { pending[$0].change.parts.contains { $0.itemID == id } }
+        guard !touching.isEmpty else { return body() }
+        for index in touching.reversed() {
+            for part in pending[index].change.parts.reversed() where part.itemID == id {
+                apply(part.inverse).forEach(notify)
+            }
+        }
+        body()
+        for index in touching {
+            let parts = pending[index].change.parts.map { part -> ModelChange in
+                guard part.itemID == id else { return part }
+                let rebased = part.rebased(onto: items[id])
+                apply(rebased).forEach(notify)
+                return rebased
+            }
+            if case .batch = pending[index].change { pending[index].change = .batch(parts) } else { pending[index].change = parts[0] }
+        }
+    }
+
+    /// Waits for every change handed to the background library (before the process ends); returns the error of
+    /// the first that could not be saved.
+    public func finishBackground() -> String? {
+        guard let background else { return nil }
+        background.finish()
+        return settleBackground().error
     }
 
     private func notify(_ event: StoreEvent) {
@@ -235,6 +352,19 @@ public final class Store {
         let text = String(describing: error)
         return text.split(separator: "\n").first.map(String.init) ?? text
     }
+}
+
+/// The undo and redo history at one moment.
+struct History {
+    var undo: [ModelChange] = []
+    var redo: [ModelChange] = []
+}
+
+/// A change handed to the background library and not yet known to be saved.
+struct Pending {
+    let ticket: Int
+    var change: ModelChange
+    var history: History
 }
 
 /// Keeps an observer registered for as long as it is held.

@@ -1,0 +1,100 @@
+import FavsLibrary
+import FavsModel
+import Foundation
+
+/// A PostgreSQL library's writes and field reads, done in order on a queue of their own over a connection of
+/// their own, so the input thread never waits on the network: it hands a change over (already on screen) and
+/// collects the outcome at its next poll (`Store.settleBackground`). Each statement has the session's deadline,
+/// so a silent server fails a change within the timeout, and the store takes it back with the reason.
+///
+/// Threads: the input thread calls `submit`, `requestFields` and `takeResults`; the queue alone touches the
+/// session and `failedEpoch`; the results pass between them under a lock.
+final class PostgresBackground: BackgroundLibrary, @unchecked Sendable {
+    private let library: PostgresLibrary
+    private let queue = DispatchQueue(label: "favs.postgres.background")
+    /// The queue's connection, made on first use (on the queue): a failure to connect fails that work only.
+    private var session: PostgresSession?
+    /// The epoch whose change failed: its later changes are not tried. Queue only.
+    private var failedEpoch: Int?
+    private var failure = ""
+    private let lock = NSLock()
+    private var results: [BackgroundResult] = []
+
+    /// The queue's session, for the input thread to drop when the library's own session finds the server
+    /// silent (set once the queue has made it).
+    private var madeSession: PostgresSession?
+
+    init(_ library: PostgresLibrary) {
+        self.library = library
+        library.session.onSilence { [weak self] in
+            guard let self else { return }
+            lock.withLock { madeSession }?.goOffline()
+        }
+    }
+
+    func submit(_ change: ModelChange, ticket: Int, epoch: Int) {
+        queue.async { [self] in
+            if failedEpoch == epoch { return post(.persisted(ticket: ticket, error: failure)) }
+            do {
+                try library.persist(change, on: try connection())
+                post(.persisted(ticket: ticket, error: nil))
+            } catch {
+                failedEpoch = epoch
+                failure = Store.describe(error)
+                post(.persisted(ticket: ticket, error: failure))
+            }
+        }
+    }
+
+    func requestFields(of id: ItemID) {
+        queue.async { [self] in
+            do {
+                post(.fields(id, .success(try library.fields(of: id, on: try connection()))))
+            } catch {
+                post(.fields(id, .failure(FieldReadError(Store.describe(error)))))
+            }
+        }
+    }
+
+    func takeResults() -> [BackgroundResult] {
+        lock.withLock {
+            defer { results.removeAll() }
+            return results
+        }
+    }
+
+    func finish() { queue.sync {} }
+
+    /// The order is a preference, remembered in the background too; not remembering it is not worth a message.
+    func remember(order: ListQuery.Order) throws {
+        queue.async { [self] in try? library.remember(order: order, on: try connection()) }
+    }
+
+    /// Waits for the write (what a caller outside the store would expect of a sink).
+    func persist(_ change: ModelChange) throws {
+        var failure: (any Error)?
+        queue.sync { [self] in
+            do { try library.persist(change, on: try connection()) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
+    func fields(of id: ItemID) throws -> [Field] {
+        try queue.sync { [self] in try library.fields(of: id, on: try connection()) }
+    }
+
+    private func post(_ result: BackgroundResult) {
+        lock.withLock { results.append(result) }
+    }
+
+    /// The queue's session (queue only). While the library's own session is offline (its heartbeat found the
+    /// server silent) work fails at once, as it would on the input thread, instead of waiting out a deadline.
+    private func connection() throws -> PostgresSession {
+        if library.session.isOffline { throw PostgresSession.offline }
+        if let session { return session }
+        let made = try PostgresSession(library.session.target, timeout: library.session.timeout)
+        session = made
+        lock.withLock { madeSession = made }
+        return made
+    }
+}

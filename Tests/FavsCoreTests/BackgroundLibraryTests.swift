@@ -1,0 +1,118 @@
+import Testing
+@testable import FavsCore
+@testable import FavsModel
+
+/// A library across a network, faked: it records what it is handed and reports what the test says.
+final class FakeBackground: BackgroundLibrary {
+    var submitted: [(change: ModelChange, ticket: Int, epoch: Int)] = []
+    var requested: [ItemID] = []
+    var results: [BackgroundResult] = []
+
+    func submit(_ change: ModelChange, ticket: Int, epoch: Int) { submitted.append((change, ticket, epoch)) }
+    func requestFields(of id: ItemID) { requested.append(id) }
+    func takeResults() -> [BackgroundResult] {
+        defer { results.removeAll() }
+        return results
+    }
+    func finish() {}
+    func persist(_ change: ModelChange) throws { Issue.record("a background library is never asked to wait for a write") }
+    func fields(of id: ItemID) throws -> [Field] {
+        Issue.record("a background library is never asked to wait for fields")
+        return []
+    }
+}
+
+/// Changes applied on screen at once and saved in the background; a refused one taken back with its reason.
+@Suite struct BackgroundLibraryTests {
+    func browser(_ library: FakeBackground, width: Int = 60) -> Browser {
+        Browser(store: Store(items: threeItems(), sink: library, fieldSource: library, clock: { 5 }),
+                libraryName: "team", width: width, height: 10)
+    }
+
+    func favorites(_ b: Browser) -> [ItemID] { b.store.items.favoriteIDs }
+
+    @Test func aChangeIsOnScreenAtOnceAndSaysSavingUntilTheLibrarySavedIt() {
+        let library = FakeBackground()
+        let b = browser(library)
+        b.handle(.char("j"))
+        b.handle(.char("f"))
+        #expect(favorites(b) == ["a", "b"], "on screen before anything is saved")
+        #expect(library.submitted.map(\.change) == [.setFavorite("b", true, at: 5)])
+        #expect(b.frame().lines.last == " saving…                              3 items · 2 favorites")
+        library.results = [.persisted(ticket: 1, error: nil)]
+        #expect(b.settleBackground())
+        #expect(b.store.unsavedCount == 0)
+        #expect(b.frame().lines.last == " f fav · d del · u undo · ? help      3 items · 2 favorites")
+        #expect(!b.settleBackground(), "nothing new: no new frame")
+    }
+
+    @Test func aRefusedChangeIsTakenBackWithEveryLaterOneNewestFirstAndTheHistoryAsItWas() {
+        let library = FakeBackground()
+        let b = browser(library)
+        b.store.send(.toggleFavorite("c"))  // saved
+        library.results = [.persisted(ticket: 1, error: nil)]
+        b.settleBackground()
+        b.store.send(.toggleFavorite("b"))  // ticket 2: refused
+        b.store.send(.delete("a"))          // 3: made on top of it
+        b.store.send(.undo)                 // 4: puts a back
+        #expect(b.store.unsavedCount == 3)
+        #expect(favorites(b) == ["a", "b", "c"])
+        library.results = [.persisted(ticket: 2, error: "offline: the server does not answer (retrying)"),
+                           .persisted(ticket: 3, error: "offline: the server does not answer (retrying)")]
+        #expect(b.settleBackground())
+        #expect(b.message?.text == "Not saved (3 changes): offline: the server does not answer (retrying)")
+        #expect(favorites(b) == ["a", "c"] && b.store.items.count == 3, "as it was before the refused change")
+        #expect(b.store.unsavedCount == 0)
+        // The history is as it was: one undo, of the change that was saved.
+        #expect(b.store.send(.undo).applied == .setFavorite("c", false, at: 5))
+        #expect(!b.store.canUndo)
+        // Later changes belong to a new epoch: the library tries them even though one of the old one failed.
+        #expect(library.submitted.map(\.epoch) == [0, 0, 0, 0, 1])
+    }
+
+    @Test func anotherProcessChangeToAnItemWithOursOnTheWayLandsUnderOurs() {
+        let library = FakeBackground()
+        let b = browser(library)
+        b.store.send(.toggleFavorite("a"))  // ours: a unfavorited, on its way
+        // Theirs, read before ours is saved: a stored as a favorite (they starred it again at 9).
+        b.sync([.item("a", Item(id: "a", title: "Alpha", favorite: true, position: 1, favoritedAt: 9))])
+        #expect(favorites(b) == [], "ours is saved after theirs: the screen shows what the library will hold")
+        library.results = [.persisted(ticket: 1, error: "refused")]
+        b.settleBackground()
+        #expect(favorites(b) == ["a"], "taken back, ours lands on the stored state: theirs")
+        #expect(b.store.items["a"]?.favoritedAt == 9)
+    }
+
+    @Test func aReloadKeepsOurChangesOnTheWayOnTop() {
+        let library = FakeBackground()
+        let b = browser(library)
+        b.store.send(.toggleFavorite("b"))
+        b.sync([.reload(ItemCollection(threeItems()))])
+        #expect(favorites(b) == ["a", "b"])
+        library.results = [.persisted(ticket: 1, error: nil)]
+        b.settleBackground()
+        #expect(favorites(b) == ["a", "b"])
+    }
+
+    @Test func fieldsAreReadInTheBackgroundAndTheDetailSaysLoadingUntilTheyCome() {
+        let library = FakeBackground()
+        let items = threeItems().map { Item(id: $0.id, title: $0.title, favorite: $0.favorite, position: $0.position) }
+        let b = Browser(store: Store(items: items, sink: library, fieldSource: library), libraryName: "team",
+                        width: 70, height: 16)
+        #expect(library.requested == ["a"])
+        #expect(b.frame().lines[2...5].map { String($0.dropFirst(28)) } == [
+            "│ ★ Alpha                                │", "│                                        │",
+            "│ id: a                                  │", "│ loading…                               │",
+        ])
+        library.results = [.fields("a", .success([Field("artist", "Ana")]))]
+        #expect(b.settleBackground())
+        #expect(b.frame().lines[5].hasSuffix("│ artist: Ana                            │"))
+        b.handle(.char("j"))
+        library.results = [.fields("b", .failure(FieldReadError("offline: the server does not answer (retrying)")))]
+        b.settleBackground()
+        #expect(b.message == nil, "the status line is left to say why the server cannot be reached")
+        #expect(b.frame().lines[5...6].map { String($0.dropFirst(28)) }
+                == ["│ (fields not read: offline: the server  │", "│ does not answer (retrying))            │"])
+        #expect(library.requested == ["a", "b"])
+    }
+}
