@@ -73,6 +73,13 @@ public final class PickMemory: ChangeSink {
                 item.favorite = stored?.favorite ?? false
                 item.favoritedAt = item.favorite ? stored?.favoritedAt : nil
                 result.append(.item(id, item))
+            case let .favorite(id, value, at):
+                if store.items[id] != nil { result.append(.favorite(id, value, at: at)) }
+            case .saved:
+                result.append(update)
+            case let .deleted(id):
+                // A line deleted from the memory reads as never starred, never as gone.
+                if store.items[id] != nil { result.append(.favorite(id, false, at: nil)) }
             case .reload:
                 // Many lines changed at once (an import into the memory, or a log trimmed past us): compare
                 // every star this picker shows with the memory's.

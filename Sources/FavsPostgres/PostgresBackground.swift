@@ -36,7 +36,7 @@ final class PostgresBackground: BackgroundLibrary, @unchecked Sendable {
         queue.async { [self] in
             if failedEpoch == epoch { return post(.persisted(ticket: ticket, error: failure)) }
             do {
-                try library.persist(change, on: try connection())
+                try library.persist(change, on: try connection(), ticket: ticket)
                 post(.persisted(ticket: ticket, error: nil))
             } catch {
                 failedEpoch = epoch
@@ -53,6 +53,15 @@ final class PostgresBackground: BackgroundLibrary, @unchecked Sendable {
             } catch {
                 post(.fields(id, .failure(FieldReadError(Store.describe(error)))))
             }
+        }
+    }
+
+    func requestItems(_ ids: [ItemID]) {
+        queue.async { [self] in
+            // Not read (offline): the list is read again whole once the server answers.
+            guard let session = try? connection(),
+                  let items = try? ids.map({ id in RemoteUpdate.item(id, try library.item(id, on: session)) }) else { return }
+            post(.items(items))
         }
     }
 

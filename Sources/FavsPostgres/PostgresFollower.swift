@@ -3,9 +3,10 @@ import FavsModel
 import Foundation
 import PostgresNIO
 
-/// Follows a PostgreSQL library's change log, pushed: the server's `NOTIFY` sets a flag, and the poll reads
-/// the log only when it is set, so a poll with nothing new costs a lock and a look (the run loop asks every
-/// 10 ms). The new rows and the items they name are read in one snapshot, as from a SQLite file.
+/// Follows a PostgreSQL library's change log, pushed: the server's `NOTIFY` carries a single change itself
+/// (`ChangeNotice`), applied with no query; a batch or an import names only the library, and then the poll reads
+/// the log's new rows and the items they name in one snapshot, as from a SQLite file. A poll with nothing new
+/// costs a lock and a look (the run loop asks every 10 ms).
 ///
 /// While the server is gone the status says so, and the session reconnects in the background. Once it is
 /// back the whole list is read again: whatever happened meanwhile (a change of ours that the server took
@@ -31,12 +32,43 @@ final class PostgresFollower: LibraryFollowing {
             lastSeq = lastChange
             return [.reload(items)]
         }
-        guard events.notified else { return [] }
+        // A notice that carries its change is applied as it is, with no trip to the server, as long as it is the
+        // next in the log; one out of step (a notification missed, a batch, one that named only the library) means
+        // reading the log from the last one seen. Our own notices say which of our changes are saved, in commit
+        // order, before anything another process did after them is applied (see `Store.rebase`).
+        var updates: [RemoteUpdate] = []
+        var readLog = events.notified
+        // The log is read only up to the last change notified: a later one's notice may still be on its way, and
+        // is applied when it comes, in order after ours (a notification naming only the library: to the end).
+        var upTo: Int64? = events.notified ? nil : lastSeq
+        for notice in events.notices {
+            upTo = upTo.map { max($0, notice.seq) }
+            let ours = notice.origin == library.origin
+            if ours, let ticket = notice.ticket {
+                updates.append(.saved(ticket: ticket, then: readLog || notice.seq <= lastSeq ? nil : notice.update))
+            }
+            guard !readLog, notice.seq > lastSeq else { continue }
+            guard notice.first == lastSeq + 1, ours || notice.update != nil else {
+                readLog = true
+                continue
+            }
+            lastSeq = notice.seq
+            if !ours, let update = notice.update { updates.append(update) }
+        }
+        guard readLog else { return updates }
+        return try updates + readTheLog(upTo: upTo)
+    }
+
+    /// The log's rows after the last one seen (up to `upTo`), and the items they name as stored now, in one
+    /// snapshot.
+    private func readTheLog(upTo: Int64?) throws -> [RemoteUpdate] {
         let session = library.session
         let origin = library.origin
         return try session.transaction(writes: false, readOnlySnapshot: true) {
             let oldest = try session.query("SELECT coalesce(min(seq), 0) FROM changes").first?.decode(Int64.self) ?? 0
-            let rows = try session.query("SELECT seq, item_id, kind, origin FROM changes WHERE seq > \(lastSeq) ORDER BY seq")
+            let rows = try session.query("""
+                SELECT seq, item_id, kind, origin FROM changes WHERE seq > \(lastSeq) AND seq <= \(upTo ?? Int64.max) ORDER BY seq
+                """)
                 .map { try $0.decode((Int64, String, String, String).self) }
             let fellBehind = oldest > lastSeq + 1  // the log was trimmed past rows never seen
             let theirs = rows.filter { $0.3 != origin }
@@ -45,7 +77,8 @@ final class PostgresFollower: LibraryFollowing {
                 lastSeq = lastChange
                 return [.reload(items)]
             }
-            lastSeq = rows.last?.0 ?? lastSeq
+            // Every row up to `upTo` is committed (it was notified): none can come later below it.
+            lastSeq = max(rows.last?.0 ?? lastSeq, upTo ?? lastSeq)
             var seen = Set<String>()
             return try theirs.compactMap { row -> RemoteUpdate? in
                 guard seen.insert(row.1).inserted else { return nil }

@@ -197,7 +197,9 @@ public final class PostgresLibrary: ItemLibrary, @unchecked Sendable {
         return try FieldCoding.decode(text, id: id)
     }
 
-    public func item(_ id: ItemID) throws -> Item? {
+    public func item(_ id: ItemID) throws -> Item? { try item(id, on: session) }
+
+    func item(_ id: ItemID, on session: PostgresSession) throws -> Item? {
         try session.query("""
             SELECT id, title, fields, favorite, position, favorited_at FROM items WHERE id = \(id.rawValue) AND NOT deleted
             """).first.map(Self.item)
@@ -239,11 +241,28 @@ public final class PostgresLibrary: ItemLibrary, @unchecked Sendable {
     public func persist(_ change: ModelChange) throws { try persist(change, on: session) }
 
     /// Commits a change and its change-log row in one transaction over `session`.
-    func persist(_ change: ModelChange, on session: PostgresSession) throws {
-        try session.transaction(writes: true) { try persist(change, on: session, topLevel: true) }
+    /// The notification says what changed and which of this process's changes it is (`ticket`, see
+    /// `ChangeNotice`); a single favorite, unfavorite or delete carries the change itself.
+    func persist(_ change: ModelChange, on session: PostgresSession, ticket: Int? = nil) throws {
+        try session.transaction(writes: true) { () -> ((), ChangeNotice?) in
+            var seqs: [Int64] = []
+            try persist(change, on: session, seqs: &seqs)
+            guard let first = seqs.first, let last = seqs.last else { return ((), nil) }
+            var notice = ChangeNotice(library: session.target.schema, first: first, seq: last, origin: origin,
+                                      kind: "batch", ticket: ticket)
+            switch change {
+            case let .setFavorite(id, value, at):
+                (notice.kind, notice.id, notice.time) = (value ? "favorite" : "unfavorite", id.rawValue, value ? at : nil)
+            case let .delete(item): (notice.kind, notice.id) = (ChangeKind.delete.rawValue, item.id.rawValue)
+            case .restore: notice.kind = ChangeKind.restore.rawValue
+            case .batch: break
+            }
+            return ((), notice)
+        }
     }
 
-    private func persist(_ change: ModelChange, on session: PostgresSession, topLevel: Bool) throws {
+    /// Writes a change, adding the change-log seq of each of its parts to `seqs`.
+    private func persist(_ change: ModelChange, on session: PostgresSession, seqs: inout [Int64]) throws {
         let kind: ChangeKind
         let rows: [PostgresRow]
         switch change {
@@ -263,11 +282,11 @@ public final class PostgresLibrary: ItemLibrary, @unchecked Sendable {
                 """)
             kind = .restore
         case let .batch(parts):
-            for part in parts { try persist(part, on: session, topLevel: false) }
+            for part in parts { try persist(part, on: session, seqs: &seqs) }
             return
         }
         guard !rows.isEmpty else { throw LibraryError.noItem(change.itemID) }
-        try log(kind, change.itemID.rawValue, on: session)
+        seqs.append(try log(kind, change.itemID.rawValue, on: session))
     }
 
     /// Counts rows added to `items` in `meta.rows` (within the caller's write transaction).
@@ -280,17 +299,19 @@ public final class PostgresLibrary: ItemLibrary, @unchecked Sendable {
     }
 
     /// Appends a change-log row (within the caller's write transaction), trimming the log now and then.
-    func log(_ kind: ChangeKind, _ itemID: String, on session: PostgresSession? = nil) throws {
+    @discardableResult
+    func log(_ kind: ChangeKind, _ itemID: String, on session: PostgresSession? = nil) throws -> Int64 {
         let session = session ?? self.session
         let seq = try session.query("""
             INSERT INTO changes (item_id, kind, origin) VALUES (\(itemID), \(kind.rawValue), \(origin)) RETURNING seq
             """).first?.decode(Int64.self) ?? 0
         if seq % 1000 == 0 { try session.query("DELETE FROM changes WHERE seq <= \(seq - ChangeLog.kept)") }
+        return seq
     }
 
     @discardableResult
     public func apply(_ command: ItemCommand, to ids: [ItemID]) throws -> [ItemID] {
-        try session.transaction(writes: true) {
+        try session.transaction(writes: true) { () -> ([ItemID], ChangeNotice?) in
             var states: [(ItemID, favorite: Bool, deleted: Bool)] = []
             for id in ids {
                 guard let row = try session.query("SELECT favorite, deleted FROM items WHERE id = \(id.rawValue)").first
@@ -300,6 +321,8 @@ public final class PostgresLibrary: ItemLibrary, @unchecked Sendable {
                 states.append((id, favorite, deleted))
             }
             var changed: [ItemID] = []
+            var seqs: [Int64] = []
+            var kinds: [ChangeKind] = []
             var done = Set<ItemID>()
             // Favorites made one after the other, in the order named, each after the library's latest (the
             // advisory lock this transaction holds keeps another writer from stamping in between).
@@ -325,10 +348,17 @@ public final class PostgresLibrary: ItemLibrary, @unchecked Sendable {
                     kind = .restore
                 default: continue
                 }
-                try log(kind, id.rawValue)
+                seqs.append(try log(kind, id.rawValue))
+                kinds.append(kind)
                 changed.append(id)
             }
-            return changed
+            // Announced with the rows it added (followers read the log up to them), and the change itself when
+            // it is a single favorite, unfavorite or delete.
+            guard let first = seqs.first, let last = seqs.last else { return (changed, nil) }
+            var notice = ChangeNotice(library: session.target.schema, first: first, seq: last, origin: origin, kind: "batch")
+            if changed.count == 1, kinds[0] != .restore { (notice.kind, notice.id) = (kinds[0].rawValue, changed[0].rawValue) }
+            if changed.count == 1, kinds[0] == .favorite { notice.time = latest }
+            return (changed, notice)
         }
     }
 

@@ -29,6 +29,8 @@ final class PostgresSession: @unchecked Sendable {
     private var nextAttempt = Date.distantPast
     private var backoff: TimeInterval = 0.25
     private var notified = false
+    /// Notifications that carried their change, in the order they came (commit order).
+    private var notices: [ChangeNotice] = []
     private var reconnected = false
     private var listens = false
     private var nextID = 1
@@ -191,8 +193,17 @@ final class PostgresSession: @unchecked Sendable {
     /// (`withoutDeadline`) nor on the server (its statement and idle timeouts off for this transaction).
     func transaction<T>(writes: Bool, readOnlySnapshot: Bool = false, long: Bool = false,
                         _ body: () throws -> T) throws -> T {
+        try transaction(writes: writes, readOnlySnapshot: readOnlySnapshot, long: long) { (try body(), nil) }
+    }
+
+    /// The same for a write whose notification says what changed: `body` returns its value and the notice
+    /// (nil: the notification names only the library).
+    func transaction<T>(writes: Bool, readOnlySnapshot: Bool = false, long: Bool = false,
+                        announcing body: () throws -> (T, ChangeNotice?)) throws -> T {
         if long, lock.withLock({ deadlineSuspended == 0 }) {
-            return try withoutDeadline { try transaction(writes: writes, readOnlySnapshot: readOnlySnapshot, long: true, body) }
+            return try withoutDeadline {
+                try transaction(writes: writes, readOnlySnapshot: readOnlySnapshot, long: true, announcing: body)
+            }
         }
         try query(readOnlySnapshot ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN")
         do {
@@ -202,8 +213,10 @@ final class PostgresSession: @unchecked Sendable {
                     """)
             }
             if writes { try query("SELECT pg_advisory_xact_lock(hashtext(\("favs:" + target.schema)))") }
-            let value = try body()
-            if writes { try query("SELECT pg_notify(\(PostgresTarget.channel), \(target.schema))") }
+            let (value, notice) = try body()
+            if writes {
+                try query("SELECT pg_notify(\(PostgresTarget.channel), \(ChangeNotice.payload(notice, library: target.schema)))")
+            }
             try query("COMMIT")
             return value
         } catch {
@@ -229,9 +242,9 @@ final class PostgresSession: @unchecked Sendable {
     /// have changed meanwhile), and whether the server is gone. While offline, a reconnect is started when due;
     /// while online and idle, a heartbeat is sent once a second, and one unanswered for a second drops the
     /// connection (the server or the network went silent).
-    func events() -> (notified: Bool, reconnected: Bool, offline: Bool) {
+    func events() -> Events {
         var silent: PostgresConnection?
-        let state: (notified: Bool, reconnected: Bool, offline: Bool) = lock.withLock {
+        let state: Events = lock.withLock {
             if let connection, connection.isClosed { self.connection = nil }
             if let connection {
                 let now = Date()
@@ -244,13 +257,24 @@ final class PostgresSession: @unchecked Sendable {
             } else {
                 startConnectingIfDue()
             }
-            defer { (notified, reconnected) = (false, false) }
-            return (notified, reconnected, connection == nil)
+            defer { (notified, reconnected, notices) = (false, false, []) }
+            return Events(notified: notified, notices: notices, reconnected: reconnected, offline: connection == nil)
         }
         guard let silent else { return state }
         drop(silent)
         for handler in lock.withLock({ silenceHandlers }) { handler() }
-        return (state.notified, state.reconnected, true)
+        return Events(notified: state.notified, notices: state.notices, reconnected: state.reconnected, offline: true)
+    }
+
+    /// What `events` reports.
+    struct Events {
+        /// A notification named only the library: read the log.
+        var notified: Bool
+        /// Notifications that carried their change.
+        var notices: [ChangeNotice]
+        /// A new connection: anything may have changed meanwhile.
+        var reconnected: Bool
+        var offline: Bool
     }
 
     /// Calls `handler` (on the caller's thread of `events`) whenever the heartbeat finds the server silent.
@@ -389,8 +413,11 @@ final class PostgresSession: @unchecked Sendable {
         connection.addListener(channel: PostgresTarget.channel) { [weak session] _, notification in
             guard let session else { return }
             session.heard()
-            guard notification.payload == schema else { return }
-            session.lock.withLock { session.notified = true }
+            switch ChangeNotice.read(notification.payload, library: schema) {
+            case nil: break  // another library on the same server
+            case .some(nil): session.lock.withLock { session.notified = true }
+            case let .some(notice?): session.lock.withLock { session.notices.append(notice) }
+            }
         }
         return connection.query("LISTEN \(unescaped: PostgresTarget.channel)", logger: logger).map { _ in }
     }

@@ -10,6 +10,8 @@ final class FakeBackground: BackgroundLibrary {
 
     func submit(_ change: ModelChange, ticket: Int, epoch: Int) { submitted.append((change, ticket, epoch)) }
     func requestFields(of id: ItemID) { requested.append(id) }
+    var reread: [[ItemID]] = []
+    func requestItems(_ ids: [ItemID]) { reread.append(ids.sorted()) }
     func takeResults() -> [BackgroundResult] {
         defer { results.removeAll() }
         return results
@@ -66,6 +68,7 @@ final class FakeBackground: BackgroundLibrary {
         // The history is as it was: one undo, of the change that was saved.
         #expect(b.store.send(.undo).applied == .setFavorite("c", false, at: 5))
         #expect(!b.store.canUndo)
+        #expect(library.reread == [["a", "b"]], "what was taken back is read again as stored")
         // Later changes belong to a new epoch: the library tries them even though one of the old one failed.
         #expect(library.submitted.map(\.epoch) == [0, 0, 0, 0, 1])
     }
@@ -81,6 +84,23 @@ final class FakeBackground: BackgroundLibrary {
         b.settleBackground()
         #expect(favorites(b) == ["a"], "taken back, ours lands on the stored state: theirs")
         #expect(b.store.items["a"]?.favoritedAt == 9)
+    }
+
+    /// The library said ours is saved before the notification of another process's earlier change came: ours
+    /// stays over it until ours comes back too, in commit order.
+    @Test func aSavedChangeStaysOverAnEarlierChangeOfAnotherProcessThatIsSeenAfterIt() {
+        let library = FakeBackground()
+        let b = browser(library)
+        b.store.send(.toggleFavorite("b"))  // ours: b starred (committed second)
+        library.results = [.persisted(ticket: 1, error: nil)]
+        b.settleBackground()
+        #expect(b.store.unsavedCount == 0)
+        b.sync([.favorite("b", false, at: nil)])  // theirs, committed first: b unstarred
+        #expect(favorites(b) == ["a", "b"])
+        b.sync([.saved(ticket: 1, then: .favorite("b", true, at: 5))])
+        #expect(favorites(b) == ["a", "b"])
+        b.sync([.favorite("b", false, at: nil)])  // theirs again, now after ours
+        #expect(favorites(b) == ["a"])
     }
 
     @Test func aReloadKeepsOurChangesOnTheWayOnTop() {

@@ -164,6 +164,9 @@ import Testing
         case let .item(id, item?): "\(id) \(item.favorite ? "★" : "☆")"
         case let .item(id, nil): "\(id) deleted"
         case let .reload(items): "reload of \(items.count) items"
+        case let .favorite(id, value, _): "\(id) \(value ? "★" : "☆") (notice)"
+        case let .deleted(id): "\(id) deleted (notice)"
+        case let .saved(ticket, _): "ours \(ticket) saved"
         }
     }
 

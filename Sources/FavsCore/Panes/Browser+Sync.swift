@@ -17,7 +17,7 @@ extension Browser {
         let unsaved = store.unsavedCount
         let outcome = store.settleBackground()
         if let error = outcome.error { show(error: error) }
-        guard !outcome.events.isEmpty || outcome.error != nil || store.unsavedCount != unsaved else { return false }
+        guard outcome.changed || outcome.error != nil || store.unsavedCount != unsaved else { return false }
         settle()
         return true
     }

@@ -13,6 +13,9 @@ public protocol BackgroundLibrary: ChangeSink, FieldSource {
     func submit(_ change: ModelChange, ticket: Int, epoch: Int)
     /// Starts reading an item's fields.
     func requestFields(of id: ItemID)
+    /// Starts reading items as stored (after a change was taken back: what the screen shows then is what this
+    /// process saw before it, which another process may have changed meanwhile).
+    func requestItems(_ ids: [ItemID])
     /// What finished since the last call, in the order it finished.
     func takeResults() -> [BackgroundResult]
     /// Waits until everything handed over has finished (each step within its own deadline): before the
@@ -26,6 +29,8 @@ public enum BackgroundResult: Sendable, Equatable {
     case persisted(ticket: Int, error: String?)
     /// An item's fields were read, or could not be (with the reason).
     case fields(ItemID, Result<[Field], FieldReadError>)
+    /// Items as stored, as `requestItems` asked.
+    case items([RemoteUpdate])
 }
 
 /// Why an item's fields could not be read: one line.

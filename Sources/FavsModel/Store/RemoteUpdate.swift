@@ -9,6 +9,15 @@ public enum RemoteUpdate: Equatable, Sendable {
     case item(ItemID, Item?)
     /// Many items changed at once (an import): the whole list as stored now.
     case reload(ItemCollection)
+    /// An item was favorited (at that time) or unfavorited: what a change's notification says, applied without
+    /// reading the item.
+    case favorite(ItemID, Bool, at: Int64?)
+    /// An item was deleted, as a notification says.
+    case deleted(ItemID)
+    /// This process's change `ticket` was committed (its notification came back, in commit order): it is saved,
+    /// whatever its background result says later. `then` is what it did, applied only when this process took it
+    /// back because saving it seemed to fail (a deadline that passed just after the commit).
+    indirect case saved(ticket: Int, then: RemoteUpdate?)
 }
 
 extension Store {
@@ -22,27 +31,41 @@ extension Store {
                 reload(items)
                 changed = true
             case let .item(id, stored):
+                rebase(id) { changed = take(stored, as: id) || changed }
+            case let .favorite(id, value, at):
                 rebase(id) {
-                    let current = items[id]
-                    switch (current, stored) {
-                    case let (current?, nil):
-                        changed = !send(.external(.delete(current))).events.isEmpty || changed
-                    case let (nil, stored?):
-                        changed = !send(.external(.restore(stored))).events.isEmpty || changed
-                    case let (current?, stored?) where current.favorite != stored.favorite:
-                        let at = stored.favorite ? stored.favoritedAt : current.favoritedAt
-                        changed = !send(.external(.setFavorite(id, stored.favorite, at: at))).events.isEmpty || changed
-                    case let (current?, stored?) where stored.favorite && current.favoritedAt != stored.favoritedAt:
-                        // Starred at another time than this one thinks (ours taken off it, see `rebase`): the
-                        // stored time, which places it in the recent order.
-                        _ = send(.external(.setFavorite(id, false, at: current.favoritedAt)))
-                        changed = !send(.external(.setFavorite(id, true, at: stored.favoritedAt))).events.isEmpty || changed
-                    default:
-                        break
-                    }
+                    guard var stored = items[id] else { return }  // not here: a restore would bring it back
+                    stored.favorite = value
+                    stored.favoritedAt = value ? at : nil
+                    changed = take(stored, as: id) || changed
                 }
+            case let .deleted(id):
+                rebase(id) { changed = take(nil, as: id) || changed }
+            case let .saved(ticket, then):
+                if markSaved(ticket), let then { changed = sync([then]) || changed }
             }
         }
         return changed
+    }
+
+    /// Brings one item to its stored state (nil: deleted) with ordinary events; returns whether anything changed.
+    private func take(_ stored: Item?, as id: ItemID) -> Bool {
+        let current = items[id]
+        switch (current, stored) {
+        case let (current?, nil):
+            return !send(.external(.delete(current))).events.isEmpty
+        case let (nil, stored?):
+            return !send(.external(.restore(stored))).events.isEmpty
+        case let (current?, stored?) where current.favorite != stored.favorite:
+            let at = stored.favorite ? stored.favoritedAt : current.favoritedAt
+            return !send(.external(.setFavorite(id, stored.favorite, at: at))).events.isEmpty
+        case let (current?, stored?) where stored.favorite && current.favoritedAt != stored.favoritedAt:
+            // Starred at another time than this one thinks (ours taken off it, see `rebase`): the stored time,
+            // which places it in the recent order.
+            _ = send(.external(.setFavorite(id, false, at: current.favoritedAt)))
+            return !send(.external(.setFavorite(id, true, at: stored.favoritedAt))).events.isEmpty
+        default:
+            return false
+        }
     }
 }

@@ -28,6 +28,9 @@ public final class Store {
     private var epoch = 0
     /// The undo and redo history as the action being sent found it.
     private var historyBeforeSend: History = History()
+    /// Changes taken back because saving them failed: should one turn out to be saved after all (its
+    /// notification comes back), it is applied again.
+    private var takenBack: Set<Int> = []
     /// Items whose fields the background library is reading, and why it could not read some.
     private var loadingFields: Set<ItemID> = []
     private var fieldFailures: [ItemID: String] = [:]
@@ -108,7 +111,7 @@ public final class Store {
     public func fieldFailure(of id: ItemID) -> String? { fieldFailures[id] }
 
     /// How many changes are on screen and not yet known to be saved (the status line says `saving…`).
-    public var unsavedCount: Int { pending.count }
+    public var unsavedCount: Int { pending.count { !$0.saved } }
 
     public var canUndo: Bool { !undoStack.isEmpty }
     public var canRedo: Bool { !redoStack.isEmpty }
@@ -259,6 +262,7 @@ public final class Store {
         fieldFailures.removeAll()
         undoStack.removeAll()
         redoStack.removeAll()
+        pending.removeAll(where: \.saved)  // committed before the list was read: it holds them
         for index in pending.indices {
             _ = apply(pending[index].change)
             pending[index].history = History()
@@ -272,24 +276,33 @@ public final class Store {
     /// failed is taken back with every change made after it (newest first, each by its exact inverse), the
     /// history goes back to what it was before it, and the error says why. Fields read are kept for the detail.
     @discardableResult
-    public func settleBackground() -> Outcome {
-        guard let background else { return Outcome() }
-        var outcome = Outcome()
+    public func settleBackground() -> Settled {
+        guard let background else { return Settled() }
+        var outcome = Settled()
         for result in background.takeResults() {
             switch result {
             case let .persisted(ticket, error):
                 guard let index = pending.firstIndex(where: { $0.ticket == ticket }) else { continue }
                 guard let error else {
-                    pending.remove(at: index)
+                    // Saved; it stays on the list, under whatever another process did before it, until its own
+                    // notification comes back in commit order (`markSaved`) or the list is read again.
+                    pending[index].saved = true
                     continue
                 }
-                for undone in pending[index...].reversed() { outcome.events += apply(undone.change.inverse) }
+                for undone in pending[index...].reversed() {
+                    outcome.events += apply(undone.change.inverse)
+                    takenBack.insert(undone.ticket)
+                }
+                // The inverse puts back what this process saw; the items are read again for what is stored.
+                background.requestItems(Array(Set(pending[index...].flatMap { $0.change.parts.map(\.itemID) })))
                 undoStack = pending[index].history.undo
                 redoStack = pending[index].history.redo
                 let count = pending.count - index
                 pending.removeSubrange(index...)
                 epoch += 1
                 outcome.error = "Not saved\(count > 1 ? " (\(count) changes)" : ""): \(error)"
+            case let .items(updates):
+                outcome.changed = sync(updates) || outcome.changed
             case let .fields(id, read):
                 guard loadingFields.remove(id) != nil else { continue }
                 switch read {
@@ -303,7 +316,18 @@ public final class Store {
             }
         }
         for event in outcome.events { notify(event) }
+        outcome.changed = outcome.changed || !outcome.events.isEmpty
         return outcome
+    }
+
+    /// What `settleBackground` took in.
+    public struct Settled {
+        /// Events of changes taken back and of fields read (other processes' changes are notified as they apply).
+        public var events: [StoreEvent] = []
+        /// Whether the model changed at all.
+        public var changed = false
+        /// Why a change was not saved.
+        public var error: String?
     }
 
     /// Applies another process's change to an item under the changes of ours still on their way: those are
@@ -330,6 +354,13 @@ public final class Store {
             }
             if case .batch = pending[index].change { pending[index].change = .batch(parts) } else { pending[index].change = parts[0] }
         }
+    }
+
+    /// A change of ours is known to be committed: it leaves the pending list (its background result, when it
+    /// comes, is then ignored). True when it had been taken back (saving it seemed to fail, yet it was saved).
+    func markSaved(_ ticket: Int) -> Bool {
+        if let index = pending.firstIndex(where: { $0.ticket == ticket }) { pending.remove(at: index) }
+        return takenBack.remove(ticket) != nil
     }
 
     /// Waits for every change handed to the background library (before the process ends); returns the error of
@@ -360,11 +391,13 @@ struct History {
     var redo: [ModelChange] = []
 }
 
-/// A change handed to the background library and not yet known to be saved.
+/// A change handed to the background library: not yet known to be saved, or saved and not yet seen come back
+/// in the library's order of commits.
 struct Pending {
     let ticket: Int
     var change: ModelChange
     var history: History
+    var saved = false
 }
 
 /// Keeps an observer registered for as long as it is held.

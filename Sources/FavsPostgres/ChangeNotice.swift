@@ -1,0 +1,51 @@
+import FavsLibrary
+import FavsModel
+import Foundation
+
+/// What a write's `NOTIFY` says: the library (its schema), the change-log rows it added and who made it; for a
+/// single favorite, unfavorite or delete, the change itself, so a follower applies it without asking the server
+/// anything (one trip from the writer's commit to the other screens). For a batch or a restore followers read
+/// the log; an import or a command line's change sends only the library's name. The payload is JSON, well within
+/// NOTIFY's 8,000 bytes (one that would not fit sends the name only).
+struct ChangeNotice: Codable, Equatable, Sendable {
+    /// The schema: which library changed (every favs on the server listens on one channel).
+    var library: String
+    /// The change-log rows the write added: `first` to `seq` (one for a single change).
+    var first: Int64
+    var seq: Int64
+    var origin: String
+    var kind: String
+    /// The item of a single change; nil for a batch.
+    var id: String?
+    /// For a favorite: when it was made.
+    var time: Int64?
+    /// Which of its author's changes this is (`Store` tickets): the author's follower learns from it that the
+    /// change is saved, in commit order, before any later change of another process is applied over it.
+    var ticket: Int?
+
+    /// The payload of a write's notification: this notice, or just the library's name.
+    static func payload(_ notice: ChangeNotice?, library: String) -> String {
+        guard let notice, let data = try? JSONEncoder().encode(notice), data.count < 7_900 else { return library }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// What a notification says about `library`: nil when it is about another library; `.some(nil)` when it
+    /// names only the library (read the log).
+    static func read(_ payload: String, library: String) -> ChangeNotice?? {
+        if payload == library { return .some(nil) }
+        guard payload.hasPrefix("{"), let notice = try? JSONDecoder().decode(ChangeNotice.self, from: Data(payload.utf8)),
+              notice.library == library else { return nil }
+        return .some(notice)
+    }
+
+    /// The change as a follower applies it, by state; nil for a kind a notice does not carry.
+    var update: RemoteUpdate? {
+        guard let id else { return nil }
+        switch ChangeKind(rawValue: kind) {
+        case .favorite?: return .favorite(ItemID(id), true, at: time)
+        case .unfavorite?: return .favorite(ItemID(id), false, at: nil)
+        case .delete?: return .deleted(ItemID(id))
+        default: return nil
+        }
+    }
+}
