@@ -130,6 +130,7 @@ start)
     [ -n "$host_address" ] || { echo "netns-pg.sh: no free /30 in 10.231.0.0/16" >&2; exit 69; }
     echo "$host_address" > "$dir/host-address"
     echo "$ns_address" > "$dir/address"
+    echo "$ns" > "$dir/namespace"  # for a harness that checks stop left nothing behind
 
     ip netns add "$ns"
     ip link add "$host_if" type veth peer name "$ns_if"
