@@ -4,7 +4,8 @@ BIN_DIR = $(shell $(SWIFT) build --show-bin-path 2>/dev/null)
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # man-db and groff-base: the end-to-end tests render the installed manual page with man --warnings.
 # postgresql: the tests run a throwaway server (scripts/pg-test-server.sh) for the team library.
-DEBS = libncurses-dev libsqlite3-dev tmux man-db groff-base postgresql
+# nftables: the network fault tests (root) drop packets to a server in a namespace (scripts/netns-pg.sh).
+DEBS = libncurses-dev libsqlite3-dev tmux man-db groff-base postgresql nftables
 # What scripts/bench.sh compares favs with and measures by: make test runs it on a small collection.
 BENCH_DEBS = fzf sqlite3 time
 PREFIX ?= /usr/local

@@ -11,6 +11,10 @@
 # 100 changes, fav and unfav of rec-002 alternately. Each is timed from the CLI process's exit to the first
 # `capture-pane` that shows the new favorites count, polling as fast as tmux answers (about 3 ms a look).
 # Prints: median N ms, p90 N ms, worst N ms over 100 changes
+#
+# Environment: CHANGES (100) and WAIT (5, seconds a change may take to show before the run fails): fewer
+# changes and a longer wait for a slow or lossy link (Tests/EndToEndTests/NetworkFaultTests.swift), where one
+# command costs many round trips and a lost packet waits for TCP to send it again.
 set -eu
 
 BIN=${1:-.build/debug/favs}
@@ -18,7 +22,8 @@ case $BIN in /*) ;; *) BIN=$PWD/$BIN ;; esac
 [ -x "$BIN" ] || { echo "sync-latency: no favs binary at $BIN (run swift build first)" >&2; exit 2; }
 command -v tmux > /dev/null || { echo "sync-latency: tmux is not installed" >&2; exit 2; }
 
-CHANGES=100
+CHANGES=${CHANGES:-100}
+WAIT=${WAIT:-5}
 DIR=$(mktemp -d "${TMPDIR:-/tmp}/favs-latency.XXXXXX")
 T="tmux -L favs-latency-$$"
 trap '$T kill-server 2> /dev/null || true; rm -rf "$DIR"' EXIT INT TERM
@@ -26,12 +31,12 @@ LIB=${2:-$DIR/lib.sqlite}
 
 now_ns() { date +%s%N; }
 
-# Waits (up to 5 s) until the pane shows TEXT; fails with the screen otherwise.
+# Waits (up to WAIT s) until the pane shows TEXT; fails with the screen otherwise.
 wait_for() {
-    end=$(( $(now_ns) + 5000000000 ))
+    end=$(( $(now_ns) + WAIT * 1000000000 ))
     while ! $T capture-pane -p -t main | grep -qF -- "$1"; do
         if [ "$(now_ns)" -gt "$end" ]; then
-            echo "sync-latency: '$1' did not appear within 5 s; the screen:" >&2
+            echo "sync-latency: '$1' did not appear within $WAIT s; the screen:" >&2
             $T capture-pane -p -t main >&2
             exit 1
         fi
