@@ -442,6 +442,8 @@ final class PostgresSession: @unchecked Sendable {
         switch target.sslMode {
         case .disable: return .disable
         case .allow, .prefer:
+            // Nothing to protect on this machine's own loopback: no TLS request, one round trip less.
+            if target.isLoopback { return .disable }
             tls.certificateVerification = .none
             return .prefer(try NIOSSLContext(configuration: tls))
         case .require:

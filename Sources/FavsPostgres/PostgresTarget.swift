@@ -138,6 +138,13 @@ public struct PostgresTarget: Equatable, Sendable {
             }
     }
 
+    /// Whether the server is this machine reached over loopback (`localhost`, 127.x.x.x, `::1`), where `prefer`
+    /// asks for no TLS: libpq does the same for a Unix socket, and nothing crosses a network.
+    public var isLoopback: Bool {
+        guard case let .tcp(host, _) = endpoint else { return false }
+        return host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+
     /// The channel every favs process LISTENs on; the payload names the schema that changed.
     static let channel = "favs_changes"
 

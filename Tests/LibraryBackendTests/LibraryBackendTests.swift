@@ -309,6 +309,16 @@ func poll(_ follower: any LibraryFollowing, until done: ([RemoteUpdate]) -> Bool
         #expect(socket.database == "lists")
     }
 
+    @Test func onlyLoopbackIsLoopback() throws {
+        for host in ["localhost", "127.0.0.1", "127.1.2.3", "[::1]"] {
+            #expect(try PostgresTarget(url: "postgres://\(host)/db", environment: [:]).isLoopback, "\(host)")
+        }
+        for host in ["db.example", "10.0.0.1", "128.0.0.1", "[::2]"] {
+            #expect(try !PostgresTarget(url: "postgres://\(host)/db", environment: [:]).isLoopback, "\(host)")
+        }
+        #expect(try !PostgresTarget(url: "postgres:///db?host=/tmp", environment: [:]).isLoopback, "a socket is no TCP")
+    }
+
     @Test func theConnectTimeoutIsReadAsPsqlReadsIt() throws {
         #expect(try PostgresTarget(url: "postgres://h/db", environment: [:]).connectTimeout == 5, "5 s unless said")
         #expect(try PostgresTarget(url: "postgres://h/db?connect_timeout=12", environment: ["PGCONNECT_TIMEOUT": "3"])
