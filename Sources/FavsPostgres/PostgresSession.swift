@@ -208,8 +208,12 @@ final class PostgresSession: @unchecked Sendable {
         try query(readOnlySnapshot ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN")
         do {
             if long {
+                // A long statement may run as long as it takes; between two (an import reading its next rows) the
+                // session may idle a minute, not for ever: an import stopped or cut off mid-way lets go of the
+                // library's write lock then.
+                let idle = timeout == 0 ? "0" : "\(max(60, 12 * timeout))s"
                 try query("""
-                    SELECT set_config('statement_timeout', '0', true), set_config('idle_in_transaction_session_timeout', '0', true)
+                    SELECT set_config('statement_timeout', '0', true), set_config('idle_in_transaction_session_timeout', \(idle), true)
                     """)
             }
             if writes { try query("SELECT pg_advisory_xact_lock(hashtext(\("favs:" + target.schema)))") }
