@@ -159,32 +159,6 @@ final class PostgresSession: @unchecked Sendable {
         if let dropped { Self.close(dropped) }
     }
 
-    /// `COPY table (columns) FROM STDIN` with one buffer of rows in COPY's text format.
-    func copy(into table: String, columns: [String], _ data: ByteBuffer) throws {
-        let connection = try current()
-        let done = DispatchSemaphore(value: 0)
-        let outcome = Outcome()
-        let work: @Sendable () async -> Void = {
-            do {
-                try await connection.copyFrom(table: table, columns: columns, logger: Self.logger) { writer in
-                    try await writer.write(data)
-                }
-            } catch {
-                outcome.error = error
-            }
-            done.signal()
-        }
-        // The task runs on a thread of its own, never on Swift's shared pool: a caller blocking a pool thread
-        // (a test, an async command) must not wait for a task that needs that pool.
-        if #available(macOS 15, *) {
-            Task(executorPreference: CopyExecutor.shared, operation: work)
-        } else {
-            Task.detached(operation: work)
-        }
-        done.wait()
-        if let error = outcome.error { throw failure(error) }
-    }
-
     /// Runs `body` in a transaction; any error rolls it back. `writes`: the transaction first takes the
     /// library's write lock, so change-log numbers are handed out in commit order and a follower that read up
     /// to one never misses a lower one committed later.
@@ -298,7 +272,7 @@ final class PostgresSession: @unchecked Sendable {
     /// True while the server is gone.
     var isOffline: Bool { lock.withLock { connection == nil || connection?.isClosed == true } }
 
-    private func current() throws -> PostgresConnection {
+    func current() throws -> PostgresConnection {
         try lock.withLock {
             if let connection, !connection.isClosed { return connection }
             connection = nil
@@ -308,7 +282,7 @@ final class PostgresSession: @unchecked Sendable {
     }
 
     /// A query error: a connection that closed meanwhile makes the session offline.
-    private func failure(_ error: any Error) -> LibraryError {
+    func failure(_ error: any Error) -> LibraryError {
         if let error = error as? LibraryError { return error }
         // The server's own deadlines (set at start-up): a statement it cancelled, a lock it stopped waiting for.
         switch (error as? PSQLError)?.serverInfo?[.sqlState] {
@@ -395,23 +369,6 @@ final class PostgresSession: @unchecked Sendable {
         return outcome.futureResult
     }
 
-    /// What each connection tells the server at start-up (no extra round trip): unqualified table names are the
-    /// library's (the schema may not exist yet, for a new library); and the timeouts that make the server let go
-    /// of a client that vanished or hung mid-transaction, so no lock outlives its owner for long.
-    /// The server's lock and statement timeouts end before this side's deadline (at three quarters of it, and a
-    /// quarter of a second before it), so a statement it cancels (a lock another writer holds) is reported with its
-    /// reason rather than as silence.
-    private var startupParameters: [(String, String)] {
-        let seconds = max(timeout, 1)
-        return [
-            ("search_path", Self.quoted(target.schema)),
-            ("statement_timeout", timeout == 0 ? "0" : "\(seconds * 1000 - 250)ms"),
-            ("lock_timeout", timeout == 0 ? "0" : "\(seconds * 750)ms"),
-            ("idle_in_transaction_session_timeout", "\(2 * seconds)s"),
-            ("tcp_keepalives_idle", "2"), ("tcp_keepalives_interval", "1"), ("tcp_keepalives_count", "3"),
-        ]
-    }
-
     private static func listen(on connection: PostgresConnection, session: PostgresSession) -> EventLoopFuture<Void> {
         let schema = session.target.schema
         connection.addListener(channel: PostgresTarget.channel) { [weak session] _, notification in
@@ -426,119 +383,11 @@ final class PostgresSession: @unchecked Sendable {
         return connection.query("LISTEN \(unescaped: PostgresTarget.channel)", logger: logger).map { _ in }
     }
 
-    private func makeConfiguration() throws -> PostgresConnection.Configuration {
-        var configuration: PostgresConnection.Configuration
-        switch target.endpoint {
-        case let .tcp(host, port):
-            configuration = .init(host: host, port: port, username: target.user, password: target.password,
-                                  database: target.database, tls: try tls())
-        case let .socket(path):
-            configuration = .init(unixSocketPath: path, username: target.user, password: target.password,
-                                  database: target.database)
-        }
-        configuration.options.connectTimeout = .seconds(Int64(target.connectTimeout ?? 3600))
-        configuration.options.additionalStartupParameters = startupParameters
-        return configuration
-    }
-
-    private func tls() throws -> PostgresConnection.Configuration.TLS {
-        var tls = TLSConfiguration.makeClientConfiguration()
-        switch target.sslMode {
-        case .disable: return .disable
-        case .allow, .prefer:
-            // Nothing to protect on this machine's own loopback: no TLS request, one round trip less.
-            if target.isLoopback { return .disable }
-            tls.certificateVerification = .none
-            return .prefer(try NIOSSLContext(configuration: tls))
-        case .require:
-            tls.certificateVerification = .none
-            return .require(try NIOSSLContext(configuration: tls))
-        case .verifyCA:
-            tls.certificateVerification = .noHostnameVerification
-            return .require(try NIOSSLContext(configuration: tls))
-        case .verifyFull:
-            return .require(try NIOSSLContext(configuration: tls))
-        }
-    }
-
     /// Closes a connection without waiting, keeping it alive until it has closed (postgres-nio insists that a
     /// connection is closed before it goes).
     private static func close(_ connection: PostgresConnection) {
         connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
     }
-
-    /// A schema name as a quoted SQL identifier.
-    static func quoted(_ identifier: String) -> String {
-        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-
-    // MARK: Errors
-
-    /// One line saying why, never with the password: the server's own message for what it refused.
-    static func describe(_ error: any Error, target: PostgresTarget) -> LibraryError {
-        let location = target.display
-        if let error = error as? LibraryError { return error }
-        if let error = error as? PSQLError {
-            if let info = error.serverInfo {
-                let message = info[.message] ?? "error"
-                switch info[.sqlState] ?? "" {
-                case "28P01", "28000": return .authentication(location: location, reason: message)
-                case "3D000": return .noDatabase(location: location, database: target.database)
-                case "57P01", "57P02", "57P03": return .unreachable(location: location, reason: message)
-                default: return .database(message)
-                }
-            }
-            switch error.code {
-            case .authMechanismRequiresPassword:
-                return .authentication(location: location,
-                                       reason: "the server asks for a password (give it in the URL, PGPASSWORD or ~/.pgpass)")
-            case .sslUnsupported:
-                return .unreachable(location: location, reason: "the server does not offer SSL (sslmode=\(target.sslMode.rawValue))")
-            case .connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown:
-                return .unreachable(location: location, reason: reason(error.underlying) ?? "the connection closed")
-            default:
-                return .database(error.code.description)
-            }
-        }
-        return .unreachable(location: location, reason: reason(error) ?? "\(error)")
-    }
-
-    /// The system's words for a failed connection ("Connection refused", "unknown host", "timed out").
-    private static func reason(_ error: (any Error)?) -> String? {
-        switch error {
-        case nil: return nil
-        case let error as IOError: return String(cString: strerror(error.errnoCode))
-        case let error as NIOConnectionError:
-            if error.dnsAError != nil || error.dnsAAAAError != nil, error.connectionErrors.isEmpty {
-                return "unknown host \(error.host)"
-            }
-            return reason(error.connectionErrors.first?.error) ?? "cannot connect to \(error.host):\(error.port)"
-        case let error as ChannelError:
-            if case .connectTimeout = error { return "timed out" }
-            return "\(error)"
-        case let error as SocketAddressError:
-            if case .unknown = error { return "unknown host" }
-            return "\(error)"
-        case let error?: return "\(error)"
-        }
-    }
-}
-
-/// Runs `COPY`'s tasks on a serial dispatch queue (threads outside Swift's cooperative pool).
-@available(macOS 15, *)
-private final class CopyExecutor: TaskExecutor, @unchecked Sendable {
-    static let shared = CopyExecutor()
-    private let queue = DispatchQueue(label: "favs.postgres.copy")
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
-    }
-}
-
-/// What a detached task hands back to the thread waiting for it.
-private final class Outcome: @unchecked Sendable {
-    var error: (any Error)?
 }
 
 /// Says yes to the first caller only: which of a connection and its deadline settles the attempt.

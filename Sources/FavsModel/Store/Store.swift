@@ -9,31 +9,31 @@ public final class Store {
     public private(set) var items: ItemCollection
     /// The list query's result, kept current with every change.
     private(set) var result = QueryResult()
-    private var undoStack: [ModelChange] = []
-    private var redoStack: [ModelChange] = []
+    var undoStack: [ModelChange] = []
+    var redoStack: [ModelChange] = []
     private let sink: ChangeSink?
     private let fieldSource: FieldSource?
     private let clock: () -> Int64
     /// The latest favorite time the model has held: each new favorite is stamped after it (`FavoriteStamp`).
     private var latestFavoriteTime: Int64?
     /// Fields read from the source, kept for the few items recently shown.
-    private var fieldCache: [ItemID: [Field]] = [:]
+    var fieldCache: [ItemID: [Field]] = [:]
     /// A library across a network: changes persisted and fields read off the input thread.
-    private let background: (any BackgroundLibrary)?
+    let background: (any BackgroundLibrary)?
     /// Changes applied on screen and handed to the background library, not yet known to be saved, oldest first;
     /// each with the history as it was before it, which a rollback puts back.
-    private var pending: [Pending] = []
+    var pending: [Pending] = []
     private var nextTicket = 1
     /// Bumped by each rollback: changes of an epoch that failed are not tried after it.
-    private var epoch = 0
+    var epoch = 0
     /// The undo and redo history as the action being sent found it.
     private var historyBeforeSend: History = History()
     /// Changes taken back because saving them failed: should one turn out to be saved after all (its
     /// notification comes back), it is applied again.
-    private var takenBack: Set<Int> = []
+    var takenBack: Set<Int> = []
     /// Items whose fields the background library is reading, and why it could not read some.
-    private var loadingFields: Set<ItemID> = []
-    private var fieldFailures: [ItemID: String] = [:]
+    var loadingFields: Set<ItemID> = []
+    var fieldFailures: [ItemID: String] = [:]
     private var observers: [Int: (StoreEvent) -> Void] = [:]
     private var nextToken = 0
 
@@ -220,7 +220,7 @@ public final class Store {
 
     /// Applies a change to the model and to the list query's result; returns the events, none when the
     /// change does not apply.
-    private func apply(_ change: ModelChange) -> [StoreEvent] {
+    func apply(_ change: ModelChange) -> [StoreEvent] {
         switch change {
         case let .setFavorite(id, value, at):
             guard let slot = items.presentSlot(of: id), items.isFavorite(slot: slot) != value else { return [] }
@@ -270,108 +270,7 @@ public final class Store {
         notify(.reloaded)
     }
 
-    // MARK: A library in the background
-
-    /// Takes in what the background library finished: saved changes leave the pending list; a change that
-    /// failed is taken back with every change made after it (newest first, each by its exact inverse), the
-    /// history goes back to what it was before it, and the error says why. Fields read are kept for the detail.
-    @discardableResult
-    public func settleBackground() -> Settled {
-        guard let background else { return Settled() }
-        var outcome = Settled()
-        for result in background.takeResults() {
-            switch result {
-            case let .persisted(ticket, error):
-                guard let index = pending.firstIndex(where: { $0.ticket == ticket }) else { continue }
-                guard let error else {
-                    // Saved; it stays on the list, under whatever another process did before it, until its own
-                    // notification comes back in commit order (`markSaved`) or the list is read again.
-                    pending[index].saved = true
-                    continue
-                }
-                for undone in pending[index...].reversed() {
-                    outcome.events += apply(undone.change.inverse)
-                    takenBack.insert(undone.ticket)
-                }
-                // The inverse puts back what this process saw; the items are read again for what is stored.
-                background.requestItems(Array(Set(pending[index...].flatMap { $0.change.parts.map(\.itemID) })))
-                undoStack = pending[index].history.undo
-                redoStack = pending[index].history.redo
-                let count = pending.count - index
-                pending.removeSubrange(index...)
-                epoch += 1
-                outcome.error = "Not saved\(count > 1 ? " (\(count) changes)" : ""): \(error)"
-            case let .items(updates):
-                outcome.changed = sync(updates) || outcome.changed
-            case let .fields(id, read):
-                guard loadingFields.remove(id) != nil else { continue }
-                switch read {
-                case let .success(fields):
-                    if fieldCache.count >= 64 { fieldCache.removeAll(keepingCapacity: true) }
-                    fieldCache[id] = fields
-                case let .failure(error):
-                    fieldFailures[id] = error.description
-                }
-                outcome.events.append(.fieldsRead(id))
-            }
-        }
-        for event in outcome.events { notify(event) }
-        outcome.changed = outcome.changed || !outcome.events.isEmpty
-        return outcome
-    }
-
-    /// What `settleBackground` took in.
-    public struct Settled {
-        /// Events of changes taken back and of fields read (other processes' changes are notified as they apply).
-        public var events: [StoreEvent] = []
-        /// Whether the model changed at all.
-        public var changed = false
-        /// Why a change was not saved.
-        public var error: String?
-    }
-
-    /// Applies another process's change to an item under the changes of ours still on their way: those are
-    /// taken off the item first and put back after, so the screen shows the stored state with ours on top
-    /// (ours are saved after theirs), and a later rollback of ours lands on the stored state.
-    ///
-    /// Ours are put back rebased on the stored state (`ModelChange.rebased(onto:)`), so that taking one back
-    /// later restores what is stored, not what this process had seen before it.
-    func rebase(_ id: ItemID, _ body: () -> Void) {
-        let touching = pending.indices.filter { pending[$0].change.parts.contains { $0.itemID == id } }
-        guard !touching.isEmpty else { return body() }
-        for index in touching.reversed() {
-            for part in pending[index].change.parts.reversed() where part.itemID == id {
-                apply(part.inverse).forEach(notify)
-            }
-        }
-        body()
-        for index in touching {
-            let parts = pending[index].change.parts.map { part -> ModelChange in
-                guard part.itemID == id else { return part }
-                let rebased = part.rebased(onto: items[id])
-                apply(rebased).forEach(notify)
-                return rebased
-            }
-            if case .batch = pending[index].change { pending[index].change = .batch(parts) } else { pending[index].change = parts[0] }
-        }
-    }
-
-    /// A change of ours is known to be committed: it leaves the pending list (its background result, when it
-    /// comes, is then ignored). True when it had been taken back (saving it seemed to fail, yet it was saved).
-    func markSaved(_ ticket: Int) -> Bool {
-        if let index = pending.firstIndex(where: { $0.ticket == ticket }) { pending.remove(at: index) }
-        return takenBack.remove(ticket) != nil
-    }
-
-    /// Waits for every change handed to the background library (before the process ends); returns the error of
-    /// the first that could not be saved.
-    public func finishBackground() -> String? {
-        guard let background else { return nil }
-        background.finish()
-        return settleBackground().error
-    }
-
-    private func notify(_ event: StoreEvent) {
+    func notify(_ event: StoreEvent) {
         for token in observers.keys.sorted() { observers[token]?(event) }
     }
 
@@ -383,21 +282,6 @@ public final class Store {
         let text = String(describing: error)
         return text.split(separator: "\n").first.map(String.init) ?? text
     }
-}
-
-/// The undo and redo history at one moment.
-struct History {
-    var undo: [ModelChange] = []
-    var redo: [ModelChange] = []
-}
-
-/// A change handed to the background library: not yet known to be saved, or saved and not yet seen come back
-/// in the library's order of commits.
-struct Pending {
-    let ticket: Int
-    var change: ModelChange
-    var history: History
-    var saved = false
 }
 
 /// Keeps an observer registered for as long as it is held.
