@@ -98,9 +98,11 @@ final class PostgresBackground: BackgroundLibrary, @unchecked Sendable {
 
     /// The queue's session (queue only). While the library's own session is offline (its heartbeat found the
     /// server silent) work fails at once, as it would on the input thread, instead of waiting out a deadline.
+    /// Once it is back, a session of ours that went offline is made anew, here and now: this queue may wait for a
+    /// connection (within the connect timeout), where the input thread never does.
     private func connection() throws -> PostgresSession {
         if library.session.isOffline { throw PostgresSession.offline }
-        if let session { return session }
+        if let session, !session.isOffline { return session }
         let made = try PostgresSession(library.session.target, timeout: library.session.timeout)
         session = made
         lock.withLock { madeSession = made }
