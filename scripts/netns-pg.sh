@@ -10,13 +10,16 @@
 #   scripts/netns-pg.sh heal DIR         the link works again (no drop, no loss)
 #   scripts/netns-pg.sh delay DIR MS     a proxy on 127.0.0.1 holding every chunk MS ms each way; prints its URL
 #   scripts/netns-pg.sh undelay DIR      stops the proxy
+#   scripts/netns-pg.sh exec DIR CMD…    runs CMD inside the namespace, on the server's side of a partition: it
+#                                        reaches the server at the printed address whatever drop or loss do; exits
+#                                        with CMD's status
 #
 # The addresses are a /30 from 10.231.0.0/16 on a veth pair that exists only inside this machine; traffic goes
 # nowhere else. This kernel has no netem, so loss and partitions are nftables rules inside the namespace
 # (docs: /work/shared/POSTGRES-NOTES.md, "Real networks") and delay is scripts/delay-proxy.py.
 set -euo pipefail
 
-usage="usage: netns-pg.sh check | start|stop|drop|heal|undelay DIR | loss DIR PERCENT | delay DIR MS"
+usage="usage: netns-pg.sh check | start|stop|drop|heal|undelay DIR | loss DIR PERCENT | delay DIR MS | exec DIR CMD…"
 command=${1:?$usage}
 here=$(cd "$(dirname "$0")" && pwd)
 bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
@@ -147,8 +150,10 @@ start)
     runuser -u postgres -- "$bin/initdb" -D "$dir/data" -U favs --pwfile="$dir/password" --auth-local=trust \
         --auth-host=scram-sha-256 -E UTF8 --locale=C.UTF-8 > "$dir/initdb.log" 2>&1 \
         || { cat "$dir/initdb.log" >&2; exit 1; }
-    # Logins from the host's end of the veth: scram, as on a real server.
-    echo "host all all $host_address/32 scram-sha-256" >> "$dir/data/pg_hba.conf"
+    # Logins from the host's end of the veth, and from inside the namespace (exec) to the server's address:
+    # scram, as on a real server.
+    printf 'host all all %s/32 scram-sha-256\nhost all all %s/32 scram-sha-256\n' "$host_address" "$ns_address" \
+        >> "$dir/data/pg_hba.conf"
     in_ns runuser -u postgres -- "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 \
         -o "-p $pg_port -k $dir -c listen_addresses=$ns_address -c max_connections=200" start > /dev/null \
         || { cat "$dir/server.log" >&2; exit 1; }
@@ -193,6 +198,12 @@ delay)
 undelay)
     kill_pidfile "$dir/proxy.pid"
     rm -f "$dir/proxy.port"
+    ;;
+exec)
+    shift 2
+    [ $# -gt 0 ] || { echo "$usage" >&2; exit 64; }
+    ip netns list | grep -qw -- "$ns" || { echo "netns-pg.sh: no server in $dir (start it first)" >&2; exit 66; }
+    exec ip netns exec "$ns" "$@"
     ;;
 *)
     echo "$usage" >&2

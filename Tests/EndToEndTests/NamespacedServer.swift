@@ -30,6 +30,15 @@ final class NamespacedServer {
     func delay(milliseconds: Int) async throws -> String { try await call("delay", "\(milliseconds)") }
     func undelay() async throws { try await call("undelay") }
 
+    /// The command that runs what follows it inside the namespace, on the server's side of a partition (as a
+    /// `Tmux` launcher, or before `favs`): it reaches the server at `url` whatever `drop` and `loss` do.
+    var launcher: [String] { [Self.scripts.appendingPathComponent("netns-pg.sh").path, "exec", folder] }
+
+    /// `netns-pg.sh COMMAND DIR` as shell text, to run in one shell command line with something else.
+    func shellCommand(_ command: String) -> String {
+        [Self.scripts.appendingPathComponent("netns-pg.sh").path, command, folder].map(shellQuoted).joined(separator: " ")
+    }
+
     /// Stops everything and records an issue if anything is left: a namespace, or a process (the cluster, the
     /// proxy) whose command line names the folder.
     func stop() async {

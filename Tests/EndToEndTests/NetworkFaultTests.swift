@@ -90,6 +90,191 @@ struct NetworkFaultTests {
         }
     }
 
+    /// A partition with a browser on each side of it: one on this machine, one inside the server's namespace
+    /// (its tmux server started there), which reaches the server as before. This machine's browser says offline
+    /// and takes back a change made meanwhile; the inside one keeps working and saving, and never sees the change
+    /// taken back. A write caught by the partition mid-flight (`f` and the cut in one shell command) ends, once the
+    /// link is back, the same on both screens and on the server, whichever way it went; and meanwhile a command
+    /// on the server's side is never blocked by the partitioned writer for longer than its lock timeout.
+    @Test func aWriteCaughtByAPartitionIsEitherSavedEverywhereOrTakenBackOnItsAuthorsScreen() async throws {
+        try await NamespacedServer.running { server, scratch in
+            let insideScratch = try Scratch()
+            defer { insideScratch.remove() }
+            let library = server.url + "?schema=sides"
+            try await LiveSync.createSample(library, in: scratch)
+            let host = try await Tmux(width: 80, height: 24, scratch: scratch)
+            defer { host.close() }
+            let inside = try await Tmux(width: 80, height: 24, scratch: insideScratch, launcher: server.launcher)
+            defer { inside.close() }
+            let browsers = [host, inside]
+            for browser in browsers {
+                try await browser.startFavs(["--library", library])
+                try await browser.waitFor("28 items · 3 favorites")
+            }
+            let launcher = server.launcher, favsPath = try favsBinary()
+            /// `favs ARGUMENTS --library LIBRARY` inside the namespace: it reaches the server during a partition.
+            @Sendable func favsInside(_ arguments: [String]) async throws -> RunResult {
+                try await run(launcher[0], Array(launcher.dropFirst()) + [favsPath] + arguments + ["--library", library],
+                              environment: pinnedEnvironment(home: insideScratch.url), in: insideScratch.url)
+            }
+            func listInside() async throws -> [LiveSync.Listed] {
+                let result = try await favsInside(["list", "--format", "jsonl"])
+                guard result.status == 0 else { throw HarnessError("favs list inside failed (\(result.status)): \(result.err)") }
+                return try result.out.split(separator: "\n").map { try JSONDecoder().decode(LiveSync.Listed.self, from: Data($0.utf8)) }
+            }
+            func favorites(_ listed: [LiveSync.Listed]) -> [String] { listed.filter(\.favorite).map(\.id) }
+            /// The inside browser works as if nothing happened: nothing on its status line says otherwise.
+            func expectInsideWorking(_ when: String) async throws {
+                let line = try await inside.screen().last ?? ""
+                for word in ["offline", "Not saved", "back online", "saving"] {
+                    #expect(!line.contains(word), "the browser inside the namespace, \(when): \(line)")
+                }
+            }
+            /// Polls both screens and `favs list` (inside) until both screens show the listed counts, and neither
+            /// is offline or saving; returns the list and how long after `start` that was.
+            func inStep(_ what: String, since start: ContinuousClock.Instant,
+                        within limit: Duration) async throws -> ([LiveSync.Listed], Duration) {
+                while true {
+                    let listed = try await listInside()
+                    let screens = [try await host.screen(), try await inside.screen()]
+                    let agree = screens.allSatisfy { screen in
+                        screen.count == 24 && LiveSync.counts(onStatusLine: screen) == LiveSync.counts(of: listed)
+                            && !screen[23].contains("saving") && !screen[23].contains("offline")
+                    }
+                    if agree { return (listed, ContinuousClock.now - start) }
+                    if ContinuousClock.now - start > limit {
+                        throw HarnessError("""
+                            \(what): the screens did not come to favs list's \(LiveSync.counts(of: listed)) \
+                            (\(favorites(listed).joined(separator: " "))) within \(limit); this machine's browser:
+                            \(screens[0].joined(separator: "\n"))
+                            the browser inside the namespace:
+                            \(screens[1].joined(separator: "\n"))
+                            """)
+                    }
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+            }
+            try await Task.sleep(for: .milliseconds(1500))  // idle: the heartbeat is what notices
+
+            // 1. The cut: this machine's browser says offline; the inside one stars an item and saves it.
+            let cut = ContinuousClock.now
+            try await server.drop()
+            let toOffline = try await untilBoth([host], "offline on this machine", since: cut, within: .seconds(5)) {
+                $0[23].hasPrefix(" offline — retrying ") && $0[23].hasSuffix("28 items · 3 favorites")
+            }[0]
+            #expect(toOffline < .milliseconds(2500), "offline is said within 2.5 s of the cut")
+            try await expectInsideWorking("once this machine's browser said offline")
+            let keyed = ContinuousClock.now
+            try await inside.sendKeys("j", "f")
+            try await LiveSync.waitUntil(inside, "the star made inside, saved", within: .seconds(3)) {
+                $0[3].hasPrefix("┃>★ 录音 Recording 2") && $0[23].hasSuffix("28 items · 4 favorites")
+                    && !$0[23].contains("saving")
+            }
+            let savedInside = ContinuousClock.now - keyed
+            #expect(favorites(try await listInside()) == ["rec-001", "rec-002", "rec-004", "rec-008"])
+            try await expectInsideWorking("after its star")
+            print("two sides: this machine's browser offline after \(LiveSync.milliseconds(toOffline)); "
+                  + "a star inside saved in \(LiveSync.milliseconds(savedInside))")
+
+            // 2. A star on this machine meanwhile is taken back, and never reaches the inside browser.
+            let starred = ContinuousClock.now
+            try await host.sendKeys("j", "j", "f")
+            try await LiveSync.waitUntil(host, "the star made on this machine, taken back", within: .milliseconds(6500)) {
+                $0[4].hasPrefix("┃>  Café del Mar") && $0[23].hasPrefix(" Not saved: ")
+                    && $0[23].hasSuffix("28 items · 3 favorites")
+            }
+            print("two sides: a star on this machine taken back after \(LiveSync.milliseconds(ContinuousClock.now - starred)): "
+                  + trimmed(try await host.screen()[23]))
+            let watching = ContinuousClock.now
+            while ContinuousClock.now - watching < .seconds(1) {
+                let screen = try await inside.screen()
+                guard screen.count == 24, screen[4].hasPrefix("┃   Café del Mar"), screen[23].hasSuffix("28 items · 4 favorites") else {
+                    Issue.record("the star taken back on this machine reached the inside browser:\n\(screen.joined(separator: "\n"))")
+                    break
+                }
+            }
+            try await expectInsideWorking("after the star taken back on this machine")
+
+            // Healed: both in step, this machine's browser showing the inside star.
+            let healed = ContinuousClock.now
+            try await server.heal()
+            var (listed, agreed) = try await inStep("after healing", since: healed, within: .seconds(8))
+            #expect(favorites(listed) == ["rec-001", "rec-002", "rec-004", "rec-008"])
+            #expect(try await host.screen()[3].hasPrefix("┃ ★ 录音 Recording 2"))
+            print("two sides: healed, both screens in step after \(LiveSync.milliseconds(agreed))")
+
+            // 3. and 4. A write caught mid-flight, three times; meanwhile a command inside.
+            let lockRefusal = "favs: another favs is holding the library's write lock: try again\n"
+            for round in 0..<3 {
+                let item = 5 + round  // rec-005, rec-006, rec-007: none a favorite
+                let id = "rec-00\(item)", commandID = "rec-01\(round)"
+                try await host.sendKeys(round == 0 ? ["j", "j"] : ["j"])
+                try await LiveSync.waitUntil(host, "the selection on \(id)") { $0[item + 1].hasPrefix("┃>  ") }
+                let before = favorites(listed)
+
+                let pressAndCut = host.shellCommand(["send-keys", "-t", "main", "f"]) + "; " + server.shellCommand("drop")
+                let pressed = ContinuousClock.now
+                let sent = try await run("/bin/sh", ["-c", pressAndCut], environment: pinnedEnvironment(home: scratch.url),
+                                         in: scratch.url)
+                guard sent.status == 0 else { throw HarnessError("f and drop failed (\(sent.status)): \(sent.err)") }
+                let cut = ContinuousClock.now
+                async let command = timed { try await favsInside(["fav", commandID]) }
+                let settled = try await LiveSync.waitUntil(host, "this machine's browser after the cut", within: .seconds(8)) {
+                    $0[23].hasPrefix(" offline — retrying ") || $0[23].hasPrefix(" Not saved: ")
+                }
+                let hostLine = trimmed(try await host.screen()[23])
+                try await expectInsideWorking("while this machine is cut off mid-write")
+
+                // The command inside waits no longer than the lock timeout; then one succeeds once the server
+                // has ended the partitioned session's transaction by itself.
+                let (first, took) = try await command
+                print("mid-flight \(round + 1): favs fav \(commandID) inside exited \(first.status) after "
+                      + "\(LiveSync.milliseconds(took))\(first.status == 0 ? "" : ": " + first.err)", terminator: first.status == 0 ? "\n" : "")
+                #expect(first.status == 0 || (first.status == 69 && first.err == lockRefusal), "\(first.status): \(first.err)")
+                #expect(took < .milliseconds(4500), "a command is not blocked longer than the lock timeout")
+                var done = first, written = took  // the command started at the cut
+                while done.status != 0, ContinuousClock.now - cut < .seconds(20) {
+                    try await Task.sleep(for: .milliseconds(250))
+                    done = try await favsInside(["fav", commandID])
+                    written = ContinuousClock.now - cut
+                    #expect(done.status == 0 || (done.status == 69 && done.err == lockRefusal), "\(done.status): \(done.err)")
+                }
+                #expect(done.status == 0 && done.out == "favorited 1 item\n", "no write inside within 20 s of the cut: \(done.err)")
+
+                let healed = ContinuousClock.now
+                try await server.heal()
+                (listed, agreed) = try await inStep("mid-flight \(round + 1), healed", since: healed, within: .seconds(8))
+                let saved = listed.first { $0.id == id }?.favorite == true
+                #expect(favorites(listed) == (before + [commandID] + (saved ? [id] : [])).sorted())
+                for browser in browsers {
+                    let screen = try await browser.screen()
+                    #expect(LiveSync.listPane(screen)[item - 1].favorite == saved,
+                            "\(id) \(saved ? "saved" : "not saved"), the screen:\n\(screen.joined(separator: "\n"))")
+                }
+                print("mid-flight \(round + 1): \(saved ? "saved" : "taken back"); f and the cut took "
+                      + "\(LiveSync.milliseconds(cut - pressed)); this machine's browser said '\(hostLine)' "
+                      + "\(LiveSync.milliseconds(settled)) after the cut; a write inside succeeded "
+                      + "\(LiveSync.milliseconds(written)) after the cut; in step \(LiveSync.milliseconds(agreed)) after healing")
+            }
+
+            // Both screens and the server agree on the favorites, and the star taken back never got anywhere.
+            #expect(listed.first { $0.id == "rec-003" }?.favorite == false)
+            for browser in browsers {
+                let screen = try await browser.screen()
+                let rows = LiveSync.listPane(screen)
+                #expect(rows.count == 20)
+                for (row, item) in zip(rows, listed) {
+                    #expect(row.favorite == item.favorite && item.title.hasPrefix(row.title), "list row \(row) is not \(item)")
+                }
+                #expect(LiveSync.favoritesPane(screen).count == listed.filter(\.favorite).count)
+            }
+            for browser in browsers {
+                try await browser.sendKeys("q")
+                #expect(try await browser.exitStatus() == 0)
+            }
+        }
+    }
+
     /// scripts/sync-latency.sh (a command's exit to another browser's screen) on three links: the server
     /// directly, a proxy holding every chunk 50 ms each way, and 20 ms with 5 % of the packets lost. The figures
     /// are printed in one message for docs/performance.md; the bounds asserted are loose on purpose (a loaded

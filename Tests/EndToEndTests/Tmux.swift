@@ -16,15 +16,26 @@ final class Tmux {
     private var rcFile: String { scratch.path("rc") }
 
     /// Starts the server with an idle pane of `width`×`height`. Call `close()` in a `defer`.
-    init(width: Int, height: Int, scratch: Scratch) async throws {
+    /// `launcher`: a command the server is started through, e.g. `netns-pg.sh exec DIR` to run it (and so every
+    /// program in its pane) inside a network namespace; the other tmux commands reach it through its socket.
+    init(width: Int, height: Int, scratch: Scratch, launcher: [String] = []) async throws {
         self.scratch = scratch
         guard let tmux = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"]
             .first(where: FileManager.default.isExecutableFile(atPath:)) else {
             throw HarnessError("tmux is not installed: run `make deps` (or apt-get install tmux)")
         }
         self.tmux = tmux
-        try await command("-u", "-f", "/dev/null", "new-session", "-d", "-s", "main",
-                          "-x", "\(width)", "-y", "\(height)", "cat")
+        let start = ["-u", "-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)", "cat"]
+        if let program = launcher.first {
+            let result = try await run(program, Array(launcher.dropFirst()) + [tmux, "-L", socket] + start,
+                                       environment: pinnedEnvironment(home: scratch.url), in: scratch.url)
+            if result.status != 0 {
+                close()
+                throw HarnessError("\(launcher.joined(separator: " ")) tmux new-session failed (\(result.status)): \(result.err)")
+            }
+        } else {
+            try await command(start)
+        }
         do {
             socketPath = try await display("#{socket_path}")
             try await command("set-option", "-g", "default-shell", "/bin/sh")
@@ -44,6 +55,11 @@ final class Tmux {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         if socketPath.hasSuffix("/" + socket) { unlink(socketPath) }
+    }
+
+    /// A tmux command on this server as shell text, to run in one shell command line with something else.
+    func shellCommand(_ arguments: [String]) -> String {
+        ([tmux, "-L", socket] + arguments).map(shellQuoted).joined(separator: " ")
     }
 
     /// Runs a tmux command on this server; fails the test on a non-zero status.
