@@ -19,15 +19,9 @@ struct NetworkFaultTests {
             defer { otherScratch.remove() }
             let library = server.url + "?schema=partition"
             try await LiveSync.createSample(library, in: scratch)
-            let first = try await Tmux(width: 80, height: 24, scratch: scratch)
-            defer { first.close() }
-            let second = try await Tmux(width: 80, height: 24, scratch: otherScratch)
-            defer { second.close() }
+            let (first, second) = try await LiveSync.twoBrowsers(on: library, scratch, otherScratch)
+            defer { first.close(); second.close() }
             let browsers = [first, second]
-            for browser in browsers {
-                try await browser.startFavs(["--library", library])
-                try await browser.waitFor("28 items · 3 favorites")
-            }
             try await Task.sleep(for: .milliseconds(1500))  // idle: the heartbeat is what notices
 
             let cut = ContinuousClock.now

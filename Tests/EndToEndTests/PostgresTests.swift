@@ -108,15 +108,9 @@ enum Postgres {
         defer { scratch.remove(); otherScratch.remove() }
         let library = try backend.library(in: scratch)
         try await LiveSync.createSample(library, in: scratch)
-        let first = try await Tmux(width: 80, height: 24, scratch: scratch)
-        defer { first.close() }
-        let second = try await Tmux(width: 80, height: 24, scratch: otherScratch)
-        defer { second.close() }
+        let (first, second) = try await LiveSync.twoBrowsers(on: library, scratch, otherScratch)
+        defer { first.close(); second.close() }
         let browsers = [first, second]
-        for browser in browsers {
-            try await browser.startFavs(["--library", library])
-            try await browser.waitFor("28 items · 3 favorites")
-        }
 
         var random = LiveSync.Random(seed: 0xDA7A_BA5E)
         let keys: [(key: String, weight: UInt64)] = [("j", 24), ("k", 12), ("f", 30), ("d", 6), ("u", 14),
