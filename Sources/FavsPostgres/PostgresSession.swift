@@ -341,9 +341,8 @@ final class PostgresSession: @unchecked Sendable {
             return nextID
         }
         let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
-        let configuration: PostgresConnection.Configuration
         do {
-            configuration = try makeConfiguration()
+            _ = try makeConfiguration()  // a TLS setting that cannot be made fails before anything is sent
         } catch {
             return eventLoop.makeFailedFuture(error)
         }
@@ -357,7 +356,28 @@ final class PostgresSession: @unchecked Sendable {
                 if settled.claim() { outcome.fail(LibraryError.timedOut(seconds: seconds)) }
             }
         }
-        PostgresConnection.connect(on: eventLoop, configuration: configuration, id: id, logger: Self.logger)
+        let connecting: EventLoopFuture<PostgresConnection>
+        if case let .tcp(host, port) = target.endpoint {
+            // Weak: the last reference to a session must never go on an event loop (see `deinit`).
+            connecting = Self.keptAlive(host: host, port: port, on: eventLoop, timeout: seconds).flatMap { [weak self] channel in
+                do {
+                    guard let self else { throw Self.offline }
+                    return PostgresConnection.connect(on: eventLoop, configuration: try makeConfiguration(channel: channel),
+                                                      id: id, logger: Self.logger)
+                } catch {
+                    channel.close(promise: nil)
+                    return eventLoop.makeFailedFuture(error)
+                }
+            }
+        } else {
+            do {
+                connecting = PostgresConnection.connect(on: eventLoop, configuration: try makeConfiguration(), id: id,
+                                                        logger: Self.logger)
+            } catch {
+                return eventLoop.makeFailedFuture(error)
+            }
+        }
+        connecting
             .whenComplete { result in
                 deadline?.cancel()
                 if settled.claim() {
