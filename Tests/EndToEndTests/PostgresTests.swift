@@ -228,15 +228,19 @@ enum Postgres {
             let frozen = ContinuousClock.now
             try await server.freeze()
             // Before anything can tell, keys are answered at once: the star is on screen, saving; a move too.
+            // (Each time runs from just before `tmux send-keys` to the screen that shows it: one tmux client's
+            // start, about 3 ms, and the polling of the screen are in it.)
+            let keys = ContinuousClock.now
             try await tmux.sendKeys("j", "f")
             try await LiveSync.waitUntil(tmux, "the star, saving", within: .milliseconds(500)) {
                 $0[3].hasPrefix("┃>★ 录音 Recording 2") && $0[23].hasPrefix(" saving… ")
             }
-            let starred = ContinuousClock.now - frozen
+            let starred = ContinuousClock.now - keys
+            let move = ContinuousClock.now
             try await tmux.sendKeys("j")
             try await LiveSync.waitUntil(tmux, "the move", within: .milliseconds(500)) { $0[4].hasPrefix("┃>  Café del Mar") }
-            print("hung server: a move and a star on screen \(LiveSync.milliseconds(starred)) after the server stopped, "
-                  + "the next move \(LiveSync.milliseconds(ContinuousClock.now - frozen - starred)) later")
+            print("hung server: a move and a star answered in \(LiveSync.milliseconds(starred)), the next move in "
+                  + "\(LiveSync.milliseconds(ContinuousClock.now - move)), \(LiveSync.milliseconds(move - frozen)) after it stopped")
             // The server says nothing: within 2 s the browser knows, and the star it never saved is taken back.
             try await LiveSync.waitUntil(tmux, "the star taken back", within: .seconds(4)) {
                 $0[23].hasPrefix(" Not saved: offline") && $0[3].hasPrefix("┃   录音 Recording 2")
