@@ -78,8 +78,10 @@ extension Browser {
     }
 
     func scrollDetail(to target: Int) {
-        guard let rect = layout.panes[.detail] else { return }
-        detail.scroll = DetailPane.clamp(target, store, subject: detail.subject, width: rect.width, height: rect.height)
+        guard layout.panes[.detail] != nil else { return }
+        // settle(), which follows every key, keeps the scroll within the text: clamping here as well would wrap
+        // every field of the item once more per key.
+        detail.scroll = max(0, target)
     }
 
     /// Shows the items whose title contains `filter`.
