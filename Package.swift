@@ -38,7 +38,8 @@ let package = Package(
         // The exit statuses: what each command can end with, for its help and the manual's EXIT STATUS alike.
         .target(name: "FavsExitStatus"),
 
-        // The pure core: panes, canvas, key map, script parser, over the model. Foundation only.
+        // The browser without a terminal: panes, canvas, key map, script parser, over the model. Foundation only.
+        // (Browser/ is the headless browser and its view state; Panes/ the three panes it draws.)
         .target(name: "FavsCore", dependencies: ["FavsModel"]),
 
         // File formats: JSON, JSON Lines, CSV and TSV import files and exports.
