@@ -95,6 +95,8 @@ let package = Package(
         ),
 
         // Tests.
+        // The store, the list query and the item collection; some drive them through the headless browser.
+        .testTarget(name: "FavsModelTests", dependencies: ["FavsModel", "FavsCore"]),
         .testTarget(name: "FavsCoreTests", dependencies: ["FavsModel", "FavsCore"]),
         .testTarget(name: "FavsConfigTests", dependencies: ["FavsConfig", "FavsModel", "FavsCore"]),
         // FuzzCorpusTests reads Fuzz/Corpus and Fuzz/Regressions by path (the script parser's inputs too).
