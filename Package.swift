@@ -38,7 +38,8 @@ let package = Package(
         // The exit statuses: what each command can end with, for its help and the manual's EXIT STATUS alike.
         .target(name: "FavsExitStatus"),
 
-        // The pure core: panes, canvas, key map, script parser, over the model. Foundation only.
+        // The browser without a terminal: panes, canvas, key map, script parser, over the model. Foundation only.
+        // (Browser/ is the headless browser and its view state; Panes/ the three panes it draws.)
         .target(name: "FavsCore", dependencies: ["FavsModel"]),
 
         // File formats: JSON, JSON Lines, CSV and TSV import files and exports.
@@ -94,6 +95,8 @@ let package = Package(
         ),
 
         // Tests.
+        // The store, the list query and the item collection; some drive them through the headless browser.
+        .testTarget(name: "FavsModelTests", dependencies: ["FavsModel", "FavsCore"]),
         .testTarget(name: "FavsCoreTests", dependencies: ["FavsModel", "FavsCore"]),
         .testTarget(name: "FavsConfigTests", dependencies: ["FavsConfig", "FavsModel", "FavsCore"]),
         // FuzzCorpusTests reads Fuzz/Corpus and Fuzz/Regressions by path (the script parser's inputs too).

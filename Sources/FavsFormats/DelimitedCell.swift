@@ -8,6 +8,19 @@ import FavsModel
 /// `OutputStream.write` call per byte (2 s for 100,000 rows in a release build). RFC 4180 quoting is a few
 /// lines over Unicode scalars, and `CSVRowReader` reads it back in the round-trip tests.
 public enum DelimitedCell {
+    /// Appends one CSV or TSV row, cells and separators and its line feed, as an export writes it (favs-gen's
+    /// files too); returns how many TSV cells had tabs or line breaks written as spaces.
+    @discardableResult
+    public static func writeRow(_ cells: [String], csv: Bool, to out: inout String) -> Int {
+        var flattened = 0
+        for (index, cell) in cells.enumerated() {
+            if index > 0 { out += csv ? "," : "\t" }
+            if csv { writeCSV(cell, to: &out) } else if writeTSV(cell, to: &out) { flattened += 1 }
+        }
+        out += "\n"
+        return flattened
+    }
+
     /// Appends a CSV cell, quoted when it holds a quote, comma, CR or LF, with each quote doubled.
     static func writeCSV(_ cell: String, to out: inout String) {
         guard cell.utf8.contains(where: { $0 == 0x22 || $0 == 0x2C || $0 == 0x0A || $0 == 0x0D }) else {

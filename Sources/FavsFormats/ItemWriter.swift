@@ -102,12 +102,6 @@ public struct ItemWriter: Sendable {
     }
 
     private mutating func writeRow(_ cells: [String], to out: inout String) {
-        for (index, cell) in cells.enumerated() {
-            if index > 0 { out += format == .csv ? "," : "\t" }
-            if format == .csv { DelimitedCell.writeCSV(cell, to: &out) } else if DelimitedCell.writeTSV(cell, to: &out) {
-                flattenedValues += 1
-            }
-        }
-        out += "\n"
+        flattenedValues += DelimitedCell.writeRow(cells, csv: format == .csv, to: &out)
     }
 }

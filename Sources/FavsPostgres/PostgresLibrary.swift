@@ -21,9 +21,6 @@ public final class PostgresLibrary: ItemLibrary, @unchecked Sendable {
     public var pollInterval: Int32 { 10 }
     let session: PostgresSession
 
-    /// The format of the tables this favs writes: a library whose `meta.format` is larger came from a newer favs.
-    static let format = 1
-
     private init(session: PostgresSession, name: String) {
         self.session = session
         self.location = session.target.display
@@ -40,73 +37,6 @@ public final class PostgresLibrary: ItemLibrary, @unchecked Sendable {
         let name = try prepare(session, seed: seedIfNew, mustExist: mustExist)
         return PostgresLibrary(session: session, name: name)
     }
-
-    /// Checks the schema's tables and makes them when there are none; returns the library's name.
-    private static func prepare(_ session: PostgresSession, seed: Bool, mustExist: Bool) throws -> String {
-        let target = session.target
-        func existing() throws -> String? {
-            let tables = try session.query("""
-                SELECT table_name::text FROM information_schema.tables WHERE table_schema = \(target.schema)
-                """).map { try $0.decode(String.self) }
-            if tables.isEmpty { return nil }
-            guard Set(tables).isSuperset(of: ["items", "meta", "changes"]) else { throw LibraryError.notFavs(location: target.display) }
-            var format: Int?
-            var name: String?
-            for row in try session.query("SELECT key, value FROM meta WHERE key IN ('format', 'name')") {
-                let (key, value) = try row.decode((String, String).self)
-                if key == "format" { format = Int(value) } else { name = value }
-            }
-            guard let format else { throw LibraryError.notFavs(location: target.display) }
-            if format > Self.format { throw LibraryError.newerVersion(location: target.display) }
-            return name ?? ""
-        }
-        if let name = try existing() { return name }
-        if mustExist { throw LibraryError.notFound(path: target.display) }
-        let newName = seed ? SampleLibrary.name : target.schema == "public" ? target.database : target.schema
-        return try session.transaction(writes: true) {
-            // Another process may have made it while this one looked.
-            if let name = try existing() { return name }
-            try session.query("CREATE SCHEMA IF NOT EXISTS \(unescaped: PostgresSession.quoted(target.schema))")
-            for statement in Self.tables { try session.query(PostgresQuery(unsafeSQL: statement)) }
-            try session.query("""
-                INSERT INTO meta (key, value)
-                VALUES ('format', \(String(Self.format))), ('name', \(newName)), ('rows', \(String(seed ? SampleLibrary.items.count : 0)))
-                """)
-            if seed {
-                for item in SampleLibrary.items {
-                    try session.query("""
-                        INSERT INTO items (id, title, fields, favorite, position)
-                        VALUES (\(item.id.rawValue), \(item.title), \(FieldCoding.encode(item.fields)), \(item.favorite),
-                                \(Int64(item.position)))
-                        """)
-                }
-            }
-            return newName
-        }
-    }
-
-    /// The tables, as in a SQLite library: `position` orders the list, `deleted` keeps a deleted item's place
-    /// (so it can come back), `changes` is the log every process follows.
-    static let tables = [
-        """
-        CREATE TABLE items (
-            id text PRIMARY KEY,
-            title text NOT NULL,
-            fields text NOT NULL,
-            favorite boolean NOT NULL DEFAULT false,
-            position bigint NOT NULL UNIQUE,
-            deleted boolean NOT NULL DEFAULT false,
-            favorited_at bigint
-        )
-        """,
-        // What the list shows, in list order: read from the index alone.
-        "CREATE INDEX items_list ON items (position) INCLUDE (id, title, favorite) WHERE NOT deleted",
-        "CREATE INDEX items_favorites ON items (position) WHERE favorite AND NOT deleted",
-        // The few deleted items: with `meta.rows` (every row ever added), the count of the list without a scan.
-        "CREATE INDEX items_deleted ON items (position) WHERE deleted",
-        "CREATE TABLE meta (key text PRIMARY KEY, value text NOT NULL)",
-        "CREATE TABLE changes (seq bigserial PRIMARY KEY, item_id text NOT NULL, kind text NOT NULL, origin text NOT NULL)",
-    ]
 
     // MARK: Reading
 
@@ -212,17 +142,6 @@ public final class PostgresLibrary: ItemLibrary, @unchecked Sendable {
                     position: Int(position), favoritedAt: time)
     }
 
-    public func ids(changedBy command: ItemCommand) throws -> [ItemID] {
-        let condition = switch command {
-        case .favorite: "NOT deleted AND NOT favorite"
-        case .unfavorite: "NOT deleted AND favorite"
-        case .delete: "NOT deleted"
-        case .restore: "deleted"
-        }
-        return try session.query(PostgresQuery(unsafeSQL: "SELECT id FROM items WHERE \(condition) ORDER BY position"))
-            .map { ItemID(try $0.decode(String.self)) }
-    }
-
     public func rememberedOrder() throws -> ListQuery.Order? {
         try session.query("SELECT value FROM meta WHERE key = 'order'").first
             .flatMap { ListQuery.Order(rawValue: try $0.decode(String.self)) }
@@ -307,59 +226,6 @@ public final class PostgresLibrary: ItemLibrary, @unchecked Sendable {
             """).first?.decode(Int64.self) ?? 0
         if seq % 1000 == 0 { try session.query("DELETE FROM changes WHERE seq <= \(seq - ChangeLog.kept)") }
         return seq
-    }
-
-    @discardableResult
-    public func apply(_ command: ItemCommand, to ids: [ItemID]) throws -> [ItemID] {
-        try session.transaction(writes: true) { () -> ([ItemID], ChangeNotice?) in
-            var states: [(ItemID, favorite: Bool, deleted: Bool)] = []
-            for id in ids {
-                guard let row = try session.query("SELECT favorite, deleted FROM items WHERE id = \(id.rawValue)").first
-                else { throw LibraryError.noItem(id) }
-                let (favorite, deleted) = try row.decode((Bool, Bool).self)
-                guard command == .restore || !deleted else { throw LibraryError.noItem(id) }
-                states.append((id, favorite, deleted))
-            }
-            var changed: [ItemID] = []
-            var seqs: [Int64] = []
-            var kinds: [ChangeKind] = []
-            var done = Set<ItemID>()
-            // Favorites made one after the other, in the order named, each after the library's latest (the
-            // advisory lock this transaction holds keeps another writer from stamping in between).
-            var latest = command != .favorite ? nil
-                : try session.query("SELECT max(favorited_at) FROM items WHERE favorite AND NOT deleted")
-                    .first?.decode(Int64?.self) ?? nil
-            for (id, favorite, deleted) in states where done.insert(id).inserted {
-                let kind: ChangeKind
-                switch command {
-                case .favorite where !favorite:
-                    let stamp = FavoriteStamp.next(now: Store.now(), after: latest)
-                    latest = stamp
-                    try session.query("UPDATE items SET favorite = true, favorited_at = \(stamp) WHERE id = \(id.rawValue)")
-                    kind = .favorite
-                case .unfavorite where favorite:
-                    try session.query("UPDATE items SET favorite = false, favorited_at = NULL WHERE id = \(id.rawValue)")
-                    kind = .unfavorite
-                case .delete:
-                    try session.query("UPDATE items SET deleted = true WHERE id = \(id.rawValue)")
-                    kind = .delete
-                case .restore where deleted:
-                    try session.query("UPDATE items SET deleted = false WHERE id = \(id.rawValue)")
-                    kind = .restore
-                default: continue
-                }
-                seqs.append(try log(kind, id.rawValue))
-                kinds.append(kind)
-                changed.append(id)
-            }
-            // Announced with the rows it added (followers read the log up to them), and the change itself when
-            // it is a single favorite, unfavorite or delete.
-            guard let first = seqs.first, let last = seqs.last else { return (changed, nil) }
-            var notice = ChangeNotice(library: session.target.schema, first: first, seq: last, origin: origin, kind: "batch")
-            if changed.count == 1, kinds[0] != .restore { (notice.kind, notice.id) = (kinds[0].rawValue, changed[0].rawValue) }
-            if changed.count == 1, kinds[0] == .favorite { notice.time = latest }
-            return (changed, notice)
-        }
     }
 
     /// Persists changes and reads fields on a connection of its own, off the input thread (the terminal browser

@@ -9,7 +9,7 @@ extension PostgresSession {
     func copy(into table: String, columns: [String], _ data: ByteBuffer) throws {
         let connection = try current()
         let done = DispatchSemaphore(value: 0)
-        let outcome = Outcome()
+        let outcome = CopyOutcome()
         let work: @Sendable () async -> Void = {
             do {
                 try await connection.copyFrom(table: table, columns: columns, logger: Self.logger) { writer in
@@ -45,6 +45,6 @@ private final class CopyExecutor: TaskExecutor, @unchecked Sendable {
 }
 
 /// What a detached task hands back to the thread waiting for it.
-private final class Outcome: @unchecked Sendable {
+private final class CopyOutcome: @unchecked Sendable {
     var error: (any Error)?
 }

@@ -47,8 +47,9 @@ struct Generate: ParsableCommand {
         let jsonlOut = try jsonl.map { try Output(path: $0) }
         let tsvOut = try tsv.map { try Output(path: $0) }
         let csvOut = try csv.map { try Output(path: $0) }
-        tsvOut?.write("id\ttitle\tartist\talbum\tyear\tgenre\tlength\n")
-        csvOut?.write("id,title,artist,album,year,genre,length\n")
+        let columns = ["id", "title", "artist", "album", "year", "genre", "length"]
+        tsvOut?.write(row: columns, csv: false)
+        csvOut?.write(row: columns, csv: true)
         for row in GeneratedCollection(count: count, seed: seed) {
             if let jsonlOut {
                 var line = "{\"id\":"
@@ -60,9 +61,9 @@ struct Generate: ParsableCommand {
                 line += ",\"year\":\(row.year),\"genre\":\"\(row.genre)\",\"length\":\"\(row.length)\"}\n"
                 jsonlOut.write(line)
             }
-            tsvOut?.write("\(row.id)\t\(row.title)\t\(row.artist)\t\(row.album)\t\(row.year)\t\(row.genre)\t\(row.length)\n")
-            csvOut?.write(CSVLine.make([row.id, row.title, row.artist, row.album, String(row.year), row.genre,
-                                        row.length]))
+            let cells = [row.id, row.title, row.artist, row.album, String(row.year), row.genre, row.length]
+            tsvOut?.write(row: cells, csv: false)
+            csvOut?.write(row: cells, csv: true)
         }
         try jsonlOut?.close()
         try tsvOut?.close()
@@ -75,8 +76,8 @@ struct Generate: ParsableCommand {
         let jsonlOut = try jsonl.map { try Output(path: $0) }
         let tsvOut = try tsv.map { try Output(path: $0) }
         let csvOut = try csv.map { try Output(path: $0) }
-        tsvOut?.write(PackageCollection.columns.joined(separator: "\t") + "\n")
-        csvOut?.write(PackageCollection.columns.joined(separator: ",") + "\n")
+        tsvOut?.write(row: PackageCollection.columns, csv: false)
+        csvOut?.write(row: PackageCollection.columns, csv: true)
         for row in PackageCollection(count: count, seed: seed) {
             let cells = row.cells
             if let jsonlOut {
@@ -88,22 +89,12 @@ struct Generate: ParsableCommand {
                 }
                 jsonlOut.write(line + "}\n")
             }
-            tsvOut?.write(cells.joined(separator: "\t") + "\n")
-            csvOut?.write(CSVLine.make(cells))
+            tsvOut?.write(row: cells, csv: false)
+            csvOut?.write(row: cells, csv: true)
         }
         try jsonlOut?.close()
         try tsvOut?.close()
         try csvOut?.close()
-    }
-}
-
-/// One CSV row by RFC 4180: a cell with a comma, quote or line break is quoted, its quotes doubled.
-enum CSVLine {
-    static func make(_ cells: [String]) -> String {
-        cells.map { cell in
-            cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
-                ? "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : cell
-        }.joined(separator: ",") + "\n"
     }
 }
 
@@ -117,6 +108,14 @@ final class Output {
             throw ValidationError("cannot create \(path)")
         }
         handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    }
+
+    /// Writes a CSV or TSV row as `favs export` does (`DelimitedCell`): quoting decided byte by byte, so a quote
+    /// or comma followed by a combining mark is still quoted, and a TSV cell's tabs and line breaks are spaces.
+    func write(row cells: [String], csv: Bool) {
+        var line = ""
+        DelimitedCell.writeRow(cells, csv: csv, to: &line)
+        write(line)
     }
 
     func write(_ text: String) {

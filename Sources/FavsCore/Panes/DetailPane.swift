@@ -6,7 +6,7 @@ import Foundation
 struct DetailState: Equatable {
     var subject: ItemID?
     var scroll = 0
-    var fieldsRead = false
+    var fieldsAsked = false
 }
 
 /// The selected item in full: favorite mark, title, id and every field in its order.

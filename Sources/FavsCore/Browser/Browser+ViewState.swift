@@ -15,7 +15,7 @@ extension Browser {
             if let from { listCursor.shift(at: from, by: -1) }
             if let to { listCursor.shift(at: to, by: 1) }
         case .reloaded:
-            detail.fieldsRead = false
+            detail.fieldsAsked = false
             marks.ids = marks.ids.filter { store.items[$0] != nil }
         default: break
         }
@@ -34,8 +34,8 @@ extension Browser {
         helpOffset = min(helpOffset, Chrome.maximumHelpOffset(width: width, height: height, keyMap: keyMap))
         let selected = selectedID
         if selected != detail.subject { detail = DetailState(subject: selected) }
-        if !detail.fieldsRead, let id = detail.subject {
-            detail.fieldsRead = true
+        if !detail.fieldsAsked, let id = detail.subject {
+            detail.fieldsAsked = true
             do {
                 try store.loadFields(of: id)
             } catch {

@@ -11,7 +11,7 @@ extension Browser {
         switch keyMap.command(for: key) {
         case .activate?:
             let chosen = pickedIDs
-            guard !chosen.isEmpty else { return none("Nothing to pick") }
+            guard !chosen.isEmpty else { return refuse("Nothing to pick") }
             hasQuit = true
             return .pick(chosen)
         case .back?, .quit?:

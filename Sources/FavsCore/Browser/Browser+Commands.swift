@@ -45,7 +45,8 @@ extension Browser {
         return .none
     }
 
-    func none(_ text: String) -> Effect {
+    /// Shows `text` as an error and changes nothing else: what a command that cannot run answers.
+    func refuse(_ text: String) -> Effect {
         message = Message(text: text, isError: true)
         return .none
     }
@@ -77,8 +78,10 @@ extension Browser {
     }
 
     func scrollDetail(to target: Int) {
-        guard let rect = layout.panes[.detail] else { return }
-        detail.scroll = DetailPane.clamp(target, store, subject: detail.subject, width: rect.width, height: rect.height)
+        guard layout.panes[.detail] != nil else { return }
+        // settle(), which follows every key, keeps the scroll within the text: clamping here as well would wrap
+        // every field of the item once more per key.
+        detail.scroll = max(0, target)
     }
 
     /// Shows the items whose title contains `filter`.
@@ -122,10 +125,10 @@ extension Browser {
 
     /// `o`: the selected item's url, link or path, for the terminal to open; a message when it has none.
     private func openSelected() -> Effect {
-        guard let id = selectedID, let item = store.items[id] else { return none("Nothing selected") }
-        guard let fields = store.fields(of: id) else { return none("Cannot open “\(item.title)”: its fields were not read") }
+        guard let id = selectedID, let item = store.items[id] else { return refuse("Nothing selected") }
+        guard let fields = store.fields(of: id) else { return refuse("Cannot open “\(item.title)”: its fields were not read") }
         guard let target = Item.openTarget(in: fields) else {
-            return none("“\(item.title)” has no url, link, href or path to open")
+            return refuse("“\(item.title)” has no url, link, href or path to open")
         }
         return .open(target)
     }
@@ -139,7 +142,7 @@ extension Browser {
         } else if let id = selectedID {
             report(store.send(single(id)), verb: nil)
         } else {
-            return none("Nothing selected")
+            return refuse("Nothing selected")
         }
         return .none
     }
