@@ -94,10 +94,11 @@ let package = Package(
             dependencies: ["FavsGenerator", "FavsFormats", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
-        // Tests.
+        // Tests. Fixtures that the model's and the browser's tests share (one test target cannot import another's).
+        .target(name: "FavsTestFixtures", dependencies: ["FavsModel"], path: "Tests/FavsTestFixtures"),
         // The store, the list query and the item collection; some drive them through the headless browser.
-        .testTarget(name: "FavsModelTests", dependencies: ["FavsModel", "FavsCore"]),
-        .testTarget(name: "FavsCoreTests", dependencies: ["FavsModel", "FavsCore"]),
+        .testTarget(name: "FavsModelTests", dependencies: ["FavsModel", "FavsCore", "FavsTestFixtures"]),
+        .testTarget(name: "FavsCoreTests", dependencies: ["FavsModel", "FavsCore", "FavsTestFixtures"]),
         .testTarget(name: "FavsConfigTests", dependencies: ["FavsConfig", "FavsModel", "FavsCore"]),
         // FuzzCorpusTests reads Fuzz/Corpus and Fuzz/Regressions by path (the script parser's inputs too).
         .testTarget(name: "FavsFormatsTests", dependencies: ["FavsFormats", "FavsModel", "FavsCore"]),

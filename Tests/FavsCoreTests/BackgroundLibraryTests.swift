@@ -1,6 +1,7 @@
 import Testing
 @testable import FavsCore
 @testable import FavsModel
+import FavsTestFixtures
 
 /// A library across a network, faked: it records what it is handed and reports what the test says.
 final class FakeBackground: BackgroundLibrary {

@@ -1,6 +1,7 @@
 import Testing
 @testable import FavsCore
 @testable import FavsModel
+import FavsTestFixtures
 
 /// Key handling: what is selected, focused and said after each key.
 @Suite struct BrowserTests {

@@ -1,6 +1,7 @@
 import Testing
 @testable import FavsCore
 @testable import FavsModel
+import FavsTestFixtures
 
 /// With keys moved (a config file's `[keys]`), everything on screen that names a key names the one in force.
 @Suite struct KeysInForceTests {

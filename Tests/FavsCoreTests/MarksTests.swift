@@ -1,6 +1,7 @@
 import Testing
 @testable import FavsCore
 @testable import FavsModel
+import FavsTestFixtures
 
 /// Marks (m), ranges (v) and the batch changes f and d make of them: one step to undo, one to redo.
 @Suite struct MarksTests {

@@ -1,6 +1,7 @@
 import Testing
 @testable import FavsCore
 @testable import FavsModel
+import FavsTestFixtures
 
 /// The mouse, as script steps (positions from 1, as terminals count): clicks select, focus and toggle stars,
 /// the wheel moves through the pane under the pointer, and clicks that hit no row change nothing.

@@ -1,6 +1,7 @@
 import Testing
 @testable import FavsCore
 @testable import FavsModel
+import FavsTestFixtures
 
 /// `favs pick`: the browser as a chooser. Enter picks, esc and q cancel, ctrl-c interrupts, and everything
 /// else (moving, marks, the filter) works as in the browser.

@@ -1,6 +1,7 @@
 import Testing
 @testable import FavsCore
 @testable import FavsModel
+import FavsTestFixtures
 
 /// `Store.sync` and `Browser.sync`: other processes' changes, given as the items' state on disk,
 /// become ordinary events; they are neither persisted again nor undoable here.

@@ -1,23 +1,7 @@
 import Testing
 @testable import FavsCore
 @testable import FavsModel
-
-/// Three items: a (favorite), b, c.
-func threeItems() -> [Item] {
-    [Item(id: "a", title: "Alpha", favorite: true, position: 1),
-     Item(id: "b", title: "Bravo", position: 2),
-     Item(id: "c", title: "Charlie", position: 3)]
-}
-
-final class RecordingSink: ChangeSink {
-    var persisted: [ModelChange] = []
-    var failNext = false
-    struct DiskFull: Error, CustomStringConvertible { var description: String { "disk is full" } }
-    func persist(_ change: ModelChange) throws {
-        if failNext { failNext = false; throw DiskFull() }
-        persisted.append(change)
-    }
-}
+import FavsTestFixtures
 
 @Suite struct StoreTests {
     @Test func togglingAFavoriteChangesOneItemAndEmitsOneEvent() {
