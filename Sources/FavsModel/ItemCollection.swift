@@ -129,11 +129,11 @@ public struct ItemCollection: Sendable {
 
     func isPresent(slot: Int) -> Bool { flags[slot] & Self.presentFlag != 0 }
     func isFavorite(slot: Int) -> Bool { flags[slot] & Self.favoriteFlag != 0 }
-    /// When the favorite at `slot` was favorited; nil when it is not a favorite or has no time.
     /// The latest time a favorite held now was favorited; nil when none has a time.
     public var latestFavoriteTime: Int64? {
         favoriteTimes.lazy.filter { isFavorite(slot: Int($0.key)) }.map(\.value).max()
     }
+    /// When the favorite at `slot` was favorited; nil when it is not a favorite or has no time.
     func favoritedAt(slot: Int) -> Int64? { isFavorite(slot: slot) ? favoriteTimes[Int32(slot)] : nil }
     func id(atSlot slot: Int) -> ItemID { ItemID(idArena.string(slot)) }
     func title(atSlot slot: Int) -> String { titleArena.string(slot) }

@@ -8,11 +8,13 @@ import Foundation
 /// so a silent server fails a change within the timeout, and the store takes it back with the reason.
 ///
 /// Threads: the input thread calls `submit`, `requestFields` and `takeResults`; the queue alone touches the
-/// session and `failedEpoch`; the results pass between them under a lock.
+/// session's work and `failedEpoch`; the results, and the session for the input thread to drop, pass between them
+/// under a lock.
 final class PostgresBackground: BackgroundLibrary, @unchecked Sendable {
     private let library: PostgresLibrary
     private let queue = DispatchQueue(label: "favs.postgres.background")
     /// The queue's connection, made on first use (on the queue): a failure to connect fails that work only.
+    /// Under `lock`: the input thread drops it when the library's own session finds the server silent.
     private var session: PostgresSession?
     /// The epoch whose change failed: its later changes are not tried. Queue only.
     private var failedEpoch: Int?
@@ -20,15 +22,11 @@ final class PostgresBackground: BackgroundLibrary, @unchecked Sendable {
     private let lock = NSLock()
     private var results: [BackgroundResult] = []
 
-    /// The queue's session, for the input thread to drop when the library's own session finds the server
-    /// silent (set once the queue has made it).
-    private var madeSession: PostgresSession?
-
     init(_ library: PostgresLibrary) {
         self.library = library
         library.session.onSilence { [weak self] in
             guard let self else { return }
-            lock.withLock { madeSession }?.goOffline()
+            lock.withLock { session }?.goOffline()
         }
     }
 
@@ -96,16 +94,15 @@ final class PostgresBackground: BackgroundLibrary, @unchecked Sendable {
         lock.withLock { results.append(result) }
     }
 
-    /// The queue's session (queue only). While the library's own session is offline (its heartbeat found the
+    /// The queue's session. While the library's own session is offline (its heartbeat found the
     /// server silent) work fails at once, as it would on the input thread, instead of waiting out a deadline.
     /// Once it is back, a session of ours that went offline is made anew, here and now: this queue may wait for a
     /// connection (within the connect timeout), where the input thread never does.
     private func connection() throws -> PostgresSession {
         if library.session.isOffline { throw PostgresSession.offline }
-        if let session, !session.isOffline { return session }
+        if let session = lock.withLock({ session }), !session.isOffline { return session }
         let made = try PostgresSession(library.session.target, timeout: library.session.timeout)
-        session = made
-        lock.withLock { madeSession = made }
+        lock.withLock { session = made }
         return made
     }
 }

@@ -11,6 +11,7 @@ extension Store {
     public func settleBackground() -> Settled {
         guard let background else { return Settled() }
         var outcome = Settled()
+        var events: [StoreEvent] = []
         for result in background.takeResults() {
             switch result {
             case let .persisted(ticket, error):
@@ -22,7 +23,7 @@ extension Store {
                     continue
                 }
                 for undone in pending[index...].reversed() {
-                    outcome.events += apply(undone.change.inverse)
+                    events += apply(undone.change.inverse)
                     takenBack.insert(undone.ticket)
                 }
                 // The inverse puts back what this process saw; the items are read again for what is stored.
@@ -44,19 +45,17 @@ extension Store {
                 case let .failure(error):
                     fieldFailures[id] = error.description
                 }
-                outcome.events.append(.fieldsRead(id))
+                events.append(.fieldsRead(id))
             }
         }
-        for event in outcome.events { notify(event) }
-        outcome.changed = outcome.changed || !outcome.events.isEmpty
+        for event in events { notify(event) }
+        outcome.changed = outcome.changed || !events.isEmpty
         return outcome
     }
 
     /// What `settleBackground` took in.
     public struct Settled {
-        /// Events of changes taken back and of fields read (other processes' changes are notified as they apply).
-        public var events: [StoreEvent] = []
-        /// Whether the model changed at all.
+        /// Whether the model changed at all (its events were notified as they happened).
         public var changed = false
         /// Why a change was not saved.
         public var error: String?

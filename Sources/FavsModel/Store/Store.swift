@@ -127,7 +127,7 @@ public final class Store {
     /// Applies an action and notifies observers of every event it caused.
     @discardableResult
     public func send(_ action: Action) -> Outcome {
-        historyBeforeSend = History(undo: undoStack, redo: redoStack)
+        if background != nil { historyBeforeSend = History(undo: undoStack, redo: redoStack) }  // what a rollback puts back
         var outcome: Outcome
         switch action {
         case let .toggleFavorite(id):
