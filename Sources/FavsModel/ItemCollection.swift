@@ -110,6 +110,9 @@ public struct ItemCollection: Sendable {
         return favorites.countBefore(slot)
     }
 
+    /// The index an item has, or would have, in the favorites pane (see `ItemRows.row(placing:)`).
+    func favoriteIndex(placing id: ItemID) -> Int? { slot(of: id).map(favorites.countBefore) }
+
     // MARK: Slots (for the panes of this module)
 
     var slotCount: Int { positions.count }

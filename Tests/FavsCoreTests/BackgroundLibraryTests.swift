@@ -52,12 +52,12 @@ final class FakeBackground: BackgroundLibrary {
     @Test func aRefusedChangeIsTakenBackWithEveryLaterOneNewestFirstAndTheHistoryAsItWas() {
         let library = FakeBackground()
         let b = browser(library)
-        b.store.send(.toggleFavorite("c"))  // saved
+        b.send(.toggleFavorite("c"))  // saved
         library.results = [.persisted(ticket: 1, error: nil)]
         b.settleBackground()
-        b.store.send(.toggleFavorite("b"))  // ticket 2: refused
-        b.store.send(.delete("a"))          // 3: made on top of it
-        b.store.send(.undo)                 // 4: puts a back
+        b.send(.toggleFavorite("b"))  // ticket 2: refused
+        b.send(.delete("a"))          // 3: made on top of it
+        b.send(.undo)                 // 4: puts a back
         #expect(b.store.unsavedCount == 3)
         #expect(favorites(b) == ["a", "b", "c"])
         library.results = [.persisted(ticket: 2, error: "offline: the server does not answer (retrying)"),
@@ -67,7 +67,7 @@ final class FakeBackground: BackgroundLibrary {
         #expect(favorites(b) == ["a", "c"] && b.store.items.count == 3, "as it was before the refused change")
         #expect(b.store.unsavedCount == 0)
         // The history is as it was: one undo, of the change that was saved.
-        #expect(b.store.send(.undo).applied == .setFavorite("c", false, at: 5))
+        #expect(b.send(.undo).applied == .setFavorite("c", false, at: 5))
         #expect(!b.store.canUndo)
         #expect(library.reread == [["a", "b"]], "what was taken back is read again as stored")
         // Later changes belong to a new epoch: the library tries them even though one of the old one failed.
@@ -77,7 +77,7 @@ final class FakeBackground: BackgroundLibrary {
     @Test func anotherProcessChangeToAnItemWithOursOnTheWayLandsUnderOurs() {
         let library = FakeBackground()
         let b = browser(library)
-        b.store.send(.toggleFavorite("a"))  // ours: a unfavorited, on its way
+        b.send(.toggleFavorite("a"))  // ours: a unfavorited, on its way
         // Theirs, read before ours is saved: a stored as a favorite (they starred it again at 9).
         b.sync([.item("a", Item(id: "a", title: "Alpha", favorite: true, position: 1, favoritedAt: 9))])
         #expect(favorites(b) == [], "ours is saved after theirs: the screen shows what the library will hold")
@@ -92,7 +92,7 @@ final class FakeBackground: BackgroundLibrary {
     @Test func aSavedChangeStaysOverAnEarlierChangeOfAnotherProcessThatIsSeenAfterIt() {
         let library = FakeBackground()
         let b = browser(library)
-        b.store.send(.toggleFavorite("b"))  // ours: b starred (committed second)
+        b.send(.toggleFavorite("b"))  // ours: b starred (committed second)
         library.results = [.persisted(ticket: 1, error: nil)]
         b.settleBackground()
         #expect(b.store.unsavedCount == 0)
@@ -107,7 +107,7 @@ final class FakeBackground: BackgroundLibrary {
     @Test func aReloadKeepsOurChangesOnTheWayOnTop() {
         let library = FakeBackground()
         let b = browser(library)
-        b.store.send(.toggleFavorite("b"))
+        b.send(.toggleFavorite("b"))
         b.sync([.reload(ItemCollection(threeItems()))])
         #expect(favorites(b) == ["a", "b"])
         library.results = [.persisted(ticket: 1, error: nil)]

@@ -4,12 +4,17 @@ import Testing
 
 /// The one cursor of the list and favorites panes: its repair after rows come and go, written once.
 @Suite struct CursorTests {
-    /// Rows over a plain array of ids.
+    /// Rows over a plain array of ids; `order`, when given, is every id ever shown, in the rows' order (where a
+    /// gone id would sort).
     struct Rows: ItemRows {
         var ids: [ItemID]
+        var order: [ItemID] = []
         var count: Int { ids.count }
         func id(at row: Int) -> ItemID? { ids.indices.contains(row) ? ids[row] : nil }
         func row(of id: ItemID) -> Int? { ids.firstIndex(of: id) }
+        func row(placing id: ItemID) -> Int? {
+            order.firstIndex(of: id).map { index in order[..<index].count { ids.contains($0) } }
+        }
         func items(from row: Int, count: Int) -> [Item] { [] }
     }
 
@@ -22,6 +27,20 @@ import Testing
         rows.ids.remove(at: 4)
         cursor.repair(in: rows)
         #expect(cursor.selected == "i5" && cursor.row == 4)
+    }
+
+    @Test func whenSeveralRowsGoAtOnceTheFirstItemLeftAfterTheSelectedOneIsSelected() {
+        var rows = Self.ten
+        rows.order = rows.ids
+        var cursor = Cursor(in: rows)
+        cursor.move(to: 5, in: rows)
+        // One batch: rows 2, 5 and 6 go (i2, the selected i5, and i6), repaired once after all of them.
+        rows.ids.removeAll { ["i2", "i5", "i6"].contains($0) }
+        cursor.repair(in: rows)
+        #expect(cursor.selected == "i7" && cursor.row == 4, "i7, as the same deletes one by one would select")
+        rows.ids.removeAll { ["i7", "i8", "i9"].contains($0) }
+        cursor.repair(in: rows)
+        #expect(cursor.selected == "i4" && cursor.row == 3, "nothing after it is left: the last row")
     }
 
     @Test func whenTheLastRowGoesAwayTheNewLastRowIsSelectedAndEmptyRowsSelectNothing() {

@@ -43,10 +43,10 @@ import Testing
         let store = Store(collection: collection())
         for (filter, expected) in [("a", ["caf\u{FFFD}.txt", "a\u{FFFD}b", "a\u{FFFD}b", "a\u{FFFD}b"]),
                                    ("b", ["a\u{FFFD}b", "a\u{FFFD}b", "a\u{FFFD}b"]), ("caf\u{FFFD}", ["caf\u{FFFD}.txt"])] {
-            _ = store.setQuery(ListQuery(filter: filter))
+            store.send(.show(ListQuery(filter: filter)))
             #expect(store.list.items(from: 0, count: 10).map(\.title) == expected, "filter \(filter)")
         }
-        _ = store.setQuery(ListQuery(filter: "b"))
+        store.send(.show(ListQuery(filter: "b")))
         #expect(store.list.items(from: 0, count: 10).map(\.id.bytes) == Array(Self.lines[2...4]))
     }
 

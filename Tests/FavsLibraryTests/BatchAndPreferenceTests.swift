@@ -37,10 +37,10 @@ import Testing
         try withSampleLibrary { library, path throws in
             #expect(try library.rememberedOrder() == nil)
             let store = Store(collection: try library.loadList(), sink: library)
-            #expect(store.setQuery(ListQuery(order: .title)) == nil)
+            #expect(store.send(.show(ListQuery(order: .title))).error == nil)
             #expect(try Library.open(path: path, seedIfNew: false).rememberedOrder() == .title)
-            store.setQuery(ListQuery(filter: "a", order: .title))  // a filter is not remembered
-            store.setQuery(ListQuery(order: .library))
+            store.send(.show(ListQuery(filter: "a", order: .title)))  // a filter is not remembered
+            store.send(.show(ListQuery(order: .library)))
             #expect(try library.rememberedOrder() == .library)
         }
     }

@@ -173,7 +173,7 @@ import Testing
         store.send(.toggleFavorites(["c", "b"]))
         #expect(store.items["c"]?.favoritedAt == 5_001)
         #expect(store.items["b"]?.favoritedAt == 5_002)
-        store.setQuery(ListQuery(order: .recentlyFavorited))
+        store.send(.show(ListQuery(order: .recentlyFavorited)))
         #expect((0..<store.list.count).compactMap { store.list.id(at: $0) } == ["b", "c", "a"])
     }
 

@@ -7,17 +7,13 @@ import FavsTestFixtures
     @Test func togglingAFavoriteChangesOneItemAndEmitsOneEvent() {
         let sink = RecordingSink()
         let store = Store(items: threeItems(), sink: sink, clock: { 1_700_000_000_000 })
-        var seen: [StoreEvent] = []
-        let token = store.observe { seen.append($0) }
         let outcome = store.send(.toggleFavorite("b"))
         #expect(outcome == Outcome(applied: .setFavorite("b", true, at: 1_700_000_000_000), events: [.favoriteChanged("b")]))
-        #expect(seen == [.favoriteChanged("b")])
         #expect(store.items["b"]?.favorite == true)
         #expect(store.items.favoriteIDs == ["a", "b"])
         #expect(store.items.favoriteCount == 2)
         #expect(sink.persisted == [.setFavorite("b", true, at: 1_700_000_000_000)])
         #expect(store.items["b"]?.favoritedAt == 1_700_000_000_000, "the time it was favorited is kept")
-        _ = token
     }
 
     @Test func deletingRemovesTheItemAndReportsItsRow() {
@@ -71,27 +67,21 @@ import FavsTestFixtures
 
     @Test func undoWithNoHistorySaysSoAndChangesNothing() {
         let store = Store(items: threeItems())
-        var seen: [StoreEvent] = []
-        let token = store.observe { seen.append($0) }
-        #expect(store.send(.undo) == Outcome(error: "Nothing to undo"))
-        #expect(seen.isEmpty)
-        _ = token
+        #expect(store.send(.undo) == Outcome(error: "Nothing to undo"), "no events")
+        #expect(store.items.ids == ["a", "b", "c"])
     }
 
-    @Test func aFailedWriteIsRolledBackOnEveryObserverAndNotUndoable() {
+    @Test func aFailedWriteIsRolledBackInTheEventsAndNotUndoable() {
         let sink = RecordingSink()
         sink.failNext = true
         let store = Store(items: threeItems(), sink: sink)
-        var seen: [StoreEvent] = []
-        let token = store.observe { seen.append($0) }
         let outcome = store.send(.delete("b"))
         #expect(outcome.error == "Not saved: disk is full")
         #expect(outcome.applied == nil)
-        #expect(seen == [.removed("b", at: 1), .inserted("b", at: 1)])
+        #expect(outcome.events == [.removed("b", at: 1), .inserted("b", at: 1)])
         #expect(store.items.ids == ["a", "b", "c"])
         #expect(!store.canUndo)
         #expect(sink.persisted.isEmpty)
-        _ = token
     }
 
     @Test func anExternalChangeIsAppliedButNotPersistedOrUndoable() {
@@ -109,17 +99,23 @@ import FavsTestFixtures
         #expect(store.send(.delete("zz")) == Outcome(error: "no item 'zz'"))
     }
 
-    @Test func anObserverIsCalledWhileItsTokenIsHeldAndNeverAfter() {
-        let store = Store(items: threeItems())
-        var seen: [StoreEvent] = []
-        var token: ObservationToken? = store.observe { seen.append($0) }
-        withExtendedLifetime(token) { _ = store.send(.toggleFavorite("a")) }
-        #expect(seen == [.favoriteChanged("a")])
-        token = nil
-        store.send(.toggleFavorite("a"))
-        store.send(.delete("b"))
-        #expect(seen == [.favoriteChanged("a")], "released: no more events")
-        #expect(token == nil)
+    @Test func aQueryAndAFieldReadGoThroughSendAndSayWhatChanged() {
+        let source = FixedFieldSource(["b": [Field("url", "https://b.example")]])
+        let items = threeItems().map { item -> Item in
+            var item = item
+            item.fields = []
+            return item
+        }
+        let store = Store(items: items, fieldSource: source)
+        #expect(store.send(.show(ListQuery(filter: "a"))) == Outcome(events: [.queryChanged]))
+        #expect(store.send(.show(ListQuery(filter: "a"))) == Outcome(), "the same query: nothing changed")
+        #expect(store.list.count == 3, "Alpha, Bravo and Charlie all hold an a")
+        #expect(store.fields(of: "b") == nil, "not read yet")
+        #expect(store.send(.readFields("b")) == Outcome(events: [.fieldsRead("b")]))
+        #expect(store.fields(of: "b") == [Field("url", "https://b.example")])
+        #expect(store.send(.readFields("b")) == Outcome(), "at hand: not read again")
+        #expect(store.send(.readFields("c")).error == "Cannot read the fields: no fields for c")
+        #expect(!store.canUndo, "neither is a change to undo")
     }
 
     @Test func rowsAndFavoritesStayOrderedByPositionThroughDeletesAndRestores() {
@@ -200,5 +196,21 @@ import FavsTestFixtures
                           fieldSource: source)
         #expect(store.fields(of: "x") == [Field("year", "1999")])
         #expect(source.reads.isEmpty)
+    }
+}
+
+/// Fields by id; any other id cannot be read.
+private final class FixedFieldSource: FieldSource {
+    struct Missing: Error, CustomStringConvertible {
+        let id: ItemID
+        var description: String { "no fields for \(id.readable)" }
+    }
+
+    let fields: [ItemID: [Field]]
+    init(_ fields: [ItemID: [Field]]) { self.fields = fields }
+
+    func fields(of id: ItemID) throws -> [Field] {
+        guard let found = fields[id] else { throw Missing(id: id) }
+        return found
     }
 }

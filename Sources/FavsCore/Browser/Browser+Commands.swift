@@ -21,8 +21,8 @@ extension Browser {
         case .open: return openSelected()
         case .mark: toggleMark()
         case .markRange: startRange()
-        case .undo: report(store.send(.undo), verb: "Undo")
-        case .redo: report(store.send(.redo), verb: "Redo")
+        case .undo: report(dispatch(.undo), verb: "Undo")
+        case .redo: report(dispatch(.redo), verb: "Redo")
         case .filter:
             focus = .list
             mode = .filtering
@@ -93,9 +93,7 @@ extension Browser {
         var query = store.query
         change(&query)
         guard query != store.query else { return }
-        let failure = store.setQuery(query)
-        listCursor.reset(in: store.list)
-        if let failure { message = Message(text: failure, isError: true) }
+        if let failure = dispatch(.show(query)).error { message = Message(text: failure, isError: true) }
     }
 
     func activate() {
@@ -137,10 +135,10 @@ extension Browser {
     private func act(onMarked batch: ([ItemID]) -> Action, orSelected single: (ItemID) -> Action) -> Effect {
         let marked = marks.all(in: store, cursor: listCursor.selected)
         if !marked.isEmpty {
-            report(store.send(batch(marked)), verb: nil)
+            report(dispatch(batch(marked)), verb: nil)
             clearMarks()
         } else if let id = selectedID {
-            report(store.send(single(id)), verb: nil)
+            report(dispatch(single(id)), verb: nil)
         } else {
             return refuse("Nothing selected")
         }

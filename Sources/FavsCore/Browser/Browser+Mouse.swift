@@ -47,7 +47,7 @@ extension Browser {
         case .detail: selected = false
         }
         // The star clicked is that item's, marks or not: the same action as `f` on one item.
-        if selected, onStar, let id = selectedID { report(store.send(.toggleFavorite(id)), verb: nil) }
+        if selected, onStar, let id = selectedID { report(dispatch(.toggleFavorite(id)), verb: nil) }
     }
 
     /// The wheel over a pane. Over the list or the favorites it moves the selection, and that pane takes focus:

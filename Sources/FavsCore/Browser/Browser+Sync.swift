@@ -7,7 +7,9 @@ extension Browser {
     public func sync(_ updates: [RemoteUpdate]) -> Bool {
         guard !updates.isEmpty else { return false }
         defer { settle() }
-        return store.sync(updates)
+        let events = store.sync(updates)
+        repair(after: events)
+        return !events.isEmpty
     }
 
     /// Takes in what a library in the background finished (changes saved or refused, fields read); returns
@@ -16,8 +18,9 @@ extension Browser {
     public func settleBackground() -> Bool {
         let unsaved = store.unsavedCount
         let outcome = store.settleBackground()
+        repair(after: outcome.events)
         if let error = outcome.error { show(error: error) }
-        guard outcome.changed || outcome.error != nil || store.unsavedCount != unsaved else { return false }
+        guard !outcome.events.isEmpty || outcome.error != nil || store.unsavedCount != unsaved else { return false }
         settle()
         return true
     }

@@ -3,21 +3,35 @@ import Foundation
 
 /// Keeping view state in step with the store: what events are for, now that panes draw from the store.
 extension Browser {
-    /// Repairs the cursors after each change, as it happens: a row that came or went above the list's first
-    /// shown row moves it, and a cursor whose item went away moves to the item that took its row.
-    func repair(after event: StoreEvent) {
-        switch event {
-        case let .removed(id, at: row):
-            if let row { listCursor.shift(at: row, by: -1) }
-            marks.ids.remove(id)
-        case let .inserted(_, at: row?): listCursor.shift(at: row, by: 1)
-        case let .moved(_, from, to):
-            if let from { listCursor.shift(at: from, by: -1) }
-            if let to { listCursor.shift(at: to, by: 1) }
-        case .reloaded:
-            detail.fieldsAsked = false
-            marks.ids = marks.ids.filter { store.items[$0] != nil }
-        default: break
+    /// The one way into the store: sends an action and repairs view state from the events it returns. Data flows
+    /// one way (input → store → events → view state → frame); the store never calls back.
+    @discardableResult
+    func dispatch(_ action: Action) -> Outcome {
+        let outcome = store.send(action)
+        repair(after: outcome.events)
+        return outcome
+    }
+
+    /// Repairs view state after changes, from the events the store returned, in the order they happened: a row
+    /// that came or went above a pane's first shown row moves it, a mark on an item that went away goes, a new
+    /// query starts the list over. The cursors are then put back on live items (`Cursor.repair`).
+    func repair(after events: [StoreEvent]) {
+        guard !events.isEmpty else { return }
+        for event in events {
+            switch event {
+            case let .removed(id, at: row):
+                if let row { listCursor.shift(at: row, by: -1) }
+                marks.ids.remove(id)
+            case let .inserted(_, at: row?): listCursor.shift(at: row, by: 1)
+            case let .moved(_, from, to):
+                if let from { listCursor.shift(at: from, by: -1) }
+                if let to { listCursor.shift(at: to, by: 1) }
+            case .reloaded:
+                detail.fieldsAsked = false
+                marks.ids = marks.ids.filter { store.items[$0] != nil }
+            case .queryChanged: listCursor.reset(in: store.list)
+            default: break
+            }
         }
         listCursor.repair(in: store.list)
         favoritesCursor.repair(in: store.favorites)
@@ -36,11 +50,7 @@ extension Browser {
         if selected != detail.subject { detail = DetailState(subject: selected) }
         if !detail.fieldsAsked, let id = detail.subject {
             detail.fieldsAsked = true
-            do {
-                try store.loadFields(of: id)
-            } catch {
-                show(error: "Cannot read the fields: \(Store.describe(error))")
-            }
+            if let error = dispatch(.readFields(id)).error { show(error: error) }
         }
         if let rect = panes[.detail] {
             detail.scroll = DetailPane.clamp(detail.scroll, store, subject: detail.subject, width: rect.width,

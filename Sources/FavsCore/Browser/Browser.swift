@@ -30,7 +30,6 @@ public final class Browser {
     var marks = Marks()
     /// The first binding the help overlay shows.
     var helpOffset = 0
-    private var token: ObservationToken?
 
     /// A line for the status bar, shown until the next key.
     public struct Message: Equatable, Sendable {
@@ -72,7 +71,6 @@ public final class Browser {
         self.height = height
         listCursor = Cursor(in: store.list)
         favoritesCursor = Cursor(in: store.favorites)
-        token = store.observe { [weak self] event in self?.repair(after: event) }
         settle()
     }
 
@@ -103,7 +101,7 @@ public final class Browser {
     @discardableResult
     func send(_ action: Action) -> Outcome {
         defer { settle() }
-        return store.send(action)
+        return dispatch(action)
     }
 
     // MARK: Keys

@@ -52,11 +52,15 @@ public struct Cursor: Equatable, Sendable {
         if changed < offset { offset = max(0, offset + delta) }
     }
 
-    /// Keeps the selection on an item the rows show: its own, else the one that took its row.
+    /// Keeps the selection on an item the rows show: its own, else the one that took its row (the first shown
+    /// after it in the rows' order, or the last row), however many changes came in between.
     mutating func repair(in rows: some ItemRows) {
-        if let selected, let found = rows.row(of: selected) {
-            row = found
-            return
+        if let selected {
+            if let found = rows.row(of: selected) {
+                row = found
+                return
+            }
+            if let placed = rows.row(placing: selected) { row = placed }
         }
         if selected == nil || rows.count == 0 { row = 0 }
         row = min(row, max(0, rows.count - 1))

@@ -8,6 +8,10 @@ public protocol ItemRows {
     func id(at row: Int) -> ItemID?
     /// The row of an item; nil when these rows do not show it.
     func row(of id: ItemID) -> Int?
+    /// The row an item has, or would have were it shown: the row of the first shown item after it in these
+    /// rows' order (`count` when none is). Where a cursor whose item went away lands. Nil for an id the model
+    /// never held.
+    func row(placing id: ItemID) -> Int?
     /// The items of `count` rows from `row` on (fewer at the end), in order.
     func items(from row: Int, count: Int) -> [Item]
 }
@@ -19,6 +23,7 @@ public struct ListRows: ItemRows {
     public var count: Int { store.result.count(in: store.items) }
     public func id(at row: Int) -> ItemID? { store.result.id(at: row, in: store.items) }
     public func row(of id: ItemID) -> Int? { store.result.row(of: id, in: store.items) }
+    public func row(placing id: ItemID) -> Int? { store.result.row(placing: id, in: store.items) }
     public func items(from row: Int, count: Int) -> [Item] { store.result.items(from: row, count: count, in: store.items) }
 }
 
@@ -29,6 +34,7 @@ public struct FavoriteRows: ItemRows {
     public var count: Int { store.items.favoriteCount }
     public func id(at row: Int) -> ItemID? { store.items.favoriteID(at: row) }
     public func row(of id: ItemID) -> Int? { store.items.favoriteIndex(of: id) }
+    public func row(placing id: ItemID) -> Int? { store.items.favoriteIndex(placing: id) }
     public func items(from row: Int, count: Int) -> [Item] {
         var shown: [Item] = []
         for index in row..<row + max(0, count) {

@@ -27,6 +27,13 @@ struct QueryResult: Sendable {
         return items.presentSlot(of: id).flatMap { index(ofSlot: $0, in: items) }
     }
 
+    /// The row an item has, or would have were it shown (see `ItemRows.row(placing:)`).
+    func row(placing id: ItemID, in items: ItemCollection) -> Int? {
+        guard let slot = items.slot(of: id) else { return nil }
+        guard rows != nil else { return items.present.countBefore(slot) }
+        return generation == items.generation ? lowerBound(slot, in: items) : nil
+    }
+
     func items(from row: Int, count: Int, in items: ItemCollection) -> [Item] {
         guard let rows else { return items.items(fromRow: row, count: count) }
         return rows[min(row, rows.count)..<min(row + count, rows.count)].map { items.item(atSlot: Int($0)) }

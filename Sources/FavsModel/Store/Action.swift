@@ -12,6 +12,11 @@ public enum Action: Hashable, Sendable {
     case redo
     /// A change already committed elsewhere (another process, the CLI): applied, not persisted, not undoable here.
     case external(ModelChange)
+    /// Show what a query selects (a filter typed, the favorites view, a sort): not a change to the model, nothing
+    /// to undo; a new order is remembered for the next run.
+    case show(ListQuery)
+    /// The detail shows this item: read its fields from the library unless they are at hand.
+    case readFields(ItemID)
 }
 
 /// What changed in the model. Panes draw from the store every frame; an event is for repairing view
@@ -26,7 +31,9 @@ public enum StoreEvent: Hashable, Sendable {
     /// the item's row went from `from` to `to`, nil where the list does not show it.
     case moved(ItemID, from: Int?, to: Int?)
     case reloaded
-    /// An item's fields arrived from the background library (or could not be read).
+    /// The list query changed (`Action.show`): the list shows other rows.
+    case queryChanged
+    /// An item's fields were read (or the background library could not read them).
     case fieldsRead(ItemID)
 }
 

@@ -21,51 +21,51 @@ public enum RemoteUpdate: Equatable, Sendable {
 }
 
 extension Store {
-    /// Brings the model to the disk's state for each update, as ordinary events; returns whether anything changed.
+    /// Brings the model to the disk's state for each update, as ordinary events; returns them in order (none:
+    /// nothing changed).
     @discardableResult
-    public func sync(_ updates: [RemoteUpdate]) -> Bool {
-        var changed = false
+    public func sync(_ updates: [RemoteUpdate]) -> [StoreEvent] {
+        var events: [StoreEvent] = []
         for update in updates {
             switch update {
             case let .reload(items):
-                reload(items)
-                changed = true
+                events += reload(items)
             case let .item(id, stored):
-                rebase(id) { changed = take(stored, as: id) || changed }
+                events += rebase(id) { take(stored, as: id) }
             case let .favorite(id, value, at):
-                rebase(id) {
-                    guard var stored = items[id] else { return }  // not here: a restore would bring it back
+                events += rebase(id) {
+                    guard var stored = items[id] else { return [] }  // not here: a restore would bring it back
                     stored.favorite = value
                     stored.favoritedAt = value ? at : nil
-                    changed = take(stored, as: id) || changed
+                    return take(stored, as: id)
                 }
             case let .deleted(id):
-                rebase(id) { changed = take(nil, as: id) || changed }
+                events += rebase(id) { take(nil, as: id) }
             case let .saved(ticket, then):
-                if markSaved(ticket), let then { changed = sync([then]) || changed }
+                if markSaved(ticket), let then { events += sync([then]) }
             }
         }
-        return changed
+        return events
     }
 
-    /// Brings one item to its stored state (nil: deleted) with ordinary events; returns whether anything changed.
-    private func take(_ stored: Item?, as id: ItemID) -> Bool {
+    /// Brings one item to its stored state (nil: deleted) with ordinary events; returns them.
+    private func take(_ stored: Item?, as id: ItemID) -> [StoreEvent] {
         let current = items[id]
         switch (current, stored) {
         case let (current?, nil):
-            return !send(.external(.delete(current))).events.isEmpty
+            return send(.external(.delete(current))).events
         case let (nil, stored?):
-            return !send(.external(.restore(stored))).events.isEmpty
+            return send(.external(.restore(stored))).events
         case let (current?, stored?) where current.favorite != stored.favorite:
             let at = stored.favorite ? stored.favoritedAt : current.favoritedAt
-            return !send(.external(.setFavorite(id, stored.favorite, at: at))).events.isEmpty
+            return send(.external(.setFavorite(id, stored.favorite, at: at))).events
         case let (current?, stored?) where stored.favorite && current.favoritedAt != stored.favoritedAt:
             // Starred at another time than this one thinks (ours taken off it, see `rebase`): the stored time,
             // which places it in the recent order.
-            _ = send(.external(.setFavorite(id, false, at: current.favoritedAt)))
-            return !send(.external(.setFavorite(id, true, at: stored.favoritedAt))).events.isEmpty
+            return send(.external(.setFavorite(id, false, at: current.favoritedAt))).events
+                + send(.external(.setFavorite(id, true, at: stored.favoritedAt))).events
         default:
-            return false
+            return []
         }
     }
 }

@@ -7,6 +7,7 @@ extension Store {
     /// Takes in what the background library finished: saved changes leave the pending list; a change that
     /// failed is taken back with every change made after it (newest first, each by its exact inverse), the
     /// history goes back to what it was before it, and the error says why. Fields read are kept for the detail.
+    /// Returns the events in the order they happened, for the caller's view state.
     @discardableResult
     public func settleBackground() -> Settled {
         guard let background else { return Settled() }
@@ -35,7 +36,7 @@ extension Store {
                 epoch += 1
                 outcome.error = "Not saved\(count > 1 ? " (\(count) changes)" : ""): \(error)"
             case let .items(updates):
-                outcome.changed = sync(updates) || outcome.changed
+                events += sync(updates)
             case let .fields(id, read):
                 guard loadingFields.remove(id) != nil else { continue }
                 switch read {
@@ -48,15 +49,14 @@ extension Store {
                 events.append(.fieldsRead(id))
             }
         }
-        for event in events { notify(event) }
-        outcome.changed = outcome.changed || !events.isEmpty
+        outcome.events = events
         return outcome
     }
 
     /// What `settleBackground` took in.
     public struct Settled {
-        /// Whether the model changed at all (its events were notified as they happened).
-        public var changed = false
+        /// What changed in the model, in order (none: nothing changed).
+        public var events: [StoreEvent] = []
         /// Why a change was not saved.
         public var error: String?
     }
@@ -66,25 +66,27 @@ extension Store {
     /// (ours are saved after theirs), and a later rollback of ours lands on the stored state.
     ///
     /// Ours are put back rebased on the stored state (`ModelChange.rebased(onto:)`), so that taking one back
-    /// later restores what is stored, not what this process had seen before it.
-    func rebase(_ id: ItemID, _ body: () -> Void) {
+    /// later restores what is stored, not what this process had seen before it. Returns every event, in order.
+    func rebase(_ id: ItemID, _ body: () -> [StoreEvent]) -> [StoreEvent] {
         let touching = pending.indices.filter { pending[$0].change.parts.contains { $0.itemID == id } }
         guard !touching.isEmpty else { return body() }
+        var events: [StoreEvent] = []
         for index in touching.reversed() {
             for part in pending[index].change.parts.reversed() where part.itemID == id {
-                apply(part.inverse).forEach(notify)
+                events += apply(part.inverse)
             }
         }
-        body()
+        events += body()
         for index in touching {
             let parts = pending[index].change.parts.map { part -> ModelChange in
                 guard part.itemID == id else { return part }
                 let rebased = part.rebased(onto: items[id])
-                apply(rebased).forEach(notify)
+                events += apply(rebased)
                 return rebased
             }
             if case .batch = pending[index].change { pending[index].change = .batch(parts) } else { pending[index].change = parts[0] }
         }
+        return events
     }
 
     /// A change of ours is known to be committed: it leaves the pending list (its background result, when it

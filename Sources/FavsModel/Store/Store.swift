@@ -1,6 +1,8 @@
 import Foundation
 
-/// The one place the model lives. Actions go in; the model changes, is persisted, and every observer is told.
+/// The one place the model lives. Actions go in; the model changes, is persisted, and the events it caused come
+/// back to the caller (`Outcome.events`), which repairs its view state from them: data flows one way, and nothing
+/// calls back into the caller while it is inside `send`, `sync` or `settleBackground`.
 ///
 /// A change is applied to the model first, then committed to the sink; if the commit fails the inverse
 /// is applied, so every pane redraws the model as it is on disk, and the error is returned.
@@ -34,8 +36,6 @@ public final class Store {
     /// Items whose fields the background library is reading, and why it could not read some.
     var loadingFields: Set<ItemID> = []
     var fieldFailures: [ItemID: String] = [:]
-    private var observers: [Int: (StoreEvent) -> Void] = [:]
-    private var nextToken = 0
 
     /// `fieldSource`, when given, supplies the fields of items loaded without them (their `fields` empty).
     public convenience init(items: [Item], sink: ChangeSink? = nil, fieldSource: FieldSource? = nil,
@@ -65,38 +65,43 @@ public final class Store {
     /// What the list shows.
     public var query: ListQuery { result.query }
 
-    /// Shows the items a new query selects. Not a change to the model: nothing is undone, and only a new
-    /// order is remembered (by the sink, for the next run); a failure to remember it is returned.
-    @discardableResult
-    public func setQuery(_ query: ListQuery) -> String? {
-        guard query != result.query else { return nil }
+    /// `.show`: the items a new query selects. Not a change to the model: nothing is undone, and only a new
+    /// order is remembered (by the sink, for the next run); a failure to remember it is the outcome's error.
+    private func show(_ query: ListQuery) -> Outcome {
+        guard query != result.query else { return Outcome() }
         let orderChanged = query.order != result.query.order
         result.update(to: query, in: items)
-        guard orderChanged, let sink else { return nil }
+        guard orderChanged, let sink else { return Outcome(events: [.queryChanged]) }
         do {
             try sink.remember(order: query.order)
-            return nil
+            return Outcome(events: [.queryChanged])
         } catch {
-            return "Order not remembered: \(Self.describe(error))"
+            return Outcome(events: [.queryChanged], error: "Order not remembered: \(Self.describe(error))")
         }
     }
 
-    /// Reads an item's fields from the field source unless they are at hand: the I/O the detail pane
-    /// needs, done when the selection changes, never while drawing. A failed read throws and keeps nothing.
-    public func loadFields(of id: ItemID) throws {
-        guard let item = items[id], item.fields.isEmpty, let fieldSource, fieldCache[id] == nil else { return }
+    /// `.readFields`: an item's fields from the field source unless they are at hand: the I/O the detail pane
+    /// needs, done when the selection changes, never while drawing. A failed read keeps nothing and is the
+    /// outcome's error; a background library reads them later (`settleBackground` says when).
+    private func readFields(of id: ItemID) -> Outcome {
+        guard let item = items[id], item.fields.isEmpty, let fieldSource, fieldCache[id] == nil else { return Outcome() }
         if let background, background === fieldSource {
             fieldFailures[id] = nil
             if loadingFields.insert(id).inserted { background.requestFields(of: id) }
-            return
+            return Outcome()
         }
-        let fields = try fieldSource.fields(of: id)
-        if fieldCache.count >= 64 { fieldCache.removeAll(keepingCapacity: true) }
-        fieldCache[id] = fields
+        do {
+            let fields = try fieldSource.fields(of: id)
+            if fieldCache.count >= 64 { fieldCache.removeAll(keepingCapacity: true) }
+            fieldCache[id] = fields
+            return Outcome(events: [.fieldsRead(id)])
+        } catch {
+            return Outcome(error: "Cannot read the fields: \(Self.describe(error))")
+        }
     }
 
     /// An item's fields, in order, as far as they have been read: nil when the field source holds them
-    /// and `loadFields(of:)` has not read them (or could not).
+    /// and `.readFields` has not read them (or could not).
     public func fields(of id: ItemID) -> [Field]? {
         guard let item = items[id] else { return nil }
         guard item.fields.isEmpty, fieldSource != nil else { return item.fields }
@@ -116,15 +121,7 @@ public final class Store {
     public var canUndo: Bool { !undoStack.isEmpty }
     public var canRedo: Bool { !redoStack.isEmpty }
 
-    /// Registers an observer; it is called for every event until the token is released.
-    public func observe(_ observer: @escaping (StoreEvent) -> Void) -> ObservationToken {
-        let token = nextToken
-        nextToken += 1
-        observers[token] = observer
-        return ObservationToken { [weak self] in self?.observers[token] = nil }
-    }
-
-    /// Applies an action and notifies observers of every event it caused.
+    /// Applies an action; the outcome holds every event it caused, in order, for the caller's view state.
     @discardableResult
     public func send(_ action: Action) -> Outcome {
         if background != nil { historyBeforeSend = History(undo: undoStack, redo: redoStack) }  // what a rollback puts back
@@ -168,8 +165,11 @@ public final class Store {
         case let .external(change):
             let events = apply(change)
             outcome = Outcome(applied: events.isEmpty ? nil : change, events: events)
+        case let .show(query):
+            outcome = show(query)
+        case let .readFields(id):
+            outcome = readFields(of: id)
         }
-        for event in outcome.events { notify(event) }
         return outcome
     }
 
@@ -253,7 +253,7 @@ public final class Store {
 
     /// Replaces the whole model (a reload from disk); history no longer applies to it. Changes still on their
     /// way to the library are applied again on top: the list read may not hold them yet.
-    public func reload(_ newItems: ItemCollection) {
+    func reload(_ newItems: ItemCollection) -> [StoreEvent] {
         items = newItems
         noteFavoriteTime(newItems.latestFavoriteTime)
         result.recompute(in: items)
@@ -267,11 +267,7 @@ public final class Store {
             _ = apply(pending[index].change)
             pending[index].history = History()
         }
-        notify(.reloaded)
-    }
-
-    func notify(_ event: StoreEvent) {
-        for token in observers.keys.sorted() { observers[token]?(event) }
+        return [.reloaded]
     }
 
     /// The time now, in milliseconds since 1970: when a favorite is recorded.
@@ -282,11 +278,4 @@ public final class Store {
         let text = String(describing: error)
         return text.split(separator: "\n").first.map(String.init) ?? text
     }
-}
-
-/// Keeps an observer registered for as long as it is held.
-public final class ObservationToken {
-    private let cancel: () -> Void
-    init(_ cancel: @escaping () -> Void) { self.cancel = cancel }
-    deinit { cancel() }
 }
