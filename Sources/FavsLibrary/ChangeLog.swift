@@ -25,17 +25,55 @@ package enum ChangeLog {
     /// How many rows the log keeps. A follower further behind than this reloads everything.
     package static let kept: Int64 = 10_000
 
+    /// Appends a row to a SQLite library's log within the caller's write transaction (trimmed as every log is:
+    /// `LibraryWriteTransaction.log`).
     static func append(_ kind: ChangeKind, itemID: String, origin: String, _ db: Database) throws {
-        try db.cachedStatement(sql: "INSERT INTO changes (item_id, kind, origin) VALUES (?, ?, ?)")
-            .execute(arguments: [itemID, kind.rawValue, origin])
-        let seq = db.lastInsertedRowID
-        if seq % 1000 == 0 {  // trim now and then, in the same transaction
-            try db.execute(sql: "DELETE FROM changes WHERE seq <= ?", arguments: [seq - kept])
-        }
+        try SQLiteWrites(db: db, origin: origin).log(kind, itemID: itemID)
     }
 }
 
-extension Library {
+/// A SQLite library's write statements, within one of its write transactions: what the rules written once above
+/// both backends (`LibraryWriteTransaction`) run here.
+struct SQLiteWrites: LibraryWriteTransaction {
+    let db: Database
+    let origin: String
+
+    func state(of id: ItemID) throws -> StoredState? {
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT favorite, deleted, favorited_at FROM items WHERE id = ?"),
+                         arguments: [id.rawValue])
+            .map { StoredState(favorite: $0[0], deleted: $0[1], favoritedAt: $0[2]) }
+    }
+
+    func latestFavoriteTime() throws -> Int64? {
+        try Int64.fetchOne(db, sql: "SELECT MAX(favorited_at) FROM items WHERE favorited_at IS NOT NULL AND deleted = 0")
+    }
+
+    func perform(_ write: RowWrite) throws -> Bool {
+        switch write {
+        case let .favorite(id, value, at):
+            try db.execute(sql: "UPDATE items SET favorite = ?, favorited_at = ? WHERE id = ? AND deleted = 0",
+                           arguments: [value, at, id.rawValue])
+        case let .delete(id):
+            try db.execute(sql: "UPDATE items SET deleted = 1 WHERE id = ? AND deleted = 0", arguments: [id.rawValue])
+        case let .restore(id, favorite, at):
+            try db.execute(sql: "UPDATE items SET deleted = 0, favorite = ?, favorited_at = ? WHERE id = ? AND deleted = 1",
+                           arguments: [favorite, at, id.rawValue])
+        }
+        return db.changesCount > 0
+    }
+
+    func appendLog(_ kind: ChangeKind, itemID: String) throws -> Int64 {
+        try db.cachedStatement(sql: "INSERT INTO changes (item_id, kind, origin) VALUES (?, ?, ?)")
+            .execute(arguments: [itemID, kind.rawValue, origin])
+        return db.lastInsertedRowID
+    }
+
+    func deleteLog(through seq: Int64) throws {
+        try db.execute(sql: "DELETE FROM changes WHERE seq <= ?", arguments: [seq])
+    }
+}
+
+extension SQLiteLibrary {
     /// The change-log rows committed after `seq` (0 for all), oldest first. Unknown kinds are skipped.
     func changes(after seq: Int64 = 0) throws -> [LoggedChange] {
         try LibraryError.wrapping {

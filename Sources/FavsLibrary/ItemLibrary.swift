@@ -2,12 +2,12 @@ import FavsFormats
 import FavsModel
 
 /// What the store, the commands, the follower and the import need of a library, wherever it lives: a SQLite
-/// file on this machine (`Library`) or a schema on a PostgreSQL server (`PostgresLibrary`, module FavsPostgres).
+/// file on this machine (`SQLiteLibrary`) or a schema on a PostgreSQL server (`PostgresLibrary`, module FavsPostgres).
 ///
 /// The two keep the same tables and the same promise: every change is committed together with a row of its
 /// change log, and every other process applies the log's rows after the last one it saw, reading the items they
 /// name as stored now. Panes never know which one they run on.
-public protocol ItemLibrary: ChangeSink, FieldSource, Sendable {
+public protocol ItemLibrary: ChangeSink, FieldSource {
     /// Where the library is, fit for a message: a file's path, or a URL with its password hidden.
     var location: String { get }
     /// The name shown in the title bar.

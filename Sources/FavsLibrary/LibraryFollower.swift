@@ -14,14 +14,14 @@ public final class LibraryFollower {
     private var lastVersion: Int64 = -1
     private var lastSeq: Int64
 
-    /// Starts following after change `lastChange` (see `Library.loadListToFollow()`), or else after
+    /// Starts following after change `lastChange` (see `SQLiteLibrary.loadListToFollow()`), or else after
     /// everything committed so far. Nil for a library with no file (`:memory:`).
-    public init?(_ library: Library, after lastChange: Int64? = nil) throws {
+    public init?(_ library: SQLiteLibrary, after lastChange: Int64? = nil) throws {
         guard library.path != ":memory:" else { return nil }
         origin = library.origin
         path = library.path
         do {
-            queue = try DatabaseQueue(path: library.path, configuration: Library.configuration(readOnly: true))
+            queue = try DatabaseQueue(path: library.path, configuration: SQLiteLibrary.configuration(readOnly: true))
             lastSeq = try lastChange ?? queue.read { db in try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM changes") ?? 0 }
         } catch {
             throw LibraryError.cannotOpen(path: library.path, reason: LibraryError.reason(error))
@@ -38,17 +38,12 @@ public final class LibraryFollower {
                 let oldest = try Int64.fetchOne(db, sql: "SELECT MIN(seq) FROM changes") ?? 0
                 let rows = try Row.fetchAll(db, sql: "SELECT seq, item_id, kind, origin FROM changes WHERE seq > ? ORDER BY seq",
                                             arguments: [lastSeq])
-                let fellBehind = oldest > lastSeq + 1  // the log was trimmed past rows we never saw
-                lastSeq = rows.last?[0] ?? lastSeq
-                let theirs = rows.filter { ($0[3] as String) != origin }
-                if fellBehind || theirs.contains(where: { ($0[2] as String) == ChangeKind.reload.rawValue }) {
-                    return [.reload(try ListLoader.load(db, path: path).items)]  // fields are read when shown
-                }
-                var seen = Set<String>()
-                return try theirs.compactMap { row -> RemoteUpdate? in
-                    let id: String = row[1]
-                    guard seen.insert(id).inserted else { return nil }
-                    return .item(ItemID(id), try Library.item(ItemID(id), db))
+                    .map { ChangeLogRow(seq: $0[0], itemID: $0[1], kind: $0[2], origin: $0[3]) }
+                let reading = LogReading(rows, oldest: oldest, after: lastSeq, origin: origin)
+                lastSeq = rows.last?.seq ?? lastSeq
+                switch reading {
+                case .reload: return [.reload(try ListLoader.load(db, path: path).items)]  // fields are read when shown
+                case let .items(ids): return try ids.map { .item($0, try SQLiteLibrary.item($0, db)) }
                 }
             }
         }

@@ -163,7 +163,7 @@ private final class SecondHalf: @unchecked Sendable {
         guard sqlite3_open_v2(path, &connection, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK else {
             throw DatabaseError.last(on: connection, code: SQLITE_CANTOPEN)
         }
-        sqlite3_busy_timeout(connection, Int32(Library.busyTimeout * 1000))
+        sqlite3_busy_timeout(connection, Int32(SQLiteLibrary.busyTimeout * 1000))
         guard sqlite3_exec(connection, "BEGIN", nil, nil, nil) == SQLITE_OK else {
             throw DatabaseError.last(on: connection, code: sqlite3_errcode(connection))
         }

@@ -10,11 +10,11 @@ import GRDB
 /// As the store's sink it turns a favorite toggle into an upsert of that line, with its change-log row, so
 /// other processes follow it through the log exactly as they follow a library.
 public final class PickMemory: ChangeSink {
-    public let library: Library
+    public let library: SQLiteLibrary
 
     /// Opens (creating when missing) the memory at `location`.
     public init(_ location: LibraryLocation) throws {
-        library = try Library.open(location, seedIfNew: false)
+        library = try SQLiteLibrary.open(location, seedIfNew: false)
     }
 
     /// The starred lines, with the time each was starred (nil when none was kept).

@@ -49,3 +49,18 @@ struct ChangeNotice: Codable, Equatable, Sendable {
         }
     }
 }
+
+extension ChangeNotice {
+    /// The notice of a write that added the change-log rows of `written` (nil when it added none): a single
+    /// favorite, unfavorite or delete carries the change itself; anything else is a `batch`, read from the log.
+    init?(_ written: [LoggedWrite], library: String, origin: String, ticket: Int? = nil) {
+        guard let first = written.first, let last = written.last else { return nil }
+        self.init(library: library, first: first.seq, seq: last.seq, origin: origin, kind: "batch", ticket: ticket)
+        guard written.count == 1 else { return }
+        switch first.write {
+        case let .favorite(id, value, at): (kind, self.id, time) = (first.write.kind.rawValue, id.rawValue, value ? at : nil)
+        case let .delete(id): (kind, self.id) = (first.write.kind.rawValue, id.rawValue)
+        case .restore: break
+        }
+    }
+}

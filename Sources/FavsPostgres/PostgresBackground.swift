@@ -9,7 +9,10 @@ import Foundation
 ///
 /// Threads: the input thread calls `submit`, `requestFields` and `takeResults`; the queue alone touches the
 /// session's work and `failedEpoch`; the results, and the session for the input thread to drop, pass between them
-/// under a lock.
+/// under a lock. The library itself is not `Sendable` (the input thread owns it): the queue calls only its
+/// methods that take the session to use (`persist(_:on:)`, `fields(of:on:)`, `item(_:on:)`,
+/// `remember(order:on:)`) and read nothing of it but constants (`origin`, the target) and its own session's
+/// lock-guarded state (`isOffline`).
 final class PostgresBackground: BackgroundLibrary, @unchecked Sendable {
     private let library: PostgresLibrary
     private let queue = DispatchQueue(label: "favs.postgres.background")

@@ -63,26 +63,24 @@ final class PostgresFollower: LibraryFollowing {
     /// snapshot.
     private func readTheLog(upTo: Int64?) throws -> [RemoteUpdate] {
         let session = library.session
-        let origin = library.origin
         return try session.transaction(writes: false, readOnlySnapshot: true) {
             let oldest = try session.query("SELECT coalesce(min(seq), 0) FROM changes").first?.decode(Int64.self) ?? 0
             let rows = try session.query("""
                 SELECT seq, item_id, kind, origin FROM changes WHERE seq > \(lastSeq) AND seq <= \(upTo ?? Int64.max) ORDER BY seq
                 """)
-                .map { try $0.decode((Int64, String, String, String).self) }
-            let fellBehind = oldest > lastSeq + 1  // the log was trimmed past rows never seen
-            let theirs = rows.filter { $0.3 != origin }
-            if fellBehind || theirs.contains(where: { $0.2 == ChangeKind.reload.rawValue }) {
+                .map { row in
+                    let (seq, id, kind, origin) = try row.decode((Int64, String, String, String).self)
+                    return ChangeLogRow(seq: seq, itemID: id, kind: kind, origin: origin)
+                }
+            switch LogReading(rows, oldest: oldest, after: lastSeq, origin: library.origin) {
+            case .reload:
                 let (items, lastChange) = try library.loadList()
                 lastSeq = lastChange
                 return [.reload(items)]
-            }
-            // Every row up to `upTo` is committed (it was notified): none can come later below it.
-            lastSeq = max(rows.last?.0 ?? lastSeq, upTo ?? lastSeq)
-            var seen = Set<String>()
-            return try theirs.compactMap { row -> RemoteUpdate? in
-                guard seen.insert(row.1).inserted else { return nil }
-                return .item(ItemID(row.1), try library.item(ItemID(row.1)))
+            case let .items(ids):
+                // Every row up to `upTo` is committed (it was notified): none can come later below it.
+                lastSeq = max(rows.last?.seq ?? lastSeq, upTo ?? lastSeq)
+                return try ids.map { .item($0, try library.item($0)) }
             }
         }
     }

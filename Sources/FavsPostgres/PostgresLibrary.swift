@@ -5,12 +5,12 @@ import Foundation
 import PostgresNIO
 
 /// A library in a schema of a PostgreSQL server, for a team: the same tables and the same promise as the
-/// SQLite file (`Library`), and every change pushed to the other processes with `NOTIFY`.
+/// SQLite file (`SQLiteLibrary`), and every change pushed to the other processes with `NOTIFY`.
 ///
 /// Every write is one transaction that takes the library's advisory lock, writes the change and its change-log
 /// row, and notifies `favs_changes` with the schema's name (delivered at commit). Other processes `LISTEN`, and
 /// at their next poll read the log's rows after the last one they saw, exactly as they follow a SQLite file.
-public final class PostgresLibrary: ItemLibrary, @unchecked Sendable {
+public final class PostgresLibrary: ItemLibrary {
     public let location: String
     public let name: String
     public let origin = UUID().uuidString
@@ -159,53 +159,13 @@ public final class PostgresLibrary: ItemLibrary, @unchecked Sendable {
 
     public func persist(_ change: ModelChange) throws { try persist(change, on: session) }
 
-    /// Commits a change and its change-log row in one transaction over `session`.
-    /// The notification says what changed and which of this process's changes it is (`ticket`, see
-    /// `ChangeNotice`); a single favorite, unfavorite or delete carries the change itself.
+    /// Commits a change and its change-log row in one transaction over `session`, with the notification that says
+    /// what changed and which of this process's changes it is (`ticket`, see `ChangeNotice`).
     func persist(_ change: ModelChange, on session: PostgresSession, ticket: Int? = nil) throws {
         try session.transaction(writes: true) { () -> ((), ChangeNotice?) in
-            var seqs: [Int64] = []
-            try persist(change, on: session, seqs: &seqs)
-            guard let first = seqs.first, let last = seqs.last else { return ((), nil) }
-            var notice = ChangeNotice(library: session.target.schema, first: first, seq: last, origin: origin,
-                                      kind: "batch", ticket: ticket)
-            switch change {
-            case let .setFavorite(id, value, at):
-                (notice.kind, notice.id, notice.time) = (value ? "favorite" : "unfavorite", id.rawValue, value ? at : nil)
-            case let .delete(item): (notice.kind, notice.id) = (ChangeKind.delete.rawValue, item.id.rawValue)
-            case .restore: notice.kind = ChangeKind.restore.rawValue
-            case .batch: break
-            }
-            return ((), notice)
+            let written = try PostgresWrites(session: session, origin: origin).persist(change)
+            return ((), ChangeNotice(written, library: session.target.schema, origin: origin, ticket: ticket))
         }
-    }
-
-    /// Writes a change, adding the change-log seq of each of its parts to `seqs`.
-    private func persist(_ change: ModelChange, on session: PostgresSession, seqs: inout [Int64]) throws {
-        let kind: ChangeKind
-        let rows: [PostgresRow]
-        switch change {
-        case let .setFavorite(id, value, at):
-            rows = try session.query("""
-                UPDATE items SET favorite = \(value), favorited_at = \(value ? at : nil)
-                WHERE id = \(id.rawValue) AND NOT deleted RETURNING 1
-                """)
-            kind = value ? .favorite : .unfavorite
-        case let .delete(item):
-            rows = try session.query("UPDATE items SET deleted = true WHERE id = \(item.id.rawValue) AND NOT deleted RETURNING 1")
-            kind = .delete
-        case let .restore(item):
-            rows = try session.query("""
-                UPDATE items SET deleted = false, favorite = \(item.favorite), favorited_at = \(item.favoritedAt)
-                WHERE id = \(item.id.rawValue) AND deleted RETURNING 1
-                """)
-            kind = .restore
-        case let .batch(parts):
-            for part in parts { try persist(part, on: session, seqs: &seqs) }
-            return
-        }
-        guard !rows.isEmpty else { throw LibraryError.noItem(change.itemID) }
-        seqs.append(try log(kind, change.itemID.rawValue, on: session))
     }
 
     /// Counts rows added to `items` in `meta.rows` (within the caller's write transaction).
@@ -217,15 +177,9 @@ public final class PostgresLibrary: ItemLibrary, @unchecked Sendable {
             """)
     }
 
-    /// Appends a change-log row (within the caller's write transaction), trimming the log now and then.
-    @discardableResult
-    func log(_ kind: ChangeKind, _ itemID: String, on session: PostgresSession? = nil) throws -> Int64 {
-        let session = session ?? self.session
-        let seq = try session.query("""
-            INSERT INTO changes (item_id, kind, origin) VALUES (\(itemID), \(kind.rawValue), \(origin)) RETURNING seq
-            """).first?.decode(Int64.self) ?? 0
-        if seq % 1000 == 0 { try session.query("DELETE FROM changes WHERE seq <= \(seq - ChangeLog.kept)") }
-        return seq
+    /// Appends a change-log row within the caller's write transaction (trimmed as every log is).
+    func log(_ kind: ChangeKind, _ itemID: String) throws {
+        try PostgresWrites(session: session, origin: origin).log(kind, itemID: itemID)
     }
 
     /// Persists changes and reads fields on a connection of its own, off the input thread (the terminal browser
@@ -234,6 +188,51 @@ public final class PostgresLibrary: ItemLibrary, @unchecked Sendable {
 
     public func follower(after lastChange: Int64?) throws -> (any LibraryFollowing)? {
         try PostgresFollower(self, after: lastChange)
+    }
+}
+
+/// A PostgreSQL library's write statements, within one of its write transactions: what the rules written once
+/// above both backends (`LibraryWriteTransaction`) run here.
+struct PostgresWrites: LibraryWriteTransaction {
+    let session: PostgresSession
+    let origin: String
+
+    func state(of id: ItemID) throws -> StoredState? {
+        try session.query("SELECT favorite, deleted, favorited_at FROM items WHERE id = \(id.rawValue)").first.map { row in
+            let (favorite, deleted, time) = try row.decode((Bool, Bool, Int64?).self)
+            return StoredState(favorite: favorite, deleted: deleted, favoritedAt: time)
+        }
+    }
+
+    func latestFavoriteTime() throws -> Int64? {
+        try session.query("SELECT max(favorited_at) FROM items WHERE favorite AND NOT deleted").first?.decode(Int64?.self) ?? nil
+    }
+
+    func perform(_ write: RowWrite) throws -> Bool {
+        let rows = switch write {
+        case let .favorite(id, value, at):
+            try session.query("""
+                UPDATE items SET favorite = \(value), favorited_at = \(at) WHERE id = \(id.rawValue) AND NOT deleted RETURNING 1
+                """)
+        case let .delete(id):
+            try session.query("UPDATE items SET deleted = true WHERE id = \(id.rawValue) AND NOT deleted RETURNING 1")
+        case let .restore(id, favorite, at):
+            try session.query("""
+                UPDATE items SET deleted = false, favorite = \(favorite), favorited_at = \(at) WHERE id = \(id.rawValue) AND deleted
+                RETURNING 1
+                """)
+        }
+        return !rows.isEmpty
+    }
+
+    func appendLog(_ kind: ChangeKind, itemID: String) throws -> Int64 {
+        try session.query("""
+            INSERT INTO changes (item_id, kind, origin) VALUES (\(itemID), \(kind.rawValue), \(origin)) RETURNING seq
+            """).first?.decode(Int64.self) ?? 0
+    }
+
+    func deleteLog(through seq: Int64) throws {
+        try session.query("DELETE FROM changes WHERE seq <= \(seq)")
     }
 }
 

@@ -45,11 +45,19 @@ final class NcursesScreen {
             throw TerminalError(description: "TERM=dumb cannot move the cursor: use a real terminal, or 'favs script'")
         }
         let streams = try device.open()
+        cn_signal_restore_save(fileno(streams.output))  // the terminal's mode as the shell left it
         guard let screen = newterm(nil, streams.output, streams.input) else {
+            cn_signal_restore_forget()
             streams.close()
             throw TerminalError(description: "unknown terminal type '\(term)' (TERM): try TERM=xterm-256color, or 'favs script'")
         }
-        try self.init(screen: screen, wantsColor: wantsColor, palette: palette, mouse: mouse)
+        do {
+            try self.init(screen: screen, wantsColor: wantsColor, palette: palette, mouse: mouse)
+        } catch {
+            cn_signal_restore_forget()
+            throw error
+        }
+        cn_signal_restore_prepare(mouse ? 1 : 0)
         self.streams = streams
     }
 
@@ -98,6 +106,7 @@ final class NcursesScreen {
     func close() {
         guard isOpen else { return }
         isOpen = false
+        cn_signal_restore_forget()
         delwin(window)
         endwin()
         delscreen(terminal)

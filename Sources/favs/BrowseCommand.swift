@@ -70,7 +70,7 @@ func exitWithoutTearDown() -> Never {
 /// Opens the library and puts a browser on it (the store commits every change to the library), with the
 /// config's keys, and its order when the library remembers none.
 ///
-/// With `preview`, a large library opens on `Library.loadPreview`: `lastChange` is nil then, and the
+/// With `preview`, a large library opens on `SQLiteLibrary.loadPreview`: `lastChange` is nil then, and the
 /// caller loads the list. Otherwise the whole list is read, and `lastChange` is the point in the change
 /// log it was read at (where a follower starts).
 ///

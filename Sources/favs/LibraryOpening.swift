@@ -7,7 +7,7 @@ func openLibrary(_ location: LibraryLocation, seedIfNew: Bool) throws -> any Ite
     if location.isPostgres {
         return try PostgresLibrary.open(url: location.path, seedIfNew: seedIfNew, timeout: serverTimeout)
     }
-    return try Library.open(location, seedIfNew: seedIfNew)
+    return try SQLiteLibrary.open(location, seedIfNew: seedIfNew)
 }
 
 /// A library that must exist already: never created or seeded. A file is opened read-only unless `readOnly` is
@@ -16,7 +16,7 @@ func openExistingLibrary(_ location: LibraryLocation, readOnly: Bool = true) thr
     if location.isPostgres {
         return try PostgresLibrary.open(url: location.path, seedIfNew: false, mustExist: true, timeout: serverTimeout)
     }
-    return try Library.openExisting(location, readOnly: readOnly)
+    return try SQLiteLibrary.openExisting(location, readOnly: readOnly)
 }
 
 /// The config file's `timeout` for a team library's server (what is wrong with the file is said where the command

@@ -10,7 +10,7 @@ import Testing
 
     @Test func aBatchIsSavedWholeAndAnotherProcessSeesEveryItemOfIt() throws {
         try withSampleLibrary { mine, path throws in
-            let theirs = try Library.open(path: path, seedIfNew: true)
+            let theirs = try SQLiteLibrary.open(path: path, seedIfNew: true)
             let follower = try #require(try LibraryFollower(theirs))
             let before = try mine.lastChangeSeq()
             try mine.persist(.batch([.setFavorite("rec-002", true), .delete(try sample("rec-003"))]))
@@ -38,7 +38,7 @@ import Testing
             #expect(try library.rememberedOrder() == nil)
             let store = Store(collection: try library.loadList(), sink: library)
             #expect(store.send(.show(ListQuery(order: .title))).error == nil)
-            #expect(try Library.open(path: path, seedIfNew: false).rememberedOrder() == .title)
+            #expect(try SQLiteLibrary.open(path: path, seedIfNew: false).rememberedOrder() == .title)
             store.send(.show(ListQuery(filter: "a", order: .title)))  // a filter is not remembered
             store.send(.show(ListQuery(order: .library)))
             #expect(try library.rememberedOrder() == .library)
@@ -47,10 +47,10 @@ import Testing
 
     @Test func theTimeAFavoriteWasMadeIsKeptOnDiskAndReachesOtherProcesses() throws {
         try withSampleLibrary { mine, path throws in
-            let theirs = try Library.open(path: path, seedIfNew: true)
+            let theirs = try SQLiteLibrary.open(path: path, seedIfNew: true)
             let follower = try #require(try LibraryFollower(theirs))
             try mine.persist(.setFavorite("rec-002", true, at: 1_700_000_000_123))
-            #expect(try Library.open(path: path, seedIfNew: false).loadList()["rec-002"]?.favoritedAt == 1_700_000_000_123)
+            #expect(try SQLiteLibrary.open(path: path, seedIfNew: false).loadList()["rec-002"]?.favoritedAt == 1_700_000_000_123)
             guard case let .item(_, polled?)? = try follower.poll().first else { Issue.record("no update"); return }
             #expect(polled.favoritedAt == 1_700_000_000_123)
             let starred = try #require(try mine.loadList()["rec-002"])

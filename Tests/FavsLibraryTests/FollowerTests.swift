@@ -4,13 +4,13 @@ import Foundation
 import GRDB
 import Testing
 
-/// Two `Library` objects on one file stand for two processes: `mine` is followed, `theirs` writes.
+/// Two `SQLiteLibrary` objects on one file stand for two processes: `mine` is followed, `theirs` writes.
 @Suite struct FollowerTests {
     private func withTwoProcesses(
-        _ body: (_ mine: Library, _ theirs: Library, _ follower: LibraryFollower, _ path: String) throws -> Void
+        _ body: (_ mine: SQLiteLibrary, _ theirs: SQLiteLibrary, _ follower: LibraryFollower, _ path: String) throws -> Void
     ) throws {
         try withSampleLibrary { mine, path throws in
-            let theirs = try Library.open(path: path, seedIfNew: true)
+            let theirs = try SQLiteLibrary.open(path: path, seedIfNew: true)
             let follower = try #require(try LibraryFollower(mine))
             try body(mine, theirs, follower, path)
         }
@@ -20,7 +20,7 @@ import Testing
 
     /// Makes the log long quickly: `count` rows straight into it, as another process's changes to rec-002
     /// (which stays as it is), then real changes past seq 11,000, where the library trims everything up to 1,000.
-    private func fillTheLog(_ count: Int, path: String, then theirs: Library) throws {
+    private func fillTheLog(_ count: Int, path: String, then theirs: SQLiteLibrary) throws {
         let queue = try DatabaseQueue(path: path)
         try queue.write { db in
             let insert = try db.makeStatement(sql: """
@@ -171,7 +171,7 @@ import Testing
     }
 
     @Test func anInMemoryLibraryHasNothingToFollow() throws {
-        let library = try Library.open(path: ":memory:", seedIfNew: false)
+        let library = try SQLiteLibrary.open(path: ":memory:", seedIfNew: false)
         #expect(try LibraryFollower(library) == nil)
     }
 }

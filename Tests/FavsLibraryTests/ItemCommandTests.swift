@@ -3,9 +3,9 @@ import FavsModel
 import Foundation
 import Testing
 
-/// `Library.apply`, behind `favs fav|unfav|delete|restore ID...`: all or nothing, one transaction.
+/// `SQLiteLibrary.apply`, behind `favs fav|unfav|delete|restore ID...`: all or nothing, one transaction.
 @Suite struct ItemCommandTests {
-    private func favorites(_ library: Library) throws -> [ItemID] {
+    private func favorites(_ library: SQLiteLibrary) throws -> [ItemID] {
         try library.loadItems().filter(\.favorite).map(\.id)
     }
 
@@ -70,7 +70,7 @@ import Testing
             #expect(try library.apply(.delete, to: ["rec-008", "rec-001", "rec-020"]) == ["rec-008", "rec-001", "rec-020"])
             #expect(try library.loadItems().first?.id == "rec-002")
             #expect(try library.apply(.restore, to: ["rec-020", "rec-001", "rec-008"]) == ["rec-020", "rec-001", "rec-008"])
-            #expect(try Library.open(path: path, seedIfNew: true).loadItems() == SampleLibrary.items)
+            #expect(try SQLiteLibrary.open(path: path, seedIfNew: true).loadItems() == SampleLibrary.items)
             #expect(try library.changes().map(\.kind) == [.delete, .delete, .delete, .restore, .restore, .restore])
         }
     }
@@ -89,7 +89,7 @@ import Testing
 
     @Test func aReadOnlyLibraryRefusesACommandAndStaysAsItWas() throws {
         try withSampleLibrary { _, path throws in
-            let readOnly = try Library.openExisting(path: path, readOnly: true)
+            let readOnly = try SQLiteLibrary.openExisting(path: path, readOnly: true)
             #expect(readOnly.isReadOnly)
             #expect(throws: LibraryError.database("attempt to write a readonly database")) {
                 try readOnly.apply(.favorite, to: ["rec-002"])

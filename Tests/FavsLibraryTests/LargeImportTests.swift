@@ -17,9 +17,9 @@ private func records(_ count: Int, title: (Int) -> String = { "Title \($0)" }) -
     }
 }
 
-private func withEmptyLibrary(_ body: (Library) throws -> Void) throws {
+private func withEmptyLibrary(_ body: (SQLiteLibrary) throws -> Void) throws {
     try withTemporaryDirectory { directory throws in
-        try body(try Library.open(path: directory.appendingPathComponent("x.sqlite").path, seedIfNew: false))
+        try body(try SQLiteLibrary.open(path: directory.appendingPathComponent("x.sqlite").path, seedIfNew: false))
     }
 }
 
@@ -81,7 +81,7 @@ private func withEmptyLibrary(_ body: (Library) throws -> Void) throws {
 @Test func aNewLibraryKeepsItsListIndexAfterALargeImport() throws {
     try withTemporaryDirectory { directory throws in
         let path = directory.appendingPathComponent("x.sqlite").path
-        _ = try Library.open(path: path, seedIfNew: false).importRecords(records(2000))
+        _ = try SQLiteLibrary.open(path: path, seedIfNew: false).importRecords(records(2000))
         let indexes = try DatabaseQueue(path: path).read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'items'")
         }
@@ -92,7 +92,7 @@ private func withEmptyLibrary(_ body: (Library) throws -> Void) throws {
 @Test func aRepeatedIdInALargeImportIntoANewLibraryChangesNothing() throws {
     try withTemporaryDirectory { directory throws in
         let path = directory.appendingPathComponent("x.sqlite").path
-        let library = try Library.open(path: path, seedIfNew: false)
+        let library = try SQLiteLibrary.open(path: path, seedIfNew: false)
         var file = records(1200)
         file.append(ImportRecord(id: file[17].id, title: "Again", line: 1201))
         #expect(message { _ = try library.importRecords(file) } == "duplicate id '\(file[17].id)' in the import")
@@ -129,7 +129,7 @@ private func shape(_ path: String) throws -> (table: String, uniqueIndexes: [Str
 @Test func anImportIntoANewLibraryLeavesTheIdIndexInPlaceAndUnique() throws {
     try withTemporaryDirectory { directory throws in
         let path = directory.appendingPathComponent("x.sqlite").path
-        let library = try Library.open(path: path, seedIfNew: false)
+        let library = try SQLiteLibrary.open(path: path, seedIfNew: false)
         let file = records(1500)
         #expect(try library.importRecords(file) == ImportSummary(added: 1500))
         let (table, unique) = try shape(path)
@@ -212,14 +212,14 @@ private func shape(_ path: String) throws -> (table: String, uniqueIndexes: [Str
                 }
             }
         }
-        let library = try Library.open(path: used, seedIfNew: false)
+        let library = try SQLiteLibrary.open(path: used, seedIfNew: false)
         #expect(try shape(used).table.contains("id TEXT PRIMARY KEY"))
         #expect(try library.importRecords([ImportRecord(id: "a", title: "A2", line: 1),
                                            ImportRecord(id: "b", title: "B", line: 2)])
                 == ImportSummary(added: 1, updated: 1))
         #expect(try library.loadItems().map(\.title) == ["A2", "B"])
 
-        _ = try Library.open(path: empty, seedIfNew: false)
+        _ = try SQLiteLibrary.open(path: empty, seedIfNew: false)
         #expect(try shape(empty).uniqueIndexes == ["items_id", "sqlite_autoindex_items_1"])
         #expect(try !shape(empty).table.contains("PRIMARY KEY"))
     }

@@ -10,8 +10,8 @@ import Testing
             let path = folder + "/x.sqlite"
             let refusal = LibraryError.noFolder(path: path, folder: folder)
             #expect(refusal.description == "cannot open library '\(path)': folder '\(folder)' does not exist")
-            #expect(throws: refusal) { try Library.open(path: path, seedIfNew: true) }
-            #expect(throws: refusal) { try Library.openExisting(path: path, readOnly: false) }
+            #expect(throws: refusal) { try SQLiteLibrary.open(path: path, seedIfNew: true) }
+            #expect(throws: refusal) { try SQLiteLibrary.openExisting(path: path, readOnly: false) }
             #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [])
         }
     }
@@ -19,7 +19,7 @@ import Testing
     @Test func aMissingDefaultLibraryIsNotFoundRatherThanFolderless() throws {
         try withTemporaryDirectory { directory throws in
             let location = try LibraryLocation.resolve(option: nil, environment: ["HOME": directory.path])
-            #expect(throws: LibraryError.notFound(path: location.path)) { try Library.openExisting(location) }
+            #expect(throws: LibraryError.notFound(path: location.path)) { try SQLiteLibrary.openExisting(location) }
             #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [])
         }
     }
@@ -27,10 +27,10 @@ import Testing
     @Test func aURLIsNotOpenedAsAFile() {
         // As a file path, this URL used to become a folder `postgres:` in the current directory.
         #expect(throws: LibraryError.unsupportedLocation("postgres://u:***@h/db")) {
-            try Library.open(path: "postgres://u:secret@h/db", seedIfNew: true)
+            try SQLiteLibrary.open(path: "postgres://u:secret@h/db", seedIfNew: true)
         }
         #expect(throws: LibraryError.unsupportedLocation("postgres://u@h/db")) {
-            try Library.openExisting(path: "postgres://u@h/db")
+            try SQLiteLibrary.openExisting(path: "postgres://u@h/db")
         }
         #expect(!FileManager.default.fileExists(atPath: "postgres:"))
     }

@@ -29,7 +29,7 @@ import Testing
 
 @Test func importingTheSameRecordsTwiceChangesNothing() throws {
     try withTemporaryDirectory { directory throws in
-        let library = try Library.open(path: directory.appendingPathComponent("x.sqlite").path, seedIfNew: false)
+        let library = try SQLiteLibrary.open(path: directory.appendingPathComponent("x.sqlite").path, seedIfNew: false)
         let records = [record("a", "A", [Field("k", "v")]), record("b", "B", favorite: true)]
         #expect(try library.importRecords(records) == ImportSummary(added: 2))
         try library.persist(.setFavorite("a", true))
@@ -65,7 +65,7 @@ import Testing
     try withSampleLibrary { library, path throws in
         let records = [record("new", "New item"), record("rec-001", "Renamed"), record("new", "Again")]
         #expect(message { _ = try library.importRecords(records) } == "duplicate id 'new' in the import")
-        #expect(try Library.open(path: path, seedIfNew: true).loadItems() == SampleLibrary.items)
+        #expect(try SQLiteLibrary.open(path: path, seedIfNew: true).loadItems() == SampleLibrary.items)
         #expect(try library.changes().isEmpty)
     }
 }
@@ -79,7 +79,7 @@ import Testing
 
 @Test func aFileReadByTheImportReaderLandsInTheLibraryWithItsFieldOrder() throws {
     try withTemporaryDirectory { directory throws in
-        let library = try Library.open(path: directory.appendingPathComponent("x.sqlite").path, seedIfNew: false)
+        let library = try SQLiteLibrary.open(path: directory.appendingPathComponent("x.sqlite").path, seedIfNew: false)
         let records = try ImportReader.read(contents: """
             {"id": 7, "title": "Seven", "year": 1999, "tags": ["a", "b"], "artist": "Ünïcødé 🎧"}
             """, file: "x.jsonl")

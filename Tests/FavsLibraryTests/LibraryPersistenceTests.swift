@@ -7,7 +7,7 @@ import Testing
     try withTemporaryDirectory { directory throws in
         let dataHome = directory.appendingPathComponent("data/home").path
         let location = try LibraryLocation.resolve(option: nil, environment: ["XDG_DATA_HOME": dataHome])
-        let library = try Library.open(location, seedIfNew: true)
+        let library = try SQLiteLibrary.open(location, seedIfNew: true)
         #expect(library.name == "sample library")
         #expect(try library.loadItems() == SampleLibrary.items)
         #expect(FileManager.default.fileExists(atPath: dataHome + "/favs/library.sqlite"))
@@ -17,10 +17,10 @@ import Testing
 @Test func aNewUnseededLibraryIsEmptyAndNamedAfterItsFile() throws {
     try withTemporaryDirectory { directory throws in
         let path = directory.appendingPathComponent("my-songs.sqlite").path
-        let library = try Library.open(path: path, seedIfNew: false)
+        let library = try SQLiteLibrary.open(path: path, seedIfNew: false)
         #expect(library.name == "my-songs")
         #expect(try library.loadItems().isEmpty)
-        let reopened = try Library.open(path: path, seedIfNew: true)
+        let reopened = try SQLiteLibrary.open(path: path, seedIfNew: true)
         #expect(try reopened.loadItems().isEmpty, "an existing library is never seeded")
     }
 }
@@ -32,7 +32,7 @@ import Testing
         let third = try #require(SampleLibrary.items.first { $0.id == "rec-003" })
         try library.persist(.delete(third))
 
-        let reopened = try Library.open(path: path, seedIfNew: true)
+        let reopened = try SQLiteLibrary.open(path: path, seedIfNew: true)
         let items = try reopened.loadItems()
         #expect(Array(items.rows.prefix(4)) == [
             "  お気に入りの曲", "★ 录音 Recording 2", "★ 🎧 Lo-fi beats to study to", "  Clair de lune",
@@ -83,7 +83,7 @@ import Testing
 @Test func aChangeMadeStaleByAnotherProcessIsRolledBackWithAMessage() throws {
     try withSampleLibrary { library, path throws in
         let store = Store(items: try library.loadItems(), sink: library)
-        let other = try Library.open(path: path, seedIfNew: true)
+        let other = try SQLiteLibrary.open(path: path, seedIfNew: true)
         try other.persist(.delete(try #require(SampleLibrary.items.dropFirst().first)))
 
         let outcome = store.send(.toggleFavorite("rec-002"))
@@ -98,7 +98,7 @@ import Testing
     try withTemporaryDirectory { directory throws in
         let path = directory.appendingPathComponent("notes.sqlite").path
         try Data("just some text, not SQLite\n".utf8).write(to: URL(fileURLWithPath: path))
-        #expect(message { _ = try Library.open(path: path, seedIfNew: true) }
+        #expect(message { _ = try SQLiteLibrary.open(path: path, seedIfNew: true) }
                 == "cannot open library \(path): file is not a database")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "just some text, not SQLite\n")
     }
@@ -106,7 +106,7 @@ import Testing
 
 @Test func aDirectoryIsNotALibrary() throws {
     try withTemporaryDirectory { directory throws in
-        #expect(message { _ = try Library.open(path: directory.path, seedIfNew: true) }
+        #expect(message { _ = try SQLiteLibrary.open(path: directory.path, seedIfNew: true) }
                 == "cannot open library \(directory.path): it is a directory")
     }
 }
@@ -114,16 +114,16 @@ import Testing
 @Test func openingAnExistingLibraryNeverCreatesOne() throws {
     try withTemporaryDirectory { directory throws in
         let path = directory.appendingPathComponent("missing.sqlite").path
-        #expect(throws: LibraryError.notFound(path: path)) { try Library.openExisting(path: path) }
+        #expect(throws: LibraryError.notFound(path: path)) { try SQLiteLibrary.openExisting(path: path) }
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 }
 
 @Test func anInMemoryLibraryShowsTheSampleAndWritesNoFile() throws {
-    let library = try Library.open(path: ":memory:", seedIfNew: false)
+    let library = try SQLiteLibrary.open(path: ":memory:", seedIfNew: false)
     #expect(library.name == "sample library (in memory)")
     try library.persist(.setFavorite("rec-002", true))
     #expect(try library.loadItems().filter(\.favorite).count == 4)
     #expect(!FileManager.default.fileExists(atPath: ":memory:"))
-    #expect(try Library.open(path: ":memory:", seedIfNew: false).loadItems() == SampleLibrary.items)
+    #expect(try SQLiteLibrary.open(path: ":memory:", seedIfNew: false).loadItems() == SampleLibrary.items)
 }

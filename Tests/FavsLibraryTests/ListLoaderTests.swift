@@ -24,7 +24,7 @@ import Testing
     @Test func aLibraryOfOneItemIsReadOnOneConnection() throws {
         try withTemporaryDirectory { directory throws in
             let path = directory.appendingPathComponent("one.sqlite").path
-            let library = try Library.open(path: path, seedIfNew: false)
+            let library = try SQLiteLibrary.open(path: path, seedIfNew: false)
             _ = try library.importRecords([record("only", "The only song", favorite: true)])
             let list = try library.writer.read { db in try ListLoader.load(db, path: path, parallelThreshold: 1).items }
             #expect(list.ids == ["only"])
@@ -42,10 +42,10 @@ import Testing
                 try db.execute(sql: "DROP INDEX items_favorites")
                 try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v3: list indexes'")
             }
-            let reader = try Library.openExisting(path: path)
+            let reader = try SQLiteLibrary.openExisting(path: path)
             #expect(try reader.loadList() == sampleList)
             #expect(try indexes(reader).contains("items_list") == false, "a reader never writes")
-            let writer = try Library.open(path: path, seedIfNew: true)
+            let writer = try SQLiteLibrary.open(path: path, seedIfNew: true)
             #expect(try indexes(writer).contains("items_list"))
             #expect(try writer.loadList() == sampleList)
         }
@@ -56,7 +56,7 @@ import Testing
         ItemCollection(SampleLibrary.items.map { Item(id: $0.id, title: $0.title, favorite: $0.favorite, position: $0.position) })
     }
 
-    private func indexes(_ library: Library) throws -> [String] {
+    private func indexes(_ library: SQLiteLibrary) throws -> [String] {
         try library.writer.read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index'") }
     }
 }

@@ -13,10 +13,10 @@ func withTemporaryDirectory(_ body: (URL) throws -> Void) throws {
 }
 
 /// Runs a test body against a new library file seeded with the sample.
-func withSampleLibrary(_ body: (Library, String) throws -> Void) throws {
+func withSampleLibrary(_ body: (SQLiteLibrary, String) throws -> Void) throws {
     try withTemporaryDirectory { directory throws in
         let path = directory.appendingPathComponent("library.sqlite").path
-        try body(try Library.open(path: path, seedIfNew: true), path)
+        try body(try SQLiteLibrary.open(path: path, seedIfNew: true), path)
     }
 }
 

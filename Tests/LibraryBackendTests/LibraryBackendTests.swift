@@ -41,7 +41,7 @@ final class Place {
 
     func open(seed: Bool = false) throws -> any ItemLibrary {
         switch backend {
-        case .sqlite: try Library.open(LibraryLocation(path: location), seedIfNew: seed)
+        case .sqlite: try SQLiteLibrary.open(LibraryLocation(path: location), seedIfNew: seed)
         case .postgres: try PostgresLibrary.open(url: location, seedIfNew: seed)
         }
     }

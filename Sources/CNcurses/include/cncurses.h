@@ -5,6 +5,16 @@
 
 #ifndef NCURSES_WIDECHAR
 #define NCURSES_WIDECHAR 1  // must be here: cSettings do not reach the Swift importer
+/// Putting the terminal back from a signal handler, where endwin() may not be called (it is not
+/// async-signal-safe): the terminal's mode is saved before newterm (`cn_signal_restore_save`, with the
+/// terminal's output descriptor), the bytes that leave curses mode are worked out once ncurses has loaded the
+/// terminal's description (`cn_signal_restore_prepare`), and the handler calls `cn_signal_restore`, which uses
+/// only write(2) and tcsetattr(3). `cn_signal_restore_forget` after an ordinary endwin.
+void cn_signal_restore_save(int fd);
+void cn_signal_restore_prepare(int mouse);
+void cn_signal_restore(void);
+void cn_signal_restore_forget(void);
+
 #endif
 #include <curses.h>
 #include <stdio.h>
@@ -31,5 +41,15 @@ int cn_clearok_curscr(bool flag);
 mmask_t cn_button1_pressed(void);
 mmask_t cn_button4_pressed(void);
 mmask_t cn_button5_pressed(void);
+
+/// Putting the terminal back from a signal handler, where endwin() may not be called (it is not
+/// async-signal-safe): the terminal's mode is saved before newterm (`cn_signal_restore_save`, with the
+/// terminal's output descriptor), the bytes that leave curses mode are worked out once ncurses has loaded the
+/// terminal's description (`cn_signal_restore_prepare`), and the handler calls `cn_signal_restore`, which uses
+/// only write(2) and tcsetattr(3). `cn_signal_restore_forget` after an ordinary endwin.
+void cn_signal_restore_save(int fd);
+void cn_signal_restore_prepare(int mouse);
+void cn_signal_restore(void);
+void cn_signal_restore_forget(void);
 
 #endif

@@ -4,13 +4,13 @@ import GRDB
 
 /// Opening a library: creating it when missing, or opening it read-only when it cannot be written, and as
 /// immutable when its disk is full; the connection's configuration; refusing writes on a full disk.
-extension Library {
+extension SQLiteLibrary {
     /// Opens the library at `location`, creating it when missing (and its folders, at the default location).
     ///
     /// `:memory:` opens a private library seeded with the sample that writes nothing to disk.
     /// A new file is seeded with the sample when `seedIfNew` is true, and is otherwise empty
     /// and named after the file.
-    public static func open(_ location: LibraryLocation, seedIfNew: Bool) throws -> Library {
+    public static func open(_ location: LibraryLocation, seedIfNew: Bool) throws -> SQLiteLibrary {
         // A server's URL is the PostgreSQL library's (FavsPostgres): never a file's path here.
         if location.isPostgres { throw LibraryError.unsupportedLocation(location.display) }
         let path = location.path
@@ -19,7 +19,7 @@ extension Library {
                 let queue = try DatabaseQueue(configuration: configuration())
                 let name = try Schema.prepare(queue, path: path, seed: true,
                                               newName: SampleLibrary.name + " (in memory)")
-                return Library(path: path, name: name, writer: queue)
+                return SQLiteLibrary(path: path, name: name, writer: queue)
             }
             let url = URL(fileURLWithPath: path)
             var isDirectory: ObjCBool = false
@@ -38,7 +38,7 @@ extension Library {
                                               newName: seedIfNew ? SampleLibrary.name
                                                   : url.deletingPathExtension().lastPathComponent)
                 let readOnly = !FileManager.default.isWritableFile(atPath: path)
-                return Library(path: path, name: name, writer: queue, isReadOnly: readOnly)
+                return SQLiteLibrary(path: path, name: name, writer: queue, isReadOnly: readOnly)
             } catch let error as DatabaseError where exists && error.resultCode == .SQLITE_READONLY {
                 // A file we may read but not write: browse it; every change will fail and roll back.
                 return try openReadOnly(path: path)
@@ -53,13 +53,13 @@ extension Library {
     }
 
     /// `open(_:seedIfNew:)` for a path the caller names (tests): its folder must exist.
-    static func open(path: String, seedIfNew: Bool) throws -> Library {
+    static func open(path: String, seedIfNew: Bool) throws -> SQLiteLibrary {
         try open(LibraryLocation(path: path), seedIfNew: seedIfNew)
     }
 
     /// Opens a library that must already exist; never creates or seeds one.
     /// Read-only (the default) opens it without writing a byte, so it works on a file the user cannot write.
-    public static func openExisting(_ location: LibraryLocation, readOnly: Bool = true) throws -> Library {
+    public static func openExisting(_ location: LibraryLocation, readOnly: Bool = true) throws -> SQLiteLibrary {
         if location.isPostgres { throw LibraryError.unsupportedLocation(location.display) }
         let path = location.path
         if path != ":memory:", !FileManager.default.fileExists(atPath: path) {
@@ -85,15 +85,15 @@ extension Library {
     }
 
     /// `openExisting(_:readOnly:)` for a path the caller names (tests).
-    static func openExisting(path: String, readOnly: Bool = true) throws -> Library {
+    static func openExisting(path: String, readOnly: Bool = true) throws -> SQLiteLibrary {
         try openExisting(LibraryLocation(path: path), readOnly: readOnly)
     }
 
     /// A read-only connection to an existing, up-to-date library: opening it writes nothing.
-    private static func openReadOnly(path: String) throws -> Library {
+    private static func openReadOnly(path: String) throws -> SQLiteLibrary {
         let queue = try DatabaseQueue(path: path, configuration: configuration(readOnly: true))
         let name = try Schema.prepare(queue, path: path, seed: false, newName: "")
-        return Library(path: path, name: name, writer: queue, isReadOnly: true)
+        return SQLiteLibrary(path: path, name: name, writer: queue, isReadOnly: true)
     }
 
     /// A library on a disk with no space left: SQLite cannot create the write-ahead log's shared-memory file,
@@ -102,11 +102,11 @@ extension Library {
     /// every commit once the last process has closed the library; every change fails and rolls back, saying the
     /// disk is full. (While another process has it open, its shared-memory file is there and the ordinary read-
     /// only open works, seeing that process's commits too.)
-    private static func openOnFullDisk(path: String) throws -> Library {
+    private static func openOnFullDisk(path: String) throws -> SQLiteLibrary {
         let encoded = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
         let queue = try DatabaseQueue(path: "file:\(encoded)?immutable=1", configuration: configuration(readOnly: true))
         let name = try Schema.prepare(queue, path: path, seed: false, newName: "")
-        return Library(path: path, name: name, writer: queue, isOnFullDisk: true)
+        return SQLiteLibrary(path: path, name: name, writer: queue, isOnFullDisk: true)
     }
 
     /// Whether to open the library as on a full disk before SQLite tries (and, having made a log file or half a
@@ -155,7 +155,7 @@ extension Library {
 
     static func configuration(readOnly: Bool = false) -> Configuration {
         var configuration = Configuration()
-        configuration.busyMode = .timeout(Library.busyTimeout)
+        configuration.busyMode = .timeout(SQLiteLibrary.busyTimeout)
         configuration.readonly = readOnly
         configuration.prepareDatabase { db in
             // WAL's usual setting: a commit survives a crash of the process, and costs no fsync.

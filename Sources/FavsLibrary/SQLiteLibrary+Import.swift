@@ -22,7 +22,7 @@ public struct ImportSummary: Equatable, Sendable {
     public var total: Int { added + updated + unchanged }
 }
 
-extension Library {
+extension SQLiteLibrary {
     /// Adds or updates items from records, all in one transaction: on any error nothing changes.
     ///
     /// A new id is added at the end of the list in record order, a favorite only if its record says so.

@@ -6,7 +6,7 @@ import GRDB
 ///
 /// Every change is committed in its own write transaction together with a row of the change log,
 /// which other processes poll to follow along.
-public final class Library: ChangeSink, FieldSource, Sendable {
+public final class SQLiteLibrary: ChangeSink, FieldSource, Sendable {
     /// The path given when opening (`:memory:` for a library that lives only in this process).
     public let path: String
     /// The name shown in the title bar: the sample's name, or the file's name for an imported library.
@@ -108,33 +108,8 @@ public final class Library: ChangeSink, FieldSource, Sendable {
     public func persist(_ change: ModelChange) throws {
         try refuseWritesOnFullDisk()
         try LibraryError.wrapping {
-            try writer.write { db in try persist(change, db) }
+            try writer.write { db in _ = try SQLiteWrites(db: db, origin: origin).persist(change) }
         }
-    }
-
-    /// Writes one change and its change-log row, a batch part by part (within the caller's transaction).
-    private func persist(_ change: ModelChange, _ db: Database) throws {
-        let kind: ChangeKind
-        switch change {
-        case let .setFavorite(id, value, at):
-            try db.execute(sql: "UPDATE items SET favorite = ?, favorited_at = ? WHERE id = ? AND deleted = 0",
-                           arguments: [value, value ? at : nil, id.rawValue])
-            kind = value ? .favorite : .unfavorite
-        case let .delete(item):
-            try db.execute(sql: "UPDATE items SET deleted = 1 WHERE id = ? AND deleted = 0",
-                           arguments: [item.id.rawValue])
-            kind = .delete
-        case let .restore(item):
-            try db.execute(sql: """
-                UPDATE items SET deleted = 0, favorite = ?, favorited_at = ? WHERE id = ? AND deleted = 1
-                """, arguments: [item.favorite, item.favoritedAt, item.id.rawValue])
-            kind = .restore
-        case let .batch(parts):
-            for part in parts { try persist(part, db) }
-            return
-        }
-        guard db.changesCount > 0 else { throw LibraryError.noItem(change.itemID) }
-        try ChangeLog.append(kind, itemID: change.itemID.rawValue, origin: origin, db)
     }
 
     /// The result of SQLite's `PRAGMA integrity_check`: `ok` for a sound file (the crash tests' check).

@@ -2,7 +2,7 @@ import FavsModel
 import Foundation
 import GRDB
 
-extension Library: ItemLibrary {
+extension SQLiteLibrary: ItemLibrary {
     public var location: String { path }
 
     /// `PRAGMA data_version` costs a few microseconds: looked at every 50 ms.

@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 
 /// What a library remembers between runs besides its items: the list's order, kept per library.
-extension Library {
+extension SQLiteLibrary {
     private static let orderKey = "order"
 
     /// The order the list was last shown in; nil when none was chosen (or the one stored is unknown).

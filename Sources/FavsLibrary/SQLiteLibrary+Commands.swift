@@ -1,0 +1,27 @@
+import FavsModel
+import Foundation
+import GRDB
+
+extension SQLiteLibrary {
+    /// Applies a command to items by id in one transaction, logging each change for running browsers (the rules:
+    /// `LibraryWriteTransaction.apply(_:to:)`). Returns the ids that changed.
+    @discardableResult
+    public func apply(_ command: ItemCommand, to ids: [ItemID]) throws -> [ItemID] {
+        try refuseWritesOnFullDisk()
+        return try LibraryError.wrapping {
+            try writer.write { db in try SQLiteWrites(db: db, origin: origin).apply(command, to: ids).map(\.write.itemID) }
+        }
+    }
+
+    /// The ids `command` can change, in list order, for shell completion.
+    public func ids(changedBy command: ItemCommand) throws -> [ItemID] {
+        try writer.read { db in
+            try String.fetchAll(db, sql: "SELECT id FROM items WHERE \(command.candidates) ORDER BY position").map { ItemID($0) }
+        }
+    }
+
+    /// One item with its fields, as stored; nil when it is deleted or unknown.
+    public func item(_ id: ItemID) throws -> Item? {
+        try LibraryError.wrapping { try writer.read { db in try Self.item(id, db) } }
+    }
+}
