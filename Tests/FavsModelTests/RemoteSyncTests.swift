@@ -121,6 +121,21 @@ import FavsTestFixtures
         #expect(!b.sync([.item("c", try item("c", favorite: true))]), "no new frame for nothing")
     }
 
+    @Test func theDetailRedrawsWhatAnotherProcessChangedInTheSelectedItem() throws {
+        let b = browser()
+        b.handle(.char("j"))
+        // Line 2 is the list's first row beside the detail's first line: the selected item's title.
+        #expect(b.frame().lines[2].hasSuffix("┃│   Bravo" + String(repeating: " ", count: 38) + "│"), "not a favorite")
+        #expect(b.sync([.item("b", try item("b", favorite: true))]))
+        #expect(b.frame().lines[2].hasSuffix("┃│ ★ Bravo" + String(repeating: " ", count: 38) + "│"),
+                "the detail laid out again: now starred")
+        var renamed = try item("b", favorite: true)
+        renamed.title = "Bravissimo"
+        #expect(b.sync([.reload(ItemCollection([try item("a"), renamed, try item("c")]))]))
+        #expect(b.frame().lines[2].hasSuffix("┃│ ★ Bravissimo" + String(repeating: " ", count: 33) + "│"),
+                "a new title after a reload")
+    }
+
     @Test func aRemoteReloadKeepsTheFilterAndShowsNewItems() throws {
         let b = browser()
         for key in "/a" { b.handle(.char(key)) }

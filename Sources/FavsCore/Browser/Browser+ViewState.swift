@@ -53,8 +53,9 @@ extension Browser {
             if let error = dispatch(.readFields(id)).error { show(error: error) }
         }
         if let rect = panes[.detail] {
-            detail.scroll = DetailPane.clamp(detail.scroll, store, subject: detail.subject, width: rect.width,
-                                             height: rect.height)
+            let text = DetailPane.text(store, subject: detail.subject, width: rect.width, glyphs: glyphs, reusing: detail.text)
+            detail.text = text
+            detail.scroll = DetailPane.clamp(detail.scroll, lineCount: text.lines.count, height: rect.height)
         }
     }
 

@@ -1,21 +1,50 @@
 import FavsModel
 import Foundation
 
-/// The detail pane's view state: which item it shows, how far it is scrolled, and whether that item's
-/// fields have been asked of the store yet (they are read when the selection changes, never while drawing).
+/// The detail pane's view state: which item it shows, how far it is scrolled, whether that item's fields have
+/// been asked of the store yet (they are read when the selection changes, never while drawing), and its text as
+/// last laid out, so a frame draws what `settle` wrapped instead of wrapping every field again.
 struct DetailState: Equatable {
     var subject: ItemID?
     var scroll = 0
     var fieldsAsked = false
+    var text: DetailPane.Text?
 }
 
 /// The selected item in full: favorite mark, title, id and every field in its order.
 enum DetailPane {
     /// One line of the pane's text, and the columns of it that have a role (the star, a field's name).
-    struct Line {
+    struct Line: Equatable {
         var text: String
         var role: Role = .plain
         var roleColumns: Range<Int> = 0..<0
+    }
+
+    /// The pane's lines and what they were laid out from: while that is unchanged, so are they.
+    struct Text: Equatable {
+        struct Source: Equatable {
+            var subject: ItemID?
+            var width: Int
+            var star: String
+            var item: Item?
+            var fields: [Field]?
+            var loading: Bool
+            var failure: String?
+        }
+
+        var source: Source
+        var lines: [Line]
+    }
+
+    /// The pane's text, from `previous` when it was laid out from the same item, fields and width (comparing
+    /// them costs little next to wrapping every field again: arrays that share storage compare at once).
+    static func text(_ store: Store, subject: ItemID?, width: Int, glyphs: Glyphs, reusing previous: Text?) -> Text {
+        let source = Text.Source(subject: subject, width: width, star: glyphs.star, item: subject.flatMap { store.items[$0] },
+                                 fields: subject.flatMap { store.fields(of: $0) },
+                                 loading: subject.map(store.isLoadingFields(of:)) ?? false,
+                                 failure: subject.flatMap(store.fieldFailure(of:)))
+        if let previous, previous.source == source { return previous }
+        return Text(source: source, lines: lines(store, subject: subject, width: width, glyphs: glyphs))
     }
 
     /// The text of the pane for an inner width, before scrolling. (How many lines there are does not depend
@@ -50,7 +79,7 @@ enum DetailPane {
     static func draw(_ store: Store, state: DetailState, width: Int, height: Int, focused: Bool,
                      glyphs: Glyphs) -> Canvas {
         var canvas = Canvas(width: width, height: height, glyphs: glyphs)
-        let lines = lines(store, subject: state.subject, width: width, glyphs: glyphs)
+        let lines = text(store, subject: state.subject, width: width, glyphs: glyphs, reusing: state.text).lines
         let rows = max(0, height - 2)
         var title = "Detail"
         if lines.count > rows, rows > 0 {
@@ -66,8 +95,8 @@ enum DetailPane {
         return canvas
     }
 
-    /// The scroll offset kept within the text for a pane of `width`×`height`.
-    static func clamp(_ scroll: Int, _ store: Store, subject: ItemID?, width: Int, height: Int) -> Int {
-        max(0, min(scroll, lines(store, subject: subject, width: width).count - max(0, height - 2)))
+    /// The scroll offset kept within a text of `count` lines in a pane `height` rows high.
+    static func clamp(_ scroll: Int, lineCount count: Int, height: Int) -> Int {
+        max(0, min(scroll, count - max(0, height - 2)))
     }
 }
