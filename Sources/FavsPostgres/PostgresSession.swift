@@ -21,8 +21,10 @@ final class PostgresSession: @unchecked Sendable {
     let target: PostgresTarget
     /// Seconds an ordinary statement may go unanswered; 0: no deadline.
     let timeout: Int
-    /// Recursive: `startConnectingIfDue` runs under the lock and `connect` takes it again for an id.
-    private let lock = NSRecursiveLock()
+    /// Guards the state below, on the input thread, the background queue and NIO's loops alike. Held only to read
+    /// or set fields: never across a wait, I/O or TLS setup — what is decided under it (a reconnect, a heartbeat,
+    /// closing a connection) is started after it is let go, so nothing under it takes it again.
+    private let lock = NSLock()
     /// Guarded by `lock`.
     private var connection: PostgresConnection?
     private var connecting = false
@@ -149,14 +151,15 @@ final class PostgresSession: @unchecked Sendable {
     /// Gives a connection up (it did not answer): closed without waiting, the session offline until a new one is
     /// made in the background.
     private func drop(_ dropped: PostgresConnection?) {
-        lock.withLock {
-            guard let dropped, connection === dropped else { return }
+        let reconnect = lock.withLock { () -> Bool in
+            guard let dropped, connection === dropped else { return false }
             connection = nil
             heartbeatSent = nil
             nextAttempt = .distantPast
-            startConnectingIfDue()
+            return claimReconnect()
         }
         if let dropped { Self.close(dropped) }
+        if reconnect { startReconnecting() }
     }
 
     /// Runs `body` in a transaction; any error rolls it back. `writes`: the transaction first takes the
@@ -222,6 +225,8 @@ final class PostgresSession: @unchecked Sendable {
     /// connection (the server or the network went silent).
     func events() -> Events {
         var silent: PostgresConnection?
+        var heartbeat: PostgresConnection?
+        var reconnect = false
         let state: Events = lock.withLock {
             if let connection, connection.isClosed { self.connection = nil }
             if let connection {
@@ -230,14 +235,16 @@ final class PostgresSession: @unchecked Sendable {
                     silent = connection
                 } else if heartbeatSent == nil, inFlight == 0, now.timeIntervalSince(lastHeard) >= Self.heartbeatIdle {
                     heartbeatSent = now
-                    connection.query("SELECT 1", logger: Self.logger).whenSuccess { [weak self] _ in self?.heard() }
+                    heartbeat = connection
                 }
             } else {
-                startConnectingIfDue()
+                reconnect = claimReconnect()
             }
             defer { (notified, reconnected, notices) = (false, false, []) }
             return Events(notified: notified, notices: notices, reconnected: reconnected, offline: connection == nil)
         }
+        heartbeat?.query("SELECT 1", logger: Self.logger).whenSuccess { [weak self] _ in self?.heard() }
+        if reconnect { startReconnecting() }
         guard let silent else { return state }
         drop(silent)
         for handler in lock.withLock({ silenceHandlers }) { handler() }
@@ -275,12 +282,14 @@ final class PostgresSession: @unchecked Sendable {
     var isOffline: Bool { lock.withLock { connection == nil || connection?.isClosed == true } }
 
     func current() throws -> PostgresConnection {
-        try lock.withLock {
-            if let connection, !connection.isClosed { return connection }
+        let (ready, reconnect) = lock.withLock { () -> (PostgresConnection?, Bool) in
+            if let connection, !connection.isClosed { return (connection, false) }
             connection = nil
-            startConnectingIfDue()
-            throw Self.offline
+            return (nil, claimReconnect())
         }
+        if let ready { return ready }
+        if reconnect { startReconnecting() }
+        throw Self.offline
     }
 
     /// A query error: a connection that closed meanwhile makes the session offline.
@@ -305,11 +314,18 @@ final class PostgresSession: @unchecked Sendable {
         lock.withLock { self.connection = connection }
     }
 
-    /// Caller holds the lock.
-    private func startConnectingIfDue() {
-        guard !connecting, Date() >= nextAttempt else { return }
+    /// Whether a reconnect is due and not under way; if so it is now under way, and the caller starts it
+    /// (`startReconnecting`) once it has let the lock go. Caller holds the lock.
+    private func claimReconnect() -> Bool {
+        guard !connecting, Date() >= nextAttempt else { return false }
         connecting = true
-        let listens = self.listens
+        return true
+    }
+
+    /// Makes a new connection in the background (listening again if the session did); it replaces the lost one
+    /// when it comes, or the next attempt waits out the backoff. After `claimReconnect`, without the lock.
+    private func startReconnecting() {
+        let listens = lock.withLock { self.listens }
         connect().flatMap { connection in
             listens ? Self.listen(on: connection, session: self).map { connection } : connection.eventLoop.makeSucceededFuture(connection)
         }.whenComplete { [weak self] result in
