@@ -71,7 +71,8 @@ public struct SearchTerm: Sendable, Hashable {
         self.text = text
         self.isCaseSensitive = isCaseSensitive
         self.foldsAccents = foldsAccents
-        scalars = text.unicodeScalars.map(\.value)
+        // fzf folds the pattern too: a case-sensitive `İ` (its lower case `i` has no accent) finds `İ` as `I`.
+        scalars = text.unicodeScalars.map { foldsAccents ? ScalarTraits.folded($0.value) : $0.value }
         asciiBytes = scalars.allSatisfy { $0 < 0x80 } ? scalars.map { UInt8($0) } : nil
     }
 }
