@@ -4,16 +4,17 @@ import Foundation
 /// allocates nothing once the buffers have grown: the title's scalars, their classes and bonuses, its
 /// case/accent variants, and fzf's score matrices. One per thread (a scan in parts keeps one per part).
 public struct MatchScratch: Sendable {
-    /// The title's scalars as they are.
-    var raw: [UInt32] = []
+    /// The title's scalars as they are (the variant that neither lower-cases nor folds).
+    var raw: [UInt32] { variants[0] }
     /// fzf's bonus at each scalar (its class after the previous scalar's; the first after white space).
     var bonus: [Int16] = []
     var classes: [CharClass] = []
-    /// Whether the title has a scalar outside ASCII.
+    /// Whether the title has a scalar outside ASCII, an upper-case letter.
     var hasNonASCII = false
-    /// Variants of `raw`: lower-cased or not, accents folded or not (index `Variant.index`).
+    var hasUpper = false
+    /// The title's scalars: as they are (0), lower-cased (1), accents folded (2), both (3).
     var variants: [[UInt32]] = [[], [], [], []]
-    private var variantReady: [Bool] = [false, false, false, false]
+    private var variantReady: [Bool] = [true, false, false, false]
     /// Whether `raw`, `bonus` and `classes` hold the current title (they are decoded on demand).
     private var decoded = false
 
@@ -31,7 +32,6 @@ public struct MatchScratch: Sendable {
     /// Starts on a new title.
     mutating func reset() {
         decoded = false
-        variantReady[0] = false
         variantReady[1] = false
         variantReady[2] = false
         variantReady[3] = false
@@ -42,39 +42,53 @@ public struct MatchScratch: Sendable {
     mutating func decode(_ utf8: UnsafeRawBufferPointer) {
         guard !decoded else { return }
         decoded = true
+        var raw = variants[0]
+        variants[0] = []  // keeps `raw` the only reference, so it is changed in place
         raw.removeAll(keepingCapacity: true)
         bonus.removeAll(keepingCapacity: true)
         classes.removeAll(keepingCapacity: true)
         hasNonASCII = false
+        hasUpper = false
         var i = 0
         var previous = CharClass.white
         let table = ScalarTraits.bonusTable
+        let ascii = ScalarTraits.asciiClasses
         while i < utf8.count {
             let lead = utf8[i]
-            var scalar = UInt32(lead)
-            var length = 1
-            if lead >= 0x80 {
+            let scalar: UInt32
+            let cls: CharClass
+            if lead < 0x80 {
+                scalar = UInt32(lead)
+                cls = ascii[Int(lead)]
+                i += 1
+            } else {
                 hasNonASCII = true
+                let length: Int
                 (scalar, length) = Self.decodeScalar(utf8, at: i)
+                cls = ScalarTraits.classOf(scalar)
+                i += length
             }
-            let cls = ScalarTraits.classOf(scalar)
+            if cls == .upper { hasUpper = true }
             raw.append(scalar)
             classes.append(cls)
             bonus.append(table[Int(previous.rawValue) * 7 + Int(cls.rawValue)])
             previous = cls
-            i += length
         }
+        variants[0] = raw
     }
 
     /// The title's scalars for a term: lower-cased (upper-case letters only, as fzf) unless the term is
     /// case-sensitive, accents folded when the term folds them.
     mutating func variant(caseSensitive: Bool, foldAccents: Bool) -> Int {
+        // Nothing to lower-case and nothing to fold: the scalars as they are.
+        if (caseSensitive || !hasUpper) && (!foldAccents || !hasNonASCII) { return 0 }
         let index = (caseSensitive ? 0 : 1) | (foldAccents ? 2 : 0)
         if variantReady[index] { return index }
         variantReady[index] = true
         var out = variants[index]
         variants[index] = []  // keeps `out` the only reference, so it is changed in place
         out.removeAll(keepingCapacity: true)
+        let raw = variants[0]
         for k in raw.indices {
             var scalar = raw[k]
             if !caseSensitive, classes[k] == .upper { scalar = ScalarTraits.lowered(scalar) }

@@ -35,6 +35,9 @@ enum ScalarTraits {
         bonus(after: CharClass(rawValue: UInt8(i / 7)) ?? .white, CharClass(rawValue: UInt8(i % 7)) ?? .white)
     }
 
+    /// The class of each ASCII character.
+    static let asciiClasses: [CharClass] = (0..<128).map { computedClass(UInt32($0)) }
+
     static func classOf(_ scalar: UInt32) -> CharClass {
         if scalar < tableEnd { return CharClass(rawValue: table.classes[Int(scalar)]) ?? .nonWord }
         return computedClass(scalar)
