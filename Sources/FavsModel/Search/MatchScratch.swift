@@ -27,6 +27,7 @@ public struct MatchScratch: Sendable {
     /// Scalar indices of the matched characters, when positions are asked for.
     var positions: [Int] = []
 
+    /// Empty buffers; they grow to the longest title and pattern seen.
     public init() {}
 
     /// Starts on a new title.

@@ -9,6 +9,7 @@ public struct MatchRank: Sendable, Hashable, Comparable {
     /// fzf's length: the title's Unicode scalars, white space at both ends aside.
     public let length: Int
 
+    /// A rank from its parts (a caller that keeps ranks apart from matches, a test).
     public init(score: Int, length: Int) {
         self.score = score
         self.length = length
@@ -22,11 +23,13 @@ public struct MatchRank: Sendable, Hashable, Comparable {
 
 /// A title's match: its rank and the characters to highlight.
 public struct Match: Sendable, Hashable {
+    /// The score and the length, for ordering.
     public let rank: MatchRank
     /// The matched characters as `Character` (grapheme cluster) indices of the title, ascending, each once:
     /// the union over the title terms (fuzzy terms: the characters the scorer chose; others: their span).
     public let positions: [Int]
 
+    /// The pattern's score for the title (fzf's).
     public var score: Int { rank.score }
 }
 

@@ -50,6 +50,7 @@ public struct SearchTerm: Sendable, Hashable {
         case equal
     }
 
+    /// How the term matches.
     public let kind: Kind
     /// A `!` term: the title must not match it (it scores 0).
     public let isInverse: Bool
@@ -92,6 +93,7 @@ public struct SearchPatternError: Error, Sendable, Hashable, CustomStringConvert
     /// One line: what is wrong and how to write it.
     public let message: String
 
+    /// The message.
     public var description: String { message }
 
     static func empty(_ term: String) -> Self {
