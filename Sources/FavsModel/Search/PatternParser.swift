@@ -1,0 +1,153 @@
+import Foundation
+
+/// Reads a pattern into groups of terms, as fzf's `parseTerms` (src/pattern.go) reads its extended syntax,
+/// with three differences: what fzf silently drops or reads as a literal is an error here (an empty `'`, `^`
+/// or `!`, a `|` that does not stand between two terms), and a term that begins with a field name and a
+/// colon is a field term.
+///
+/// A field term begins (after an optional `!`) with an identifier `[A-Za-z_][A-Za-z0-9_-]*` and a colon,
+/// or with the colon alone (any field), and the colon is not followed by `//`: so `http://x` and
+/// `https://x` stay title terms, and `'a:b` or `^a:b` (a marker first) search titles for `a:b`.
+struct PatternParser {
+    let exact: Bool
+
+    private enum Parsed {
+        case title(SearchTerm)
+        case field(FieldTerm)
+    }
+
+    func groups(of text: String) throws(SearchPatternError) -> ([[SearchTerm]], [[FieldTerm]]) {
+        var titleGroups: [[SearchTerm]] = []
+        var fieldGroups: [[FieldTerm]] = []
+        var group: [(token: String, term: Parsed)] = []
+        var afterBar = false
+
+        func close() throws(SearchPatternError) {
+            guard !group.isEmpty else { return }
+            let titles = group.compactMap { if case .title(let t) = $0.term { t } else { nil } }
+            let fields = group.compactMap { if case .field(let f) = $0.term { f } else { nil } }
+            if fields.isEmpty {
+                titleGroups.append(titles)
+            } else if titles.isEmpty {
+                fieldGroups.append(fields)
+            } else {
+                throw .mixedGroup(group.map(\.token).joined(separator: " | "))
+            }
+            group.removeAll()
+        }
+
+        for token in Self.tokens(of: text) {
+            if token == "|" {
+                guard !group.isEmpty, !afterBar else { throw .loneBar }
+                afterBar = true
+                continue
+            }
+            let parsed = try parse(token)
+            if !afterBar { try close() }
+            group.append((token, parsed))
+            afterBar = false
+        }
+        if afterBar { throw .loneBar }
+        try close()
+        return (titleGroups, fieldGroups)
+    }
+
+    /// The terms of a pattern: split at runs of spaces, `\ ` a space inside a term.
+    static func tokens(of text: String) -> [String] {
+        var tokens: [String] = []
+        var current = String.UnicodeScalarView()
+        var escaped = false
+        for scalar in text.unicodeScalars {
+            if escaped {
+                escaped = false
+                if scalar == " " {
+                    current.append(" ")
+                    continue
+                }
+                current.append("\\")
+            }
+            switch scalar {
+            case "\\": escaped = true
+            case " ":
+                if !current.isEmpty { tokens.append(String(current)) }
+                current = String.UnicodeScalarView()
+            default: current.append(scalar)
+            }
+        }
+        if escaped { current.append("\\") }
+        if !current.isEmpty { tokens.append(String(current)) }
+        return tokens
+    }
+
+    private func parse(_ token: String) throws(SearchPatternError) -> Parsed {
+        let scalars = Substring(token).unicodeScalars
+        let inverse = scalars.first == "!"
+        let afterBang = inverse ? scalars.dropFirst() : scalars[...]
+        if let (name, rest) = Self.fieldPrefix(afterBang) {
+            let term = try parseTerm(rest, inverse: inverse, token: token)
+            return .field(FieldTerm(field: name, term: term))
+        }
+        return .title(try parseTerm(scalars[...], inverse: false, token: token))
+    }
+
+    /// The field name (nil for a bare colon) and the text after the colon, when the term is a field term.
+    private static func fieldPrefix(_ scalars: Substring.UnicodeScalarView) -> (String?, Substring.UnicodeScalarView)? {
+        var index = scalars.startIndex
+        if index < scalars.endIndex, scalars[index] != ":" {
+            guard isIdentifierHead(scalars[index]) else { return nil }
+            while index < scalars.endIndex, isIdentifierTail(scalars[index]) { index = scalars.index(after: index) }
+        }
+        guard index < scalars.endIndex, scalars[index] == ":" else { return nil }
+        let name = index == scalars.startIndex ? nil : String(String.UnicodeScalarView(scalars[..<index]))
+        let rest = scalars[scalars.index(after: index)...]
+        if rest.starts(with: "//".unicodeScalars) { return nil }
+        return (name, rest)
+    }
+
+    private static func isIdentifierHead(_ s: Unicode.Scalar) -> Bool {
+        s == "_" || ("a"..."z").contains(s) || ("A"..."Z").contains(s)
+    }
+
+    private static func isIdentifierTail(_ s: Unicode.Scalar) -> Bool {
+        isIdentifierHead(s) || ("0"..."9").contains(s) || s == "-"
+    }
+
+    /// fzf's markers, in fzf's order: `!`, then a trailing `$`, then `'…'`, a leading `'` or a leading `^`.
+    private func parseTerm(_ scalars: Substring.UnicodeScalarView, inverse alreadyInverse: Bool, token: String)
+        throws(SearchPatternError) -> SearchTerm {
+        var text = scalars
+        var inverse = alreadyInverse
+        if text.first == "!" {
+            guard !inverse else { throw .doubleInverse(token) }
+            inverse = true
+            text.removeFirst()
+        }
+        var kind: SearchTerm.Kind = exact || inverse ? .exact : .fuzzy
+        if text.last == "$", text.count > 1 {
+            kind = .suffix
+            text.removeLast()
+        }
+        if text.count > 2, text.first == "'", text.last == "'" {
+            kind = .exactBoundary
+            text.removeFirst()
+            text.removeLast()
+        } else if text.first == "'" {
+            kind = !exact && !inverse ? .exact : .fuzzy  // `'` flips exactness
+            text.removeFirst()
+        } else if text.first == "^" {
+            kind = kind == .suffix ? .equal : .prefix
+            text.removeFirst()
+        }
+        guard !text.isEmpty else { throw .empty(token) }
+
+        let typed = String.UnicodeScalarView(text)
+        var lower = String.UnicodeScalarView()
+        for scalar in typed { lower.append(Unicode.Scalar(ScalarTraits.lowered(scalar.value)) ?? scalar) }
+        let caseSensitive = !lower.elementsEqual(typed)
+        let foldsAccents = !lower.contains { ScalarTraits.mayFold($0.value) }
+        return SearchTerm(
+            kind: kind, isInverse: inverse, text: String(caseSensitive ? typed : lower),
+            isCaseSensitive: caseSensitive, foldsAccents: foldsAccents
+        )
+    }
+}

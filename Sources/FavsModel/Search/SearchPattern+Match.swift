@@ -1,0 +1,161 @@
+import Foundation
+
+/// How well a title matched, for ranking: a higher score first, then a shorter title (fzf's default
+/// `--tiebreak=length`); ranks that are equal keep the caller's chosen order (library, A–Z, recent), which
+/// the caller applies as the last key, as fzf's input order.
+public struct MatchRank: Sendable, Hashable, Comparable {
+    /// The sum of the title groups' scores (an inverse term scores 0).
+    public let score: Int
+    /// fzf's length: the title's Unicode scalars, white space at both ends aside.
+    public let length: Int
+
+    /// A rank from its parts (a caller that keeps ranks apart from matches, a test).
+    public init(score: Int, length: Int) {
+        self.score = score
+        self.length = length
+    }
+
+    /// `a < b` when `a` ranks before `b`: so `sorted()` puts the best first.
+    public static func < (a: MatchRank, b: MatchRank) -> Bool {
+        a.score != b.score ? a.score > b.score : a.length < b.length
+    }
+}
+
+/// A title's match: its rank and the characters to highlight.
+public struct Match: Sendable, Hashable {
+    /// The score and the length, for ordering.
+    public let rank: MatchRank
+    /// The matched characters as `Character` (grapheme cluster) indices of the title, ascending, each once:
+    /// the union over the title terms (fuzzy terms: the characters the scorer chose; others: their span).
+    public let positions: [Int]
+
+    /// The pattern's score for the title (fzf's).
+    public var score: Int { rank.score }
+}
+
+extension SearchPattern {
+    /// The title's rank, or nil when the title groups do not match it. The hot path: no positions, and
+    /// nothing allocated once `scratch` has grown.
+    public func rank(_ title: String, scratch: inout MatchScratch) -> MatchRank? {
+        var title = title
+        return title.withUTF8 { rank(utf8: UnsafeRawBufferPointer($0), scratch: &scratch) }
+    }
+
+    /// `rank(_:scratch:)` over a title's UTF-8 (as the collection's text arena keeps it).
+    public func rank(utf8 title: UnsafeRawBufferPointer, scratch: inout MatchScratch) -> MatchRank? {
+        guard let score = evaluate(title, &scratch, withPositions: false) else { return nil }
+        scratch.decode(title)
+        return MatchRank(score: Int(score), length: scratch.trimmedLength)
+    }
+
+    /// The title's match with the positions to highlight, or nil when the title groups do not match it.
+    public func match(_ title: String, scratch: inout MatchScratch) -> Match? {
+        var utf8 = title
+        let score = utf8.withUTF8 { bytes -> Int32? in
+            let bytes = UnsafeRawBufferPointer(bytes)
+            let score = evaluate(bytes, &scratch, withPositions: true)
+            scratch.decode(bytes)
+            return score
+        }
+        guard let score else { return nil }
+        let rank = MatchRank(score: Int(score), length: scratch.trimmedLength)
+        return Match(rank: rank, positions: Self.characterIndices(ofScalars: scratch.positions, in: title))
+    }
+
+    /// `match(_:scratch:)` with a scratch of its own (for a few titles: the visible rows, a test).
+    public func match(_ title: String) -> Match? {
+        var scratch = MatchScratch()
+        return match(title, scratch: &scratch)
+    }
+
+    /// The total score of the title groups, or nil when one of them does not match.
+    private func evaluate(_ title: UnsafeRawBufferPointer, _ scratch: inout MatchScratch, withPositions: Bool) -> Int32? {
+        scratch.reset()
+        var total: Int32 = 0
+        for group in titleGroups {
+            var satisfied = false
+            var score: Int32 = 0
+            // fzf: the first term of the group that matches gives its score; an inverse term that is
+            // satisfied lets the group match with 0 unless a later term matches.
+            for term in group {
+                let hit = term.mayMatch(title)
+                    ? scratch.run(term, title, withPositions: withPositions && !term.isInverse) : nil
+                if term.isInverse {
+                    if hit == nil { satisfied = true }
+                    continue
+                }
+                if let hit {
+                    satisfied = true
+                    score = hit.score
+                    break
+                }
+            }
+            guard satisfied else { return nil }
+            total += score
+        }
+        return total
+    }
+
+    /// Scalar indices of `title` as Character indices, ascending and each once.
+    static func characterIndices(ofScalars scalars: [Int], in title: String) -> [Int] {
+        guard !scalars.isEmpty else { return [] }
+        let sorted = scalars.sorted()
+        var result: [Int] = []
+        var k = 0
+        var scalarStart = 0
+        for (index, character) in title.enumerated() {
+            let scalarEnd = scalarStart + character.unicodeScalars.count
+            if k < sorted.count, sorted[k] < scalarEnd {
+                result.append(index)
+                while k < sorted.count, sorted[k] < scalarEnd { k += 1 }
+            }
+            if k == sorted.count { break }
+            scalarStart = scalarEnd
+        }
+        return result
+    }
+}
+
+extension SearchTerm {
+    /// The byte prefilter: false when the title surely lacks this term's characters in order (so it is
+    /// never decoded nor scored). Decides only for an ASCII term, and, when the characters are missing,
+    /// only if no byte of the title begins a character that could lower-case or fold to ASCII (Latin
+    /// letters, the Kelvin and Ångström signs): CJK and emoji titles are still decided here.
+    func mayMatch(_ title: UnsafeRawBufferPointer) -> Bool {
+        guard let pattern = asciiBytes else { return true }
+        let insensitive = !isCaseSensitive
+        var mayFold = false
+        var i = 0
+        for p in pattern {
+            let other = insensitive && p &- 0x61 < 26 ? p - 0x20 : p
+            var found = false
+            while i < title.count {
+                let byte = title[i]
+                i += 1
+                if byte == p || byte == other {
+                    found = true
+                    break
+                }
+                if byte >= 0xC3 && byte <= 0xC9 || byte == 0xE1 || byte == 0xE2 { mayFold = true }
+            }
+            if !found { return mayFold && (insensitive || foldsAccents) }
+        }
+        return true
+    }
+}
+
+extension MatchScratch {
+    /// Runs one term's algorithm over the title.
+    mutating func run(_ term: SearchTerm, _ title: UnsafeRawBufferPointer, withPositions: Bool) -> TermHit? {
+        decode(title)
+        let v = variant(caseSensitive: term.isCaseSensitive, foldAccents: term.foldsAccents)
+        switch term.kind {
+        case .fuzzy: return fuzzyMatch(term.scalars, in: v, withPositions: withPositions)
+        case .exact: return exactMatch(term.scalars, in: v, withPositions: withPositions)
+        case .exactBoundary: return boundaryMatch(term.scalars, in: v, withPositions: withPositions)
+        case .prefix: return prefixMatch(term.scalars, in: v, withPositions: withPositions)
+        case .suffix: return suffixMatch(term.scalars, in: v, withPositions: withPositions)
+        case .equal: return equalMatch(term.scalars, in: v, withPositions: withPositions)
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+/// A search as typed, parsed once: fzf's extended syntax, plus field terms (`name:text`).
+///
+/// Terms are separated by spaces and all must match; terms joined by `|` form a group of which one must
+/// match. Title groups are scored here (`rank`, `match`); field groups are for the library to answer (the
+/// ids whose fields hold the text), and the caller keeps the titles that both accept. A group is either all
+/// title terms or all field terms.
+public struct SearchPattern: Sendable, Hashable {
+    /// The pattern as typed.
+    public let text: String
+    /// Exact mode (fzf's `--exact`): a plain term is an exact substring, and `'` makes it fuzzy.
+    public let isExact: Bool
+    /// The groups of title terms, every group must match (one of its terms).
+    public let titleGroups: [[SearchTerm]]
+    /// The groups of field terms, every group must match (one of its terms); answered by the library.
+    public let fieldGroups: [[FieldTerm]]
+
+    /// Whether the pattern has no term at all (every title matches, with score 0).
+    public var isEmpty: Bool { titleGroups.isEmpty && fieldGroups.isEmpty }
+
+    /// Whether matches are ordered by rank: some title term is not inverse. Otherwise (no title term, or only
+    /// `!` terms) every score is 0 and the chosen order stays, as fzf leaves such results unsorted.
+    public var isRanked: Bool { titleGroups.contains { $0.contains { !$0.isInverse } } }
+
+    /// Parses `text`; throws the first malformed term (an empty `'`, `^` or `!`, a lone `|`, an empty field
+    /// term, a group mixing field and title terms).
+    public init(parsing text: String, exact: Bool = false) throws(SearchPatternError) {
+        self.text = text
+        isExact = exact
+        (titleGroups, fieldGroups) = try PatternParser(exact: exact).groups(of: text)
+    }
+}
+
+/// One term: what to find in a title (or a field), how, and whether it must not be found.
+public struct SearchTerm: Sendable, Hashable {
+    /// How a term matches, as fzf's term types.
+    public enum Kind: Sendable, Hashable {
+        /// The characters in order, anywhere (FuzzyMatchV2).
+        case fuzzy
+        /// A substring (`'word`, or a plain term in exact mode).
+        case exact
+        /// A substring standing as whole words (`'word'`).
+        case exactBoundary
+        /// At the start, after leading spaces (`^word`).
+        case prefix
+        /// At the end, before trailing spaces (`word$`).
+        case suffix
+        /// The whole title, spaces around it aside (`^word$`).
+        case equal
+    }
+
+    /// How the term matches.
+    public let kind: Kind
+    /// A `!` term: the title must not match it (it scores 0).
+    public let isInverse: Bool
+    /// The text to find, markers removed and `\ ` made a space; lower-cased unless `isCaseSensitive`.
+    public let text: String
+    /// Smart case: the term has an upper-case letter.
+    public let isCaseSensitive: Bool
+    /// The term has no accented Latin letter, so the titles' accents are set aside (`cafe` finds `Café`,
+    /// `café` only `café`), as fzf.
+    public let foldsAccents: Bool
+    /// `text`'s scalars, what the matcher compares.
+    let scalars: [UInt32]
+    /// `text` as bytes when it is all ASCII, for the byte prefilter.
+    let asciiBytes: [UInt8]?
+
+    init(kind: Kind, isInverse: Bool, text: String, isCaseSensitive: Bool, foldsAccents: Bool) {
+        self.kind = kind
+        self.isInverse = isInverse
+        self.text = text
+        self.isCaseSensitive = isCaseSensitive
+        self.foldsAccents = foldsAccents
+        // fzf folds the pattern too: a case-sensitive `İ` (its lower case `i` has no accent) finds `İ` as `I`.
+        scalars = text.unicodeScalars.map { foldsAccents ? ScalarTraits.folded($0.value) : $0.value }
+        asciiBytes = scalars.allSatisfy { $0 < 0x80 } ? scalars.map { UInt8($0) } : nil
+    }
+}
+
+/// A term aimed at an item's fields: `name:text` one field, `:text` any field.
+public struct FieldTerm: Sendable, Hashable {
+    /// The field's name as typed; nil for any field.
+    public let field: String?
+    /// What to find in it; `!` before the name or after the colon makes it inverse.
+    public let term: SearchTerm
+}
+
+/// Why a pattern cannot be parsed, in one line for the status bar or stderr.
+public struct SearchPatternError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The offending term as typed.
+    public let term: String
+    /// One line: what is wrong and how to write it.
+    public let message: String
+
+    /// The message.
+    public var description: String { message }
+
+    static func empty(_ term: String) -> Self {
+        Self(term: term, message: "the term \(term) has nothing to search for: write text after it")
+    }
+
+    static let loneBar = Self(term: "|", message: "a | must stand between two terms (to find a |, write '|)")
+
+    static func doubleInverse(_ term: String) -> Self {
+        Self(term: term, message: "the term \(term) has two !: write one, before the field name")
+    }
+
+    static func mixedGroup(_ term: String) -> Self {
+        Self(
+            term: term,
+            message: "\(term) joins a field term and a title term with |: a group is all fields or all titles"
+        )
+    }
+}

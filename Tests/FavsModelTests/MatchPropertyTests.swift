@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+@testable import FavsModel
+
+/// The matcher's match set against a naive reference: a title matches a fuzzy pattern when, for every term
+/// (one of the `|` alternatives), the term's characters occur in the title in order, compared lower-cased
+/// unless the term has an upper-case letter, and with accents removed unless the term has one. The
+/// reference uses Foundation's own case mapping and diacritic folding, none of the matcher's tables.
+@Suite struct MatchPropertyTests {
+    /// Latin letters with accents that decompose, digits, punctuation the scorer treats as boundaries,
+    /// CJK and an emoji.
+    static let alphabet: [Character] = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        + Array("abcdeABCDE-_./,éÉèüÜñçåÅöÖ東京寿司タワー🍣")
+
+    static func randomText(_ length: ClosedRange<Int>, _ rng: inout SeededRandom) -> String {
+        String((0..<Int.random(in: length, using: &rng)).map { _ in alphabet.randomElement(using: &rng) ?? "a" })
+    }
+
+    /// A term: mostly some characters of the title in order (so many titles match), sometimes random ones;
+    /// lower-cased or with an accent stripped at times, so both case rules and both accent rules are tried.
+    static func randomTerm(from title: String, _ rng: inout SeededRandom) -> String {
+        var term: String
+        if !title.isEmpty, Int.random(in: 0..<4, using: &rng) > 0 {
+            let characters = Array(title)
+            let picked = (0..<characters.count).filter { _ in Int.random(in: 0..<3, using: &rng) == 0 }
+            term = String(picked.prefix(6).map { characters[$0] })
+            if term.isEmpty { term = String(characters[0]) }
+        } else {
+            term = randomText(1...3, &rng)
+        }
+        switch Int.random(in: 0..<4, using: &rng) {
+        case 0: term = term.lowercased()
+        case 1: term = term.folding(options: .diacriticInsensitive, locale: nil)
+        default: break
+        }
+        return term
+    }
+
+    static func variant(of title: String, _ rng: inout SeededRandom) -> String {
+        var characters = Array(title)
+        switch Int.random(in: 0..<4, using: &rng) {
+        case 0: return title.uppercased()
+        case 1: return title.folding(options: .diacriticInsensitive, locale: nil)
+        case 2:
+            if !characters.isEmpty { characters.remove(at: Int.random(in: 0..<characters.count, using: &rng)) }
+            return String(characters)
+        default: return title
+        }
+    }
+
+    static func referenceMatches(_ term: String, _ title: String) -> Bool {
+        let caseSensitive = term != term.lowercased()
+        let lower = term.lowercased()
+        let foldAccents = lower == lower.folding(options: .diacriticInsensitive, locale: nil)
+        func normalize(_ text: String) -> [Unicode.Scalar] {
+            var text = caseSensitive ? text : text.lowercased()
+            if foldAccents { text = text.folding(options: .diacriticInsensitive, locale: nil) }
+            return Array(text.precomposedStringWithCanonicalMapping.unicodeScalars)
+        }
+        var wanted = normalize(term)[...]
+        for scalar in normalize(title) where scalar == wanted.first { wanted = wanted.dropFirst() }
+        return wanted.isEmpty
+    }
+
+    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    func fuzzyPatternsMatchExactlyTheTitlesTheReferenceMatches(seed: UInt64) throws {
+        var rng = SeededRandom(seed: seed)
+        var scratch = MatchScratch()
+        var matched = 0
+        for _ in 0..<300 {
+            // Random titles, and near misses of one of them: its case changed, accents dropped, a character cut.
+            let source = Self.randomText(0...16, &rng)
+            let titles = (0..<10).map { _ in Self.randomText(0...16, &rng) } + (0..<10).map { _ in
+                Self.variant(of: source, &rng)
+            }
+            // One to three terms; a term is sometimes two alternatives joined by `|`.
+            let groups = (0..<Int.random(in: 1...3, using: &rng)).map { _ in
+                (0..<(Int.random(in: 0..<5, using: &rng) == 0 ? 2 : 1)).map { _ in Self.randomTerm(from: source, &rng) }
+            }
+            let text = groups.map { (g: [String]) in g.joined(separator: " | ") }.joined(separator: " ")
+            let pattern = try SearchPattern(parsing: text)
+            for title in titles {
+                let expected = groups.allSatisfy { $0.contains { Self.referenceMatches($0, title) } }
+                let rank = pattern.rank(title, scratch: &scratch)
+                #expect((rank != nil) == expected, "pattern \(text.debugDescription), title \(title.debugDescription)")
+                #expect(pattern.match(title, scratch: &scratch)?.rank == rank)
+                if expected { matched += 1 }
+            }
+        }
+        #expect(matched > 1000)  // the property is not tried on no matches only
+    }
+
+    @Test(arguments: [5, 6] as [UInt64])
+    func aSingleFuzzyTermHighlightsOneCharacterPerPatternCharacterSpellingThePattern(seed: UInt64) throws {
+        var rng = SeededRandom(seed: seed)
+        for _ in 0..<1000 {
+            let title = Self.randomText(1...20, &rng)
+            let term = Self.randomTerm(from: title, &rng)
+            guard let match = try SearchPattern(parsing: term).match(title) else { continue }
+            let characters = Array(title)
+            let spelled = String(match.positions.map { characters[$0] })
+            #expect(match.positions.count == term.count)
+            #expect(Self.referenceMatches(term, spelled) && spelled.count == term.count, "\(term) in \(title)")
+        }
+    }
+}
