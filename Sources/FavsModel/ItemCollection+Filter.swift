@@ -37,10 +37,10 @@ extension ItemCollection {
 
     /// Runs `search` over `0..<count` cut into one contiguous part per core (when there is enough to search),
     /// and joins the parts' results in order.
-    private static func inParts(count: Int, _ search: @Sendable (Range<Int>) -> [Int32]) -> [Int32] {
+    static func inParts<T: Sendable>(count: Int, _ search: @Sendable (Range<Int>) -> [T]) -> [T] {
         let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount, count / 100_000))
         guard parts > 1 else { return search(0..<count) }
-        let results = PartResults(parts)
+        let results = PartResults<T>(parts)
         DispatchQueue.concurrentPerform(iterations: parts) { part in
             results.set(part, search(count * part / parts..<count * (part + 1) / parts))
         }
@@ -105,13 +105,13 @@ extension ItemCollection {
 }
 
 /// The results of the parts of a search, each written by its own thread.
-private final class PartResults: @unchecked Sendable {
+private final class PartResults<T: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    private var parts: [[Int32]]
+    private var parts: [[T]]
 
     init(_ count: Int) { parts = Array(repeating: [], count: count) }
 
-    func set(_ part: Int, _ result: [Int32]) { lock.withLock { parts[part] = result } }
+    func set(_ part: Int, _ result: [T]) { lock.withLock { parts[part] = result } }
 
-    var joined: [Int32] { lock.withLock { Array(parts.joined()) } }
+    var joined: [T] { lock.withLock { Array(parts.joined()) } }
 }

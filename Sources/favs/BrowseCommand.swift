@@ -78,7 +78,7 @@ func exitWithoutTearDown() -> Never {
 /// persists and reads fields in the background (`ItemLibrary.inBackground`). A script waits for each write, so
 /// that its frames are a function of its steps.
 func openBrowser(at location: LibraryLocation, width: Int, height: Int, preview: Bool = false,
-                 config: Config, purpose: Browser.Purpose = .browse, filter: String = "",
+                 config: Config, purpose: Browser.Purpose = .browse, filter: String = "", exact: Bool = false,
                  scope: ListQuery.Scope = .all,
                  interactive: Bool = false) throws -> (browser: Browser, library: any ItemLibrary, lastChange: Int64?) {
     do {
@@ -92,7 +92,7 @@ func openBrowser(at location: LibraryLocation, width: Int, height: Int, preview:
             ?? ListLoader.parallelThreshold
         // The list opens in the order it was last shown in. A preview holds the first rows in library order:
         // in another order, or filtered (a picker's --query, --favorites), the first frame needs the whole list.
-        let query = ListQuery(filter: filter, scope: scope, order: try library.rememberedOrder() ?? config.sort)
+        let query = ListQuery(filter: filter, exact: exact, scope: scope, order: try library.rememberedOrder() ?? config.sort)
         let keyMap = config.keyMap
         if preview, query == ListQuery(), let items = try library.loadPreview(minimum: minimum) {
             let store = Store(collection: items, sink: sink, fieldSource: fieldSource)

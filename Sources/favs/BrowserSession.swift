@@ -36,7 +36,8 @@ final class BrowserSession {
         if let stdinName { return try overLines(memoryName: stdinName, config: config, query: query) }
         let location = try option.location(config: config)
         let opened = try openBrowser(at: location, width: 80, height: 24, preview: !needsWholeList, config: config,
-                                     purpose: .pick, filter: query.filter, scope: query.scope, interactive: true)
+                                     purpose: .pick, filter: query.filter, exact: query.exact, scope: query.scope,
+                                     interactive: true)
         return overLibrary(opened)
     }
 
@@ -75,7 +76,7 @@ final class BrowserSession {
         // Followed from before the lines are read, so a star made meanwhile is not missed.
         let follower = try? LibraryFollower(memory.library)
         let input = try StandardInput.readAll()
-        let startQuery = ListQuery(filter: query.filter, scope: query.scope, order: order)
+        let startQuery = ListQuery(filter: query.filter, exact: query.exact, scope: query.scope, order: order)
         let minimum = ProcessInfo.processInfo.environment["FAVS_PREVIEW_MINIMUM"].flatMap { Int($0) }
             ?? ListLoader.parallelThreshold
         var first = startQuery == ListQuery()

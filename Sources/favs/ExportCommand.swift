@@ -41,6 +41,23 @@ enum ItemOutput {
         return items
     }
 
+    /// The items a query shows, in its order (a search: best first), with their fields when `withFields`.
+    static func load(_ library: LibraryOption, matching query: ListQuery, withFields: Bool) throws -> [Item] {
+        let location = try library.location()
+        do {
+            let library = try openExistingLibrary(location)
+            let store = Store(collection: try library.loadListToFollow().items, query: query)
+            let shown = store.list.items(from: 0, count: store.list.count)
+            guard withFields else { return shown }
+            let wanted = Set(shown.map(\.id))
+            var full: [ItemID: Item] = [:]
+            for item in try library.loadItems() where wanted.contains(item.id) { full[item.id] = item }
+            return shown.map { full[$0.id] ?? $0 }
+        } catch {
+            throw failure(opening: error)
+        }
+    }
+
     /// Writes items in a machine format to stdout, 64 KiB at a time, then any warning to stderr.
     ///
     /// CSV and TSV cells are written exactly, so when stdout is a terminal and a value holds a control character

@@ -14,6 +14,8 @@ struct List: ParsableCommand {
             text: one line per item: the id (padded so titles line up), ★ for a favorite (a space otherwise), \
             and the title. Control characters are shown as visible symbols.
             """ + "\n\n" + ItemOutput.formatsHelp + "\n\n" + """
+            --query PATTERN prints only the items whose title matches, best first, as `fzf --filter` does: fuzzy             (the pattern's characters in order) unless --exact, fzf's extended syntax ('word exact, ^prefix,             suffix$, !not, a | b), smart case, accents folded; equal scores put favorites first, then shorter             titles, then list order.
+
             The library must exist: list never creates one.
             """ + "\n\n" + ExitStatus.sentence(exitStatuses))
 
@@ -31,10 +33,31 @@ struct List: ParsableCommand {
     @Option(help: "How the items are printed.")
     var format: Format = .text
 
+    @Option(help: ArgumentHelp("Only the items whose title matches, best first (fzf's syntax).", valueName: "pattern"))
+    var query: String?
+
+    @Flag(help: "With --query: plain terms match as substrings, not fuzzily.")
+    var exact = false
+
+    func validate() throws {
+        guard let query else {
+            if exact { throw ValidationError("--exact goes with --query PATTERN") }
+            return
+        }
+        do {
+            try ListQuery.validate(query, exact: exact)
+        } catch {
+            throw ValidationError("--query: \(error.message)")
+        }
+    }
+
     @OptionGroup var library: LibraryOption
 
     func run() throws {
-        let items = try ItemOutput.load(library, favoritesOnly: favorites, withFields: format != .text)
+        let items = try query.map { try ItemOutput.load(library, matching: ListQuery(filter: $0, exact: exact,
+                                                                                        scope: favorites ? .favorites : .all),
+                                                        withFields: format != .text) }
+            ?? ItemOutput.load(library, favoritesOnly: favorites, withFields: format != .text)
         if let machine = ExportFormat(rawValue: format.rawValue) { return try ItemOutput.write(items, as: machine) }
         // Ids are padded to the widest (up to a limit, so one long id does not push every title away).
         let idWidth = min(Self.maxIDWidth, items.lazy.map { TextWidth.of(Sanitize.visible($0.id.readable)) }.max() ?? 0)

@@ -45,8 +45,11 @@ struct Pick: ParsableCommand {
     @Flag(help: "Start in the favorites view.")
     var favorites = false
 
-    @Option(help: ArgumentHelp("Start with this filter typed.", valueName: "text"))
+    @Option(help: ArgumentHelp("Start with this search typed (fzf's syntax, as favs list --query).", valueName: "pattern"))
     var query: String?
+
+    @Flag(help: "Match plain terms as substrings, not fuzzily (ctrl-e switches while typing).")
+    var exact = false
 
     @Flag(name: .customLong("select-1"), help: "When exactly one item matches, print it without showing the screen.")
     var selectOne = false
@@ -61,6 +64,13 @@ struct Pick: ParsableCommand {
     var noMouse = false
 
     func validate() throws {
+        if let query {
+            do {
+                try ListQuery.validate(query, exact: exact)
+            } catch {
+                throw ValidationError("--query: \(error.message)")
+            }
+        }
         if let stdinName {
             guard PickMemoryName.isValid(stdinName) else {
                 throw ValidationError("--stdin NAME: use letters, digits, '.', '_' and '-' (not starting with '.'), "
@@ -77,7 +87,7 @@ struct Pick: ParsableCommand {
 
     func run() throws {
         let (config, configError) = StartupConfig.load()
-        let start = ListQuery(filter: query ?? "", scope: favorites ? .favorites : .all)
+        let start = ListQuery(filter: query ?? "", exact: exact, scope: favorites ? .favorites : .all)
         let picker = try BrowserSession.picker(stdinName: stdinName, library: library, config: config, query: start,
                                                needsWholeList: selectOne || exitZero)
         let browser = picker.browser

@@ -9,6 +9,8 @@ import Testing
         .tab, .tab, .backTab, .enter, .escape, .char("f"), .char("f"), .char(" "), .char("d"), .delete,
         .char("u"), .char("u"), .ctrl("r"), .char("/"), .char("a"), .char("o"), .char("é"), .char("曲"),
         .backspace, .char("?"), .ctrl("l"), .char("x"), .char("F"), .char("s"), .char("s"), .char("m"), .char("v"),
+        // The search's syntax, typed into the filter: exact, prefix, suffix, not, either; ctrl-e for exact mode.
+        .char("l"), .char("'"), .char("^"), .char("$"), .char("!"), .char("|"), .ctrl("e"),
     ]
     static let sizes: [(Int, Int)] = [(80, 24), (40, 12), (100, 30), (60, 10), (59, 10), (20, 6), (15, 5), (120, 8)]
     static let titles = ["お気に入りの曲", "录音 Recording", "Café au lait", "🎧 Lo-fi", "Alpha", "bravo", "ÉCOLE",
@@ -126,6 +128,24 @@ import Testing
         try #require(maintained == expected, "\(context): the list drifted from its query")
         for (row, id) in maintained.enumerated() {
             try #require(id.flatMap(store.list.row(of:)) == row, "\(context): row(of:) disagrees at \(row)")
+        }
+        // A search in library order, answered by a model of its own: every shown item's title matches, best score
+        // first, then favorites, then shorter titles, then library order.
+        let query = store.query
+        if !query.filter.isEmpty, query.order == .library {
+            let search = query.search
+            let ranked = store.items.ids.compactMap { id -> (Item, MatchRank)? in
+                guard let item = store.items[id], query.scope == .all || item.favorite,
+                      let match = search.match(item.title) else { return nil }
+                return (item, match.rank)
+            }
+            let expected = search.isRanked ? ranked.sorted { a, b in
+                if a.1.score != b.1.score { return a.1.score > b.1.score }
+                if a.0.favorite != b.0.favorite { return a.0.favorite }
+                if a.1.length != b.1.length { return a.1.length < b.1.length }
+                return a.0.position < b.0.position
+            } : ranked
+            try #require(maintained == expected.map(\.0.id), "\(context): the search's order for \(query.filter)")
         }
         // Each cursor is on an item its rows show (none only when they are empty) and within view.
         let layout = browser.layout

@@ -83,31 +83,32 @@ func frames(_ script: String, size: (Int, Int) = (80, 24), items: [Item] = Sampl
         """])
     }
 
+    /// Fuzzy and ranked: the titles fzf --filter an lists, in its order (a boundary `an` first).
     @Test func theFilterNarrowsTheListAsYouTypeWhileCountsStayTrue() throws {
         #expect(try frames("/ type an\nframe enter j", size: (60, 12)) == ["""
          favs — sample library
-        ┏ Items 1/8 · /an ━━━━━┓┌ Detail 1-4/8 ────────────────────┐
-        ┃>  🌊 Ocean waves, 10…┃│   🌊 Ocean waves, 10 hours       │
-        ┃   Mañana es hoy      ┃│                                  │
-        ┃   Ég anda            ┃│ id: rec-010                      │
-        ┃   Dansa kvadrat      ┃│ artist: Nature Sounds            │
-        ┃   A very long title …┃└──────────────────────────────────┘
-        ┃   🎹 Piano sketches  ┃┌ Favorites (3) ───────────────────┐
-        ┃   Ode an die Freude  ┃│ ★ お気に入りの曲                 │
-        ┃   Señorita Ñandú     ┃│ ★ 🎧 Lo-fi beats to study to     │
+        ┏ Items 1/12 · /an ━━━━┓┌ Detail 1-4/8 ────────────────────┐
+        ┃>  Ég anda            ┃│   Ég anda                        │
+        ┃   Ode an die Freude  ┃│                                  │
+        ┃   A very long title …┃│ id: rec-012                      │
+        ┃   Señorita Ñandú     ┃│ artist: Sigur Rós                │
+        ┃   Mañana es hoy      ┃└──────────────────────────────────┘
+        ┃   Dansa kvadrat      ┃┌ Favorites (3) ───────────────────┐
+        ┃   🎹 Piano sketches  ┃│ ★ お気に入りの曲                 │
+        ┃   🌊 Ocean waves, 10…┃│ ★ 🎧 Lo-fi beats to study to     │
         ┗━━━━━━━━━━━━━━━━━━━━━━┛└──────────────────────────────────┘
          /an▏  enter keeps · esc clears      28 items · 3 favorites
         """, """
          favs — sample library
-        ┏ Items 2/8 · /an ━━━━━┓┌ Detail 1-4/8 ────────────────────┐
-        ┃   🌊 Ocean waves, 10…┃│   Mañana es hoy                  │
-        ┃>  Mañana es hoy      ┃│                                  │
-        ┃   Ég anda            ┃│ id: rec-011                      │
-        ┃   Dansa kvadrat      ┃│ artist: Ana Tijoux               │
-        ┃   A very long title …┃└──────────────────────────────────┘
-        ┃   🎹 Piano sketches  ┃┌ Favorites (3) ───────────────────┐
-        ┃   Ode an die Freude  ┃│ ★ お気に入りの曲                 │
-        ┃   Señorita Ñandú     ┃│ ★ 🎧 Lo-fi beats to study to     │
+        ┏ Items 2/12 · /an ━━━━┓┌ Detail 1-4/8 ────────────────────┐
+        ┃   Ég anda            ┃│   Ode an die Freude              │
+        ┃>  Ode an die Freude  ┃│                                  │
+        ┃   A very long title …┃│ id: rec-021                      │
+        ┃   Señorita Ñandú     ┃│ artist: Berliner Philharmoniker  │
+        ┃   Mañana es hoy      ┃└──────────────────────────────────┘
+        ┃   Dansa kvadrat      ┃┌ Favorites (3) ───────────────────┐
+        ┃   🎹 Piano sketches  ┃│ ★ お気に入りの曲                 │
+        ┃   🌊 Ocean waves, 10…┃│ ★ 🎧 Lo-fi beats to study to     │
         ┗━━━━━━━━━━━━━━━━━━━━━━┛└──────────────────────────────────┘
          f fav · d del · u undo · ? help     28 items · 3 favorites
         """])

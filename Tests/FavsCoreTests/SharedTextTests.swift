@@ -25,7 +25,7 @@ import Testing
         store.sync([.item("bravo", Item(id: "bravo", title: "Bravo!", position: 5))])
         #expect(store.items.items(fromRow: 0, count: 3).map(\.title) == ["alpha", "charlie", "Bravo!"])
         #expect(store.items.ids == ["alpha", "charlie", "bravo"])
-        #expect(store.send(.show(ListQuery(filter: "BRAV"))).error == nil)
+        #expect(store.send(.show(ListQuery(filter: "brav"))).error == nil)
         #expect(store.list.count == 1 && store.list.id(at: 0) == "bravo")
     }
 

@@ -48,31 +48,32 @@ func styledScreen(_ keys: String, size: (Int, Int), glyphs: Glyphs = .unicode) t
             """)
     }
 
-    @Test func theFilterMatchIsHighlightedInListAndFavoritesRowsIgnoringCase() throws {
-        let screen = try styledScreen("j j f / type DE", size: (60, 12))
+    @Test func theMatchedCharactersAreHighlightedInListAndFavoritesRows() throws {
+        let screen = try styledScreen("j j f / type de", size: (60, 12))
         #expect(screen.text == """
              favs — sample library
-            ┏ Items 1/5 · /DE ━━━━━┓┌ Detail 1-4/8 ────────────────────┐
+            ┏ Items 1/5 · /de ━━━━━┓┌ Detail 1-4/8 ────────────────────┐
             ┃>★ Café del Mar — Sun…┃│ ★ Café del Mar — Sunset          │
             ┃   Clair de lune      ┃│                                  │
             ┃   Águas de março     ┃│ id: rec-003                      │
-            ┃   Ode an die Freude  ┃│ artist: José Padilla             │
-            ┃   Übung macht den Me…┃└──────────────────────────────────┘
+            ┃   Übung macht den Me…┃│ artist: José Padilla             │
+            ┃   Ode an die Freude  ┃└──────────────────────────────────┘
             ┃                      ┃┌ Favorites (4) ───────────────────┐
             ┃                      ┃│ ★ お気に入りの曲                 │
             ┃                      ┃│ ★ Café del Mar — Sunset          │
             ┗━━━━━━━━━━━━━━━━━━━━━━┛└──────────────────────────────────┘
-             /DE▏  enter keeps · esc clears      28 items · 4 favorites
+             /de▏  enter keeps · esc clears      28 items · 4 favorites
             """)
-        // The selected row shows its match in upper case (reversed); "Ode" matches before "die".
+        // The selected row shows its match in upper case (reversed); in "Ode an die Freude" the scorer chose the d and
+        // the e of "die" (a word's start) over the "de" inside "Ode", as fzf does.
         #expect(screen.styles == """
             BBBBBBBBBBBBBBBBBBBBBB
             aaaaaaaaaaaaaaaaaaaaaaaa
             aRYRRRRRRMMRRRRRRRRRRRRa  y
             a         mm           a
             a         mm           a  fff
-            a    mm                a  fffffff
-            a               mm     a
+            a               mm     a  fffffff
+            a          m m         a
             a                      a
             a                      a  y
             a                      a  y      mm
@@ -85,15 +86,15 @@ func styledScreen(_ keys: String, size: (Int, Int), glyphs: Glyphs = .unicode) t
         let screen = try styledScreen("j j f / type an", size: (60, 12), glyphs: .ascii)
         #expect(screen.text == """
              favs - sample library
-            + Items 1/8 - /an =====++ Detail 1-4/8 --------------------+
-            |>  🌊 Ocean waves, ...||   🌊 Ocean waves, 10 hours       |
-            |   Mañana es hoy      ||                                  |
-            |   Ég anda            || id: rec-010                      |
-            |   Dansa kvadrat      || artist: Nature Sounds            |
-            |   A very long titl...|+----------------------------------+
-            |   🎹 Piano sketches  |+ Favorites (4) -------------------+
-            |   Ode an die Freude  || * お気に入りの曲                 |
-            |   Señorita Ñandú     || * Café del Mar — Sunset          |
+            + Items 10/12 - /an ===++ Detail 1-4/8 --------------------+
+            |   A very long titl...|| * Café del Mar — Sunset          |
+            |   Señorita Ñandú     ||                                  |
+            |   Mañana es hoy      || id: rec-003                      |
+            |   Dansa kvadrat      || artist: José Padilla             |
+            |   🎹 Piano sketches  |+----------------------------------+
+            |   🌊 Ocean waves, ...|+ Favorites (4) -------------------+
+            |   茉莉花 Jasmine F...|| * お気に入りの曲                 |
+            |>* Café del Mar — S...|| * Café del Mar — Sunset          |
             +======================++----------------------------------+
              /an_  enter keeps - esc clears      28 items - 4 favorites
             """)
@@ -101,14 +102,14 @@ func styledScreen(_ keys: String, size: (Int, Int), glyphs: Glyphs = .unicode) t
         #expect(screen.styles == """
             BBBBBBBBBBBBBBBBBBBBBB
             aaaaaaaaaaaaaaaaaaaaaaaa
-            aRRRRRRRRRMMRRRRRRRRRRRa
-            a      mm              a
-            a      mm              a  fff
+            a                   mmma  y
+            a          m m         a
+            a    mm                a  fff
             a    mm                a  fffffff
-            a                   mmma
             a        mm            a
-            a       mm             a  y
-            a             mm       a  y
+            a         mm           a
+            a           m   m      a  y
+            aRYRRRRRRRRRRRMRRRRRMMMa  y           m      m
             aaaaaaaaaaaaaaaaaaaaaaaa
 
             """)

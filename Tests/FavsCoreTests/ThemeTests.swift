@@ -1,4 +1,5 @@
 import Testing
+import FavsModel
 @testable import FavsCore
 
 /// What a role looks like on a terminal with 256, 8 or no colours, and when colour is off.
@@ -45,20 +46,21 @@ import Testing
     }
 }
 
-/// Where the filter matched a title, in display columns, found the way the model's filter folds case.
+/// Where the search matched a title, in runs of display columns: the characters fzf's scorer chose.
 @Suite struct FilterMatchTests {
     @Test(arguments: [
-        ("de", "Café del Mar", 5..<7), ("CAFÉ", "café", 0..<4), ("ñan", "Señorita Ñandú", 9..<12),
-        ("気に", "お気に入り", 2..<6), ("lo", "🎧 Lo-fi", 3..<5), ("e", "e\u{301}x", 0..<1), ("x", "abc", nil),
-        ("", "abc", nil), ("σ", "ΟΔΥΣΣΕΥΣ", 3..<4),
-    ] as [(String, String, Range<Int>?)])
-    func theMatchIsTheFirstOccurrenceInColumnsIgnoringCase(query: String, title: String, columns: Range<Int>?) {
-        #expect(FilterMatch.columns(of: query, in: title) == columns)
+        ("de", "Café del Mar", [5..<7]), ("cafe", "CAFÉ", [0..<4]), ("ñan", "Señorita Ñandú", [9..<12]),
+        ("気に", "お気に入り", [2..<6]), ("lo", "🎧 Lo-fi", [3..<5]), ("e", "e\u{301}x", [0..<1]), ("x", "abc", []),
+        ("", "abc", []), ("σ", "ΟΔΥΣΣΕΥΣ", [3..<4]), ("cdm", "Café del Mar", [0..<1, 5..<6, 9..<10]),
+        ("CAFÉ", "café", []), ("'del mar$", "Café del Mar", [5..<8, 9..<12]),
+    ] as [(String, String, [Range<Int>])])
+    func theMatchedCharactersAreRunsOfColumns(pattern: String, title: String, columns: [Range<Int>]) {
+        #expect(FilterMatch.columns(of: SearchPattern(reading: pattern), in: title) == columns)
     }
 
     @Test func aTitleWithAControlCharacterIsHighlightedWhereItIsShown() {
         var canvas = Canvas(width: 12, height: 1)
-        canvas.put(title: "a\u{1B}bc", row: 0, column: 1, limit: 10, highlighting: "BC")
+        canvas.put(title: "a\u{1B}bc", row: 0, column: 1, limit: 10, highlighting: SearchPattern(reading: "bc"))
         #expect(canvas.lines == [" a␛bc"])
         #expect(canvas.styleLines == ["   mm"])
     }

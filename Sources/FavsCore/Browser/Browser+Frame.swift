@@ -56,7 +56,9 @@ extension Browser {
             return [store.unsavedCount == 1 ? "saving…" : "saving… (\(store.unsavedCount))"]
         }
         if mode == .filtering, let keys = modeKeys[.filtering] {
-            return ["/\(store.query.filter)▏  \(keys.label(.keepFilter)) keeps · \(keys.label(.clearFilter)) clears"]
+            let prompt = (store.query.exact ? "exact /" : "/") + store.query.filter + "▏  "
+            if let problem = store.query.searchProblem { return [prompt + problem, prompt] }
+            return [prompt + "\(keys.label(.keepFilter)) keeps · \(keys.label(.clearFilter)) clears"]
         }
         if !marks.isEmpty {
             let hidden = marks.hiddenCount(in: store)

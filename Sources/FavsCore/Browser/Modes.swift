@@ -19,6 +19,8 @@ enum ModeAction: Hashable, Sendable {
     case pageHelp(Int)
     case typeIntoFilter(Character)
     case eraseFilter, keepFilter, clearFilter
+    /// Fuzzy to exact matching and back (fzf's `--exact`), while typing a filter.
+    case toggleExact
     case endRange, clearMarks
     case ignore
 }
@@ -38,7 +40,7 @@ struct ModeKeys: Sendable {
     }
 
     /// The table: every mode and the keys it takes. Typing a filter takes the keys of a text field (enter,
-    /// esc, backspace); the others follow the key map in force, so a rebound key works, and is named, there too.
+    /// esc, backspace, and ctrl-e for exact matching); the others follow the key map in force, so a rebound key works, and is named, there too.
     static func table(for keyMap: KeyMap) -> [Mode: ModeKeys] {
         func keys(_ command: Command, _ action: ModeAction) -> [(Key, ModeAction)] {
             keyMap.keys(for: command).map { ($0, action) }
@@ -55,7 +57,8 @@ struct ModeKeys: Sendable {
         for (key, action) in keys(.back, .clearMarks) + keys(.markRange, .endRange) { visual[key] = action }
         return [
             .normal: ModeKeys(keys: [:]),
-            .filtering: ModeKeys(keys: [.backspace: .eraseFilter, .enter: .keepFilter, .escape: .clearFilter],
+            .filtering: ModeKeys(keys: [.backspace: .eraseFilter, .enter: .keepFilter, .escape: .clearFilter,
+                                        .ctrl("e"): .toggleExact],
                                  takesPrintable: true),
             .help: ModeKeys(keys: help, passesOthers: false),
             .visual: ModeKeys(keys: visual),

@@ -14,11 +14,12 @@ enum FavoritesPane {
             canvas.put("No favorites yet: \(keyMap.label(.toggleFavorite)) stars the selected item", row: 1, column: 2, limit: inner - 1, style: .dim)
             return canvas
         }
+        let search = store.query.search
         for (line, item) in rows.items(from: cursor.offset, count: max(0, height - 2)).enumerated() {
             let selected = focused && item.id == cursor.selected
             canvas.put((selected ? ">" : " ") + glyphs.star + " ", row: line + 1, column: 1, limit: inner)
             canvas.addRole(.star, row: line + 1, column: 2, count: 1)
-            canvas.put(title: item.title, row: line + 1, column: 4, limit: inner - 3, highlighting: store.query.filter)
+            canvas.put(title: item.title, row: line + 1, column: 4, limit: inner - 3, highlighting: search)
             if selected { canvas.addStyle(.reverse, row: line + 1, column: 1, count: inner) }
         }
         return canvas

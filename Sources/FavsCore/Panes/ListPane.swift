@@ -10,17 +10,17 @@ enum ListPane {
         var canvas = Canvas(width: width, height: height, glyphs: glyphs)
         let rows = store.list
         let total = rows.count
-        let query = store.query, filter = query.filter
+        let query = store.query, filter = query.filter, search = query.search
         let cursorRow = cursor.selected.flatMap(rows.row(of:))
         var title = total == 0 ? "Items" : "Items \((cursorRow ?? 0) + 1)/\(total)"
         if query.scope == .favorites { title += " · favorites" }
         if query.order != .library { title += " · \(query.order.shortName)" }
-        if !filter.isEmpty { title += " · /\(filter)" }
+        if !filter.isEmpty { title += query.exact ? " · exact /\(filter)" : " · /\(filter)" }
         canvas.box(Rect(x: 0, y: 0, width: width, height: height), title: title, focused: focused)
         let inner = width - 2
         guard inner > 0 else { return canvas }
         if total == 0 {
-            let empty = !filter.isEmpty ? "No title contains “\(filter)”"
+            let empty = !filter.isEmpty ? "No title matches “\(filter)”"
                 : query.scope == .favorites ? "No favorites: \(keyMap.label(.favoritesView)) shows every item" : "No items"
             canvas.put(empty, row: 1, column: 2, limit: inner - 1, style: .dim)
             return canvas
@@ -35,7 +35,7 @@ enum ListPane {
             canvas.put(lead + (item.favorite ? glyphs.star : " ") + " ", row: row, column: 1, limit: inner)
             if marked { canvas.addRole(.mark, row: row, column: 1, count: 1) }
             if item.favorite { canvas.addRole(.star, row: row, column: 2, count: 1) }
-            canvas.put(title: item.title, row: row, column: 4, limit: inner - 3, highlighting: filter)
+            canvas.put(title: item.title, row: row, column: 4, limit: inner - 3, highlighting: search)
             if selected { canvas.addStyle(.reverse, row: row, column: 1, count: inner) }
         }
         return canvas

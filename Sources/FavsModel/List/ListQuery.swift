@@ -4,8 +4,10 @@ import Foundation
 /// The store keeps its result current as the model changes (`QueryResult`); panes only ask it for rows.
 /// The filter, the favorites view and the sort are fields of this one value, never code paths of their own.
 public struct ListQuery: Hashable, Sendable {
-    /// Text every shown title contains, ignoring case; empty shows every item.
+    /// The search typed: fzf's syntax (`SearchPattern`), fuzzy unless `exact`; empty shows every item.
     public var filter: String
+    /// Exact mode (fzf's `--exact`): a plain term is a substring, and `'` makes a term fuzzy.
+    public var exact: Bool
     /// Every item, or the favorites only.
     public var scope: Scope
     public var order: Order
@@ -31,21 +33,49 @@ public struct ListQuery: Hashable, Sendable {
         }
     }
 
-    public init(filter: String = "", scope: Scope = .all, order: Order = .library) {
+    public init(filter: String = "", exact: Bool = false, scope: Scope = .all, order: Order = .library) {
         self.filter = filter
+        self.exact = exact
         self.scope = scope
         self.order = order
+    }
+
+    /// The filter read as a search over titles: malformed terms left out (a pattern still being typed), field terms
+    /// too (the list searches titles).
+    public var search: SearchPattern { SearchPattern(reading: filter, exact: exact).titlesOnly }
+
+    /// What the filter's reading left out, for the status line: a malformed term, or field terms.
+    public var searchProblem: String? {
+        let pattern = SearchPattern(reading: filter, exact: exact)
+        if let problem = pattern.problem { return problem.message }
+        return pattern.fieldGroups.first?.first.map { Self.notSearched($0).message }
+    }
+
+    /// A field term: fields are not searched yet (titles are).
+    private static func notSearched(_ term: FieldTerm) -> SearchPatternError {
+        let name = term.field.map { "\($0):" } ?? ":"
+        return SearchPatternError(term: name, message: "\(name) searches fields, which are not searched yet: titles are")
+    }
+
+    /// Checks a search given on the command line, strictly: a malformed term, or a field term (the list searches
+    /// titles), throws its one-line message.
+    public static func validate(_ filter: String, exact: Bool) throws(SearchPatternError) {
+        let pattern = try SearchPattern(parsing: filter, exact: exact)
+        if let field = pattern.fieldGroups.first?.first { throw notSearched(field) }
     }
 
     /// True when the query shows every item in library order: its result is the collection itself.
     var showsEverything: Bool { filter.isEmpty && scope == .all && order == .library }
 
-    /// Whether an item's favorite flag decides if it is shown or where: then a toggle moves its row.
-    var dependsOnFavorites: Bool { scope == .favorites || order == .recentlyFavorited }
+    /// Whether an item's favorite flag decides if it is shown or where: then a toggle moves its row. A ranked
+    /// search puts a favorite before a non-favorite of the same score.
+    var dependsOnFavorites: Bool { scope == .favorites || order == .recentlyFavorited || !filter.isEmpty }
 
-    /// Whether this query shows a subset of what `other` shows, in the same order, so its result can be
-    /// searched for among `other`'s instead of among every item (a filter typed further).
+    /// Whether this query shows a subset of what `other` shows, so its result can be searched for among `other`'s
+    /// instead of among every item: a filter typed further, in the same mode, with no `|` (which widens), `!`
+    /// (`!a` to `!ab` widens) or `\` (an escape changes the term before it).
     func narrows(_ other: ListQuery) -> Bool {
-        !other.filter.isEmpty && filter.hasPrefix(other.filter) && scope == other.scope && order == other.order
+        !other.filter.isEmpty && filter.hasPrefix(other.filter) && exact == other.exact && scope == other.scope
+            && order == other.order && !filter.contains(where: { $0 == "|" || $0 == "!" || $0 == "\\" })
     }
 }

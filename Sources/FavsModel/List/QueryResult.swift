@@ -3,6 +3,10 @@ import Foundation
 /// The result of the list query, kept current by the store as it applies each change: the slots of the
 /// items shown, in the query's order. Only the model sees slots; panes see rows (`ListRows`).
 ///
+/// With a search, the order is the search's rank first — a higher score, then a favorite before a non-favorite,
+/// then a shorter title — and the chosen order (library, A–Z, recent) among equals. Each shown slot's rank is
+/// kept, so a change re-places an item by its rank without running the search again.
+///
 /// Every change is a membership test and a binary search in the order: a delete, a restore or a toggle
 /// costs O(log n) comparisons and one move of the slots after it, whatever the order.
 struct QueryResult: Sendable {
@@ -14,6 +18,12 @@ struct QueryResult: Sendable {
     /// Title sort keys, slot by slot, and the slot numbering they follow: made the first time the title
     /// order is chosen, then kept and extended.
     private var titleKeys: (generation: Int, keys: TextArena)?
+    /// The query's search over titles, read once per query.
+    private var search = SearchPattern(reading: "")
+    /// Whether the search orders what it shows (some title term that is not `!`).
+    private var ranked = false
+    /// Each shown slot's rank while the search is ranked (`RankKey`), by slot; others' entries mean nothing.
+    private var rankKeys: [RankKey] = []
 
     func count(in items: ItemCollection) -> Int { rows?.count ?? items.count }
 
@@ -44,6 +54,10 @@ struct QueryResult: Sendable {
     /// Answers a new query; a filter typed further searches only the current rows.
     mutating func update(to newQuery: ListQuery, in items: ItemCollection) {
         let previous = newQuery.narrows(query) && generation == items.generation ? rows : nil
+        if newQuery.filter != query.filter || newQuery.exact != query.exact {
+            search = newQuery.search
+            ranked = search.isRanked
+        }
         query = newQuery
         prepareKeys(in: items)
         generation = items.generation
@@ -51,11 +65,17 @@ struct QueryResult: Sendable {
             rows = nil
             return
         }
-        if let previous {
-            rows = items.slots(matching: query.filter, among: previous)  // keeps their order
-            return
+        var found: [Int32]
+        if search.isEmpty {
+            found = previous ?? items.presentSlots.map { Int32($0) }
+        } else {
+            let matches = items.search(search, among: previous)
+            if ranked {
+                if rankKeys.count < items.slotCount { rankKeys = Array(repeating: RankKey(), count: items.slotCount) }
+                for match in matches { rankKeys[Int(match.slot)] = match.key }
+            }
+            found = matches.map(\.slot)
         }
-        var found = query.filter.isEmpty ? items.presentSlots.map { Int32($0) } : items.slots(matching: query.filter)
         if query.scope == .favorites { found.removeAll { !items.isFavorite(slot: Int($0)) } }
         sort(&found, in: items)
         rows = found
@@ -64,6 +84,7 @@ struct QueryResult: Sendable {
     /// Answers the query afresh (after a reload, or when the slots were renumbered).
     mutating func recompute(in items: ItemCollection) {
         titleKeys = nil
+        rankKeys = []
         generation = -1
         update(to: query, in: items)
     }
@@ -109,10 +130,16 @@ struct QueryResult: Sendable {
 
     // MARK: Membership and order
 
-    /// Whether the query shows the present item at `slot`.
-    private func shows(_ slot: Int, in items: ItemCollection) -> Bool {
-        items.isPresent(slot: slot) && (query.scope == .all || items.isFavorite(slot: slot))
-            && items.title(atSlot: slot, contains: query.filter)
+    /// Whether the query shows the present item at `slot`; its rank is kept when it is shown.
+    private mutating func shows(_ slot: Int, in items: ItemCollection) -> Bool {
+        guard items.isPresent(slot: slot), query.scope == .all || items.isFavorite(slot: slot) else { return false }
+        guard !search.isEmpty else { return true }
+        guard let key = items.rankKey(ofSlot: slot, for: search) else { return false }
+        if ranked {
+            if rankKeys.count < items.slotCount { rankKeys += Array(repeating: RankKey(), count: items.slotCount - rankKeys.count) }
+            rankKeys[slot] = key
+        }
+        return true
     }
 
     private mutating func insert(_ slot: Int, in items: ItemCollection) -> Int {
@@ -135,12 +162,33 @@ struct QueryResult: Sendable {
     }
 
     private func sort(_ slots: inout [Int32], in items: ItemCollection) {
-        guard query.order != .library else { return }  // slots come in library order
+        guard query.order != .library || ranked else { return }  // slots come in library order
         withOrder(items) { precedes in slots.sort(by: precedes) }
     }
 
-    /// Calls `body` with the order's "comes before" on slots (ties, and the library order, by position).
+    /// Calls `body` with the query's "comes before" on slots: the search's rank when it ranks, then the order's.
     private func withOrder<R>(_ items: ItemCollection, _ body: ((Int32, Int32) -> Bool) -> R) -> R {
+        guard ranked else { return withChosenOrder(items, body) }
+        return rankKeys.withUnsafeBufferPointer { keys in
+            withChosenOrder(items) { chosen in
+                withoutActuallyEscaping(chosen) { chosen in
+                    // A slot added since the search ran and not shown has no key (it sorts last: only ever looked for).
+                    func key(_ slot: Int32) -> RankKey { Int(slot) < keys.count ? keys[Int(slot)] : RankKey.unmatched }
+                    return body { a, b in
+                        let (ka, kb) = (key(a), key(b))
+                        if ka.score != kb.score { return ka.score > kb.score }
+                        let (fa, fb) = (items.isFavorite(slot: Int(a)), items.isFavorite(slot: Int(b)))
+                        if fa != fb { return fa }
+                        if ka.length != kb.length { return ka.length < kb.length }
+                        return chosen(a, b)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Calls `body` with the chosen order's "comes before" on slots (ties, and the library order, by position).
+    private func withChosenOrder<R>(_ items: ItemCollection, _ body: ((Int32, Int32) -> Bool) -> R) -> R {
         switch query.order {
         case .library:
             return body(<)
@@ -178,5 +226,23 @@ struct QueryResult: Sendable {
         let keys = titleKeys?.generation == items.generation ? titleKeys?.keys ?? TextArena() : TextArena()
         guard keys.count < items.slotCount || titleKeys == nil else { return }
         titleKeys = (items.generation, TitleCollation.keys(of: items.titleArena, from: keys.count, appendingTo: keys))
+    }
+}
+
+/// A shown slot's rank, kept by the list's result: fzf's score and length (`MatchRank`), in 8 bytes.
+struct RankKey: Sendable {
+    var score: Int32 = 0
+    var length: Int32 = 0
+
+    init() {}
+
+    /// What a slot the search did not match is compared as.
+    static let unmatched = RankKey(score: Int32.min)
+
+    private init(score: Int32) { self.score = score }
+
+    init(_ rank: MatchRank) {
+        score = Int32(clamping: rank.score)
+        length = Int32(clamping: rank.length)
     }
 }

@@ -17,12 +17,22 @@ struct PatternParser {
     }
 
     func groups(of text: String) throws(SearchPatternError) -> ([[SearchTerm]], [[FieldTerm]]) {
+        let read = groups(of: text, lenient: false)
+        if let error = read.error { throw error }
+        return (read.titles, read.fields)
+    }
+
+    /// The groups of a pattern; `lenient`: a malformed term (or a `|` out of place) is left out and the first is
+    /// returned with what could be read, the way a search box answers a pattern still being typed (`foo |`).
+    func groups(of text: String, lenient: Bool)
+        -> (titles: [[SearchTerm]], fields: [[FieldTerm]], error: SearchPatternError?) {
         var titleGroups: [[SearchTerm]] = []
         var fieldGroups: [[FieldTerm]] = []
         var group: [(token: String, term: Parsed)] = []
         var afterBar = false
+        var firstError: SearchPatternError?
 
-        func close() throws(SearchPatternError) {
+        func close() {
             guard !group.isEmpty else { return }
             let titles = group.compactMap { if case .title(let t) = $0.term { t } else { nil } }
             let fields = group.compactMap { if case .field(let f) = $0.term { f } else { nil } }
@@ -31,25 +41,35 @@ struct PatternParser {
             } else if titles.isEmpty {
                 fieldGroups.append(fields)
             } else {
-                throw .mixedGroup(group.map(\.token).joined(separator: " | "))
+                firstError = firstError ?? .mixedGroup(group.map(\.token).joined(separator: " | "))
+                titleGroups.append(titles)  // read leniently: the group's title terms
             }
             group.removeAll()
         }
 
         for token in Self.tokens(of: text) {
             if token == "|" {
-                guard !group.isEmpty, !afterBar else { throw .loneBar }
+                guard !group.isEmpty, !afterBar else {
+                    firstError = firstError ?? .loneBar
+                    if lenient { continue } else { break }
+                }
                 afterBar = true
                 continue
             }
-            let parsed = try parse(token)
-            if !afterBar { try close() }
+            let parsed: Parsed
+            do {
+                parsed = try parse(token)
+            } catch {
+                firstError = firstError ?? error
+                if lenient { continue } else { break }
+            }
+            if !afterBar { close() }
             group.append((token, parsed))
             afterBar = false
         }
-        if afterBar { throw .loneBar }
-        try close()
-        return (titleGroups, fieldGroups)
+        if afterBar { firstError = firstError ?? .loneBar }
+        close()
+        return (titleGroups, fieldGroups, firstError)
     }
 
     /// The terms of a pattern: split at runs of spaces, `\ ` a space inside a term.

@@ -14,7 +14,7 @@ public struct SearchPattern: Sendable, Hashable {
     /// The groups of title terms, every group must match (one of its terms).
     public let titleGroups: [[SearchTerm]]
     /// The groups of field terms, every group must match (one of its terms); answered by the library.
-    public let fieldGroups: [[FieldTerm]]
+    public private(set) var fieldGroups: [[FieldTerm]]
 
     /// Whether the pattern has no term at all (every title matches, with score 0).
     public var isEmpty: Bool { titleGroups.isEmpty && fieldGroups.isEmpty }
@@ -30,6 +30,25 @@ public struct SearchPattern: Sendable, Hashable {
         isExact = exact
         (titleGroups, fieldGroups) = try PatternParser(exact: exact).groups(of: text)
     }
+
+    /// Reads `text` as a search box does while it is typed: a malformed term (an empty `'`, a `|` with nothing
+    /// after it yet) is left out, and the first one is `problem`.
+    public init(reading text: String, exact: Bool = false) {
+        self.text = text
+        isExact = exact
+        let read = PatternParser(exact: exact).groups(of: text, lenient: true)
+        (titleGroups, fieldGroups, problem) = (read.titles, read.fields, read.error)
+    }
+
+    /// The same pattern without its field terms (what is answered over titles alone).
+    public var titlesOnly: SearchPattern {
+        var pattern = self
+        pattern.fieldGroups = []
+        return pattern
+    }
+
+    /// The first malformed term `init(reading:exact:)` left out; nil when every term was read.
+    public private(set) var problem: SearchPatternError?
 }
 
 /// One term: what to find in a title (or a field), how, and whether it must not be found.

@@ -1,0 +1,56 @@
+import Foundation
+
+/// The list's search: which present items' titles a pattern matches, and how well (`SearchPattern`, fzf's
+/// rules), over the titles as stored — one buffer of UTF-8, no String per title.
+extension ItemCollection {
+    /// A matched slot and its rank.
+    struct SearchMatch: Sendable {
+        var slot: Int32
+        var key: RankKey
+    }
+
+    /// The present slots whose title `pattern` matches, in list order, with their ranks. `previous`, when given,
+    /// is the result of a pattern this one narrows (a superset of the answer), and only its slots are searched.
+    ///
+    /// A large search is split in contiguous parts, one per core, each with its own scratch, joined in order.
+    func search(_ pattern: SearchPattern, among previous: [Int32]? = nil) -> [SearchMatch] {
+        let titles = titleArena
+        if let previous {
+            return Self.inParts(count: previous.count) { range in
+                var scratch = MatchScratch()
+                return titles.withStorage { bytes, ends in
+                    previous[range].compactMap { slot in
+                        let slot = Int(slot)
+                        guard isPresent(slot: slot) else { return nil }
+                        return Self.rank(slot, bytes, ends, pattern, &scratch).map { SearchMatch(slot: Int32(slot), key: $0) }
+                    }
+                }
+            }
+        }
+        return Self.inParts(count: titles.count) { range in
+            var scratch = MatchScratch()
+            var found: [SearchMatch] = []
+            titles.withStorage { bytes, ends in
+                for slot in range where isPresent(slot: slot) {
+                    if let key = Self.rank(slot, bytes, ends, pattern, &scratch) {
+                        found.append(SearchMatch(slot: Int32(slot), key: key))
+                    }
+                }
+            }
+            return found
+        }
+    }
+
+    /// The rank of one slot's title, nil when the pattern does not match it.
+    func rankKey(ofSlot slot: Int, for pattern: SearchPattern) -> RankKey? {
+        var scratch = MatchScratch()
+        return titleArena.withStorage { bytes, ends in Self.rank(slot, bytes, ends, pattern, &scratch) }
+    }
+
+    private static func rank(_ slot: Int, _ bytes: UnsafeRawBufferPointer, _ ends: UnsafeBufferPointer<UInt32>,
+                             _ pattern: SearchPattern, _ scratch: inout MatchScratch) -> RankKey? {
+        let start = slot == 0 ? 0 : Int(ends[slot - 1]) + 1
+        return pattern.rank(utf8: UnsafeRawBufferPointer(rebasing: bytes[start..<Int(ends[slot])]), scratch: &scratch)
+            .map(RankKey.init)
+    }
+}
