@@ -73,6 +73,17 @@ struct QueryResult: Sendable {
             if ranked {
                 if rankKeys.count < items.slotCount { rankKeys = Array(repeating: RankKey(), count: items.slotCount) }
                 for match in matches { rankKeys[Int(match.slot)] = match.key }
+                if query.order == .library {
+                    // The common case, sorted as plain integers: rank, favorite, length and slot in one word each.
+                    var packed = matches.compactMap { match -> UInt64? in
+                        let favorite = items.isFavorite(slot: Int(match.slot))
+                        guard query.scope == .all || favorite else { return nil }
+                        return match.key.packed(favorite: favorite, slot: match.slot)
+                    }
+                    packed.sort()
+                    rows = packed.map { Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF) }
+                    return
+                }
             }
             found = matches.map(\.slot)
         }
@@ -229,7 +240,9 @@ struct QueryResult: Sendable {
     }
 }
 
-/// A shown slot's rank, kept by the list's result: fzf's score and length (`MatchRank`), in 8 bytes.
+/// A shown slot's rank, kept by the list's result: fzf's score and length (`MatchRank`), in 8 bytes. Both are
+/// clamped (a score to 0…65,535, a length to 0…32,767: far beyond a title's) so that the packed form sorts
+/// exactly as the comparison in `QueryResult.withOrder` does.
 struct RankKey: Sendable {
     var score: Int32 = 0
     var length: Int32 = 0
@@ -242,7 +255,14 @@ struct RankKey: Sendable {
     private init(score: Int32) { self.score = score }
 
     init(_ rank: MatchRank) {
-        score = Int32(clamping: rank.score)
-        length = Int32(clamping: rank.length)
+        score = Int32(min(0xFFFF, max(0, rank.score)))
+        length = Int32(min(0x7FFF, max(0, rank.length)))
+    }
+
+    /// The order of `QueryResult.withOrder` in library order, as one integer: a higher score, then a favorite,
+    /// then a shorter title, then the slot (library order), smaller first.
+    func packed(favorite: Bool, slot: Int32) -> UInt64 {
+        UInt64(0xFFFF - UInt32(score)) << 48 | UInt64(favorite ? 0 : 1) << 47 | UInt64(UInt32(length)) << 32
+            | UInt64(UInt32(bitPattern: slot))
     }
 }
