@@ -62,7 +62,7 @@ struct DebianPackageTests {
     @Test(.enabled(if: getuid() == 0, "apt-get install needs root"),
           .enabled(if: hasProgram("apt-get"), "apt-get is not installed"),
           .enabled(if: !isInstalled("favs"), "a favs package is installed already: this test would replace it"))
-    func aptInstallsThePackageAndPurgeLeavesNothingOfIt() async throws {
+    func aptInstallsThePackageAndRemoveLeavesNothingOfIt() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let deb = try Artefacts.file(prefix: "favs_", suffix: ".deb")
@@ -83,10 +83,11 @@ struct DebianPackageTests {
             #expect(version.out == "favs \(try Artefacts.version())\n")
             listed = try await tool(["dpkg", "-L", "favs"], in: scratch).split(separator: "\n").map(String.init)
         }
-        let purge = try await run("/usr/bin/env", ["apt-get", "purge", "-y", "-q"] + lock + ["favs"],
+        // remove, not purge: the package has no conffiles, so nothing of it may stay behind.
+        let remove = try await run("/usr/bin/env", ["apt-get", "remove", "-y", "-q"] + lock + ["favs"],
                                   environment: environment, in: scratch.url)
         try #require(install.status == 0, "apt-get install \(deb) failed:\n\(install.out)\n\(install.err)")
-        #expect(purge.status == 0, "apt-get purge favs failed:\n\(purge.err)")
+        #expect(remove.status == 0, "apt-get remove favs failed:\n\(remove.err)")
 
         for file in Self.files.map({ String($0.dropFirst()) }) {
             #expect(listed.contains(file), "dpkg -L favs lacks \(file)")
@@ -95,9 +96,10 @@ struct DebianPackageTests {
             var isFolder: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
             // A folder that was there before (/usr/bin) stays; every file goes, and every folder the package made.
-            #expect(!exists || (isFolder.boolValue && !new.contains(path)), "\(path) is still there after apt-get purge")
+            #expect(!exists || (isFolder.boolValue && !new.contains(path)), "\(path) is still there after apt-get remove")
         }
         #expect(!isInstalled("favs"))
+        #expect(!dpkgKnows("favs"), "dpkg still records favs after apt-get remove")
     }
 
     // MARK: Helpers
@@ -115,6 +117,12 @@ struct DebianPackageTests {
                      sourceLocation: sourceLocation)
         return result.out
     }
+}
+
+/// Whether dpkg's status has an entry for this package at all (a removed package with conffiles keeps one).
+func dpkgKnows(_ package: String) -> Bool {
+    guard let status = try? String(contentsOfFile: "/var/lib/dpkg/status", encoding: .utf8) else { return false }
+    return status.components(separatedBy: "\n\n").contains { $0.hasPrefix("Package: \(package)\n") }
 }
 
 /// Whether dpkg has this package installed (its status says "install ok installed").
