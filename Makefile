@@ -118,8 +118,8 @@ static:
 	$(STATIC_BUILD) --product favs-man
 	strip -o "$(SHIP_BIN)" "$(STATIC_SCRATCH)/$(CONFIG)/favs"
 
-# The release binary, its manual page (favs-man writes it from the help favs prints and its key map) and its
-# completions for bash, zsh and fish, under $(DESTDIR)$(PREFIX).
+# The static release binary, its manual page (favs-man writes it from the help favs prints and its key map) and
+# its completions for bash, zsh and fish, under $(DESTDIR)$(PREFIX).
 install: static
 	@$(MAKE) --no-print-directory install-files BIN="$(SHIP_BIN)" MAN_GEN="$(SHIP_MAN_GEN)"
 
@@ -149,12 +149,13 @@ deb: static
 	  printf 'Files: *\nCopyright: the favs authors\nLicense: Expat\n'; \
 	  sed -e 's/^$$/./' -e 's/^/ /' LICENSE; \
 	  printf 'Comment: The binary links in the Swift runtime and Foundation (Apache-2.0 with the runtime library\n'; \
-	  printf ' exception), ICU (Unicode-3.0) and its Swift packages: GRDB, toml++ and TOMLKit (MIT), swift-nio,\n'; \
-	  printf ' postgres-nio, swift-crypto, swift-argument-parser, swift-log (Apache-2.0) and BoringSSL (OpenSSL, ISC).\n'; \
+	  printf ' exception), ICU (Unicode-3.0) and the packages favs builds with: GRDB, TOMLKit and toml++ (MIT);\n'; \
+	  printf ' swift-nio, swift-nio-ssl, postgres-nio, swift-crypto, swift-argument-parser, swift-log and the other\n'; \
+	  printf ' apple and swift-server packages (Apache-2.0); BoringSSL (OpenSSL, ISC).\n'; \
 	} > "$(STAGE)/deb/usr/share/doc/favs/copyright"
 	printf 'Source: favs\n\nPackage: favs\nArchitecture: any\n' > "$(STAGE)/shlibs/debian/control"
 	depends=$$(cd "$(STAGE)/shlibs" && dpkg-shlibdeps -O "$(CURDIR)/$(STAGE)/deb/usr/bin/favs" | \
-		sed -n 's/^shlibs:Depends=//p') && [ -n "$$depends" ] && \
+		sed -n 's/^shlibs:Depends=//p') && [ -n "$$depends" ] || { echo "deb: dpkg-shlibdeps found no Depends"; exit 1; }; \
 	{ printf 'Package: favs\nVersion: $(VERSION)\nArchitecture: $(DEB_ARCH)\nMaintainer: $(DEB_MAINTAINER)\n'; \
 	  printf 'Installed-Size: %s\nDepends: %s\n' "$$(du -sk "$(STAGE)/deb/usr" | cut -f1)" "$$depends"; \
 	  printf 'Section: utils\nPriority: optional\n'; \
