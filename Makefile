@@ -5,7 +5,8 @@ SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # man-db and groff-base: the end-to-end tests render the installed manual page with man --warnings.
 # postgresql: the tests run a throwaway server (scripts/pg-test-server.sh) for the team library.
 # nftables: the network fault tests (root) drop packets to a server in a namespace (scripts/netns-pg.sh).
-DEBS = libncurses-dev libsqlite3-dev tmux man-db groff-base postgresql nftables
+# dpkg-dev: make deb works out the package's dependencies with dpkg-shlibdeps (and strip comes with it).
+DEBS = libncurses-dev libsqlite3-dev tmux man-db groff-base postgresql nftables dpkg-dev
 # What scripts/bench.sh compares favs with and measures by: make test runs it on a small collection.
 BENCH_DEBS = fzf sqlite3 time
 PREFIX ?= /usr/local
@@ -14,10 +15,33 @@ MAN1DIR = $(DESTDIR)$(PREFIX)/share/man/man1
 BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
-# The folders install made (none that existed before), for uninstall to remove when they are empty again.
+# The folders install made (none that existed before), for uninstall to remove when they are empty again;
+# empty for dist and deb, which stage files for an archive.
 MANIFEST = $(DESTDIR)$(PREFIX)/share/favs/installed-folders
 
-.PHONY: deps build run demo screenshot test soak crash check-sanitizers fuzz install install-files uninstall clean bench
+# The version, from its one line in Sources/favs/Version.swift (favs --version and the manual print the same).
+VERSION := $(shell sed -n 's/^let favsVersion = "\(.*\)"$$/\1/p' Sources/favs/Version.swift)
+
+# What install, dist and deb ship: favs with the Swift runtime and Foundation linked in, so that it runs where no
+# Swift toolchain is (docs/install.md), then stripped. CONFIG=debug builds the same binary unoptimised and sooner
+# (make test's). A build folder of its own: SwiftPM would relink the dynamic build's objects, and that link fails.
+CONFIG ?= release
+STATIC_SCRATCH = .build-static
+STATIC_BUILD = $(SWIFT) build -c $(CONFIG) --static-swift-stdlib --scratch-path $(STATIC_SCRATCH)
+SHIP_BIN = $(STATIC_SCRATCH)/favs-$(CONFIG)
+SHIP_MAN_GEN = $(STATIC_SCRATCH)/$(CONFIG)/favs-man
+# Where dist and deb write the archive and the package, and where they lay their files out first.
+DIST_DIR ?= .
+STAGE = $(STATIC_SCRATCH)/stage-$(CONFIG)
+DIST_NAME = favs-$(VERSION)-linux-$(shell uname -m)
+DEB_ARCH = $(shell dpkg --print-architecture 2>/dev/null)
+DEB_NAME = favs_$(VERSION)_$(DEB_ARCH)
+DEB_MAINTAINER ?= the favs authors <favs@example.org>
+# xz: the smallest package (82 MB of binary in 21 MB); make test's asks gzip -1 of its larger debug binary (2 s, not 60).
+DEB_COMPRESSION ?= -Zxz
+
+.PHONY: deps build run demo screenshot test soak crash check-sanitizers fuzz static install install-files dist deb uninstall \
+	clean bench
 
 # Debian packages: ncursesw and SQLite headers to build, tmux for the end-to-end tests, fzf, sqlite3 and
 # GNU time for the benchmark script.
@@ -49,12 +73,18 @@ screenshot: build
 # every target whose tests include the team library's goes through it, so each runs on both backends.
 WITH_POSTGRES = scripts/with-postgres.sh
 
+# The archive and the package the tests check (DistArchiveTests, DebianPackageTests): the rules of make dist and
+# make deb, with the static binary built unoptimised (CONFIG=debug), which takes a fraction of a release build.
+TEST_DIST = $(STATIC_SCRATCH)/test-artefacts
+
 # Every test, then a smoke run of the benchmark script on 2,000 items with the debug build (every figure
 # measured, every row imported; its timings say nothing in a debug build). The tests of the PostgreSQL library run
 # against a throwaway server in a temporary folder, on 127.0.0.1 and a free port, stopped on every way out.
 test: deps
 	$(SWIFT) build
-	SWIFT_BACKTRACE=enable=no FAVS_BIN=$(BIN_DIR)/favs $(WITH_POSTGRES) $(SWIFT) test
+	rm -rf "$(TEST_DIST)"
+	@$(MAKE) --no-print-directory dist deb CONFIG=debug DIST_DIR="$(TEST_DIST)" DEB_COMPRESSION="-Zgzip -z1"
+	SWIFT_BACKTRACE=enable=no FAVS_BIN=$(BIN_DIR)/favs FAVS_DIST_DIR="$(CURDIR)/$(TEST_DIST)" $(WITH_POSTGRES) $(SWIFT) test
 	FAVS_BENCH_BIN_DIR=$(BIN_DIR) FAVS_BENCH_SKIP_INPROCESS=1 scripts/bench.sh 2000 > /dev/null
 
 # The no-drift property test for a million random steps over about 3,850 seeds (make test runs 50,180 over 193).
@@ -82,23 +112,71 @@ check-sanitizers: deps
 fuzz:
 	scripts/fuzz.sh $(FUZZ_TARGETS)
 
-# The release binary, its manual page (favs-man writes it from the help favs prints and its key map) and its
-# completions for bash, zsh and fish, under $(DESTDIR)$(PREFIX).
-install:
-	$(SWIFT) build -c release --product favs
-	$(SWIFT) build -c release --product favs-man
-	@$(MAKE) --no-print-directory install-files BIN="$$($(SWIFT) build -c release --show-bin-path)/favs" \
-		MAN_GEN="$$($(SWIFT) build -c release --show-bin-path)/favs-man"
+# The binary install, dist and deb ship ($(SHIP_BIN), stripped) and the favs-man that writes its manual page.
+static:
+	$(STATIC_BUILD) --product favs
+	$(STATIC_BUILD) --product favs-man
+	strip -o "$(SHIP_BIN)" "$(STATIC_SCRATCH)/$(CONFIG)/favs"
+
+# The static release binary, its manual page (favs-man writes it from the help favs prints and its key map) and
+# its completions for bash, zsh and fish, under $(DESTDIR)$(PREFIX).
+install: static
+	@$(MAKE) --no-print-directory install-files BIN="$(SHIP_BIN)" MAN_GEN="$(SHIP_MAN_GEN)"
+
+# $(DIST_DIR)/favs-VERSION-linux-ARCH.tar.gz: one folder laid out as install lays out PREFIX (bin/favs, the manual
+# page, the three completions under share/), with README.md and LICENSE beside, so that
+# `tar -xzf favs-*.tar.gz --strip-components=1 -C /usr/local` installs it.
+dist: static
+	rm -rf "$(STAGE)/$(DIST_NAME)"
+	@$(MAKE) --no-print-directory install-files BIN="$(SHIP_BIN)" MAN_GEN="$(SHIP_MAN_GEN)" \
+		DESTDIR="$(STAGE)" PREFIX=/$(DIST_NAME) MANIFEST=
+	cp README.md LICENSE "$(STAGE)/$(DIST_NAME)/"
+	chmod -R u=rwX,go=rX "$(STAGE)/$(DIST_NAME)"
+	mkdir -p "$(DIST_DIR)"
+	tar -C "$(STAGE)" --sort=name --owner=0 --group=0 --numeric-owner -czf "$(DIST_DIR)/$(DIST_NAME).tar.gz" "$(DIST_NAME)"
+	@echo "$(DIST_DIR)/$(DIST_NAME).tar.gz"
+
+# $(DIST_DIR)/favs_VERSION_ARCH.deb: the files under /usr where Debian's readers look (the zsh completion in
+# vendor-completions, the manual page gzipped), the licence as /usr/share/doc/favs/copyright, and a Depends
+# that dpkg-shlibdeps works out from the binary's shared libraries (a skeleton debian/control is all it needs).
+deb: static
+	rm -rf "$(STAGE)/deb" "$(STAGE)/shlibs"
+	@$(MAKE) --no-print-directory install-files BIN="$(SHIP_BIN)" MAN_GEN="$(SHIP_MAN_GEN)" \
+		DESTDIR="$(STAGE)/deb" PREFIX=/usr ZSHDIR="$(STAGE)/deb/usr/share/zsh/vendor-completions" MANIFEST=
+	gzip -9n "$(STAGE)/deb/usr/share/man/man1/favs.1"
+	mkdir -p "$(STAGE)/deb/usr/share/doc/favs" "$(STAGE)/deb/DEBIAN" "$(STAGE)/shlibs/debian"
+	{ printf 'Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\nUpstream-Name: favs\n\n'; \
+	  printf 'Files: *\nCopyright: the favs authors\nLicense: Expat\n'; \
+	  sed -e 's/^$$/./' -e 's/^/ /' LICENSE; \
+	  printf 'Comment: The binary links in the Swift runtime and Foundation (Apache-2.0 with the runtime library\n'; \
+	  printf ' exception), ICU (Unicode-3.0) and the packages favs builds with: GRDB, TOMLKit and toml++ (MIT);\n'; \
+	  printf ' swift-nio, swift-nio-ssl, postgres-nio, swift-crypto, swift-argument-parser, swift-log and the other\n'; \
+	  printf ' apple and swift-server packages (Apache-2.0); BoringSSL (OpenSSL, ISC).\n'; \
+	} > "$(STAGE)/deb/usr/share/doc/favs/copyright"
+	printf 'Source: favs\n\nPackage: favs\nArchitecture: any\n' > "$(STAGE)/shlibs/debian/control"
+	depends=$$(cd "$(STAGE)/shlibs" && dpkg-shlibdeps -O "$(CURDIR)/$(STAGE)/deb/usr/bin/favs" | \
+		sed -n 's/^shlibs:Depends=//p') && [ -n "$$depends" ] || { echo "deb: dpkg-shlibdeps found no Depends"; exit 1; }; \
+	{ printf 'Package: favs\nVersion: $(VERSION)\nArchitecture: $(DEB_ARCH)\nMaintainer: $(DEB_MAINTAINER)\n'; \
+	  printf 'Installed-Size: %s\nDepends: %s\n' "$$(du -sk "$(STAGE)/deb/usr" | cut -f1)" "$$depends"; \
+	  printf 'Section: utils\nPriority: optional\n'; \
+	  printf 'Description: keyboard-driven terminal browser for a collection, with favorites\n'; \
+	  printf ' A list pane, a detail pane and a favorites pane over a library of items (a SQLite file or a\n'; \
+	  printf ' PostgreSQL schema), imported from JSON, JSON Lines, CSV or TSV; scriptable, with undo.\n'; \
+	} > "$(STAGE)/deb/DEBIAN/control"
+	chmod -R u=rwX,go=rX "$(STAGE)/deb"
+	mkdir -p "$(DIST_DIR)"
+	dpkg-deb --root-owner-group $(DEB_COMPRESSION) --build "$(STAGE)/deb" "$(DIST_DIR)/$(DEB_NAME).deb"
 
 # What install does with a binary already built: BIN and MAN_GEN name it and favs-man (the end-to-end tests
 # pass the debug build's).
 install-files:
 	@[ -x "$(BIN)" ] && [ -x "$(MAN_GEN)" ] || { echo "install-files: BIN=$(BIN) and MAN_GEN=$(MAN_GEN) must be built"; exit 1; }
-	@new=""; for d in "$(BINDIR)" "$(MAN1DIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)" "$(dir $(MANIFEST))"; do \
+	@[ -z "$(MANIFEST)" ] || { new=""; for d in "$(BINDIR)" "$(MAN1DIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)" "$(dir $(MANIFEST))"; do \
 		while [ ! -d "$$d" ]; do new="$$new$${d#"$(DESTDIR)"}\n"; d=$$(dirname "$$d"); done; \
 	done; \
 	mkdir -p "$(BINDIR)" "$(MAN1DIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)" "$(dir $(MANIFEST))"; \
-	printf "$$new" | sort -ru > "$(MANIFEST)"
+	printf "$$new" | sort -ru > "$(MANIFEST)"; }
+	mkdir -p "$(BINDIR)" "$(MAN1DIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
 	install -m 755 "$(BIN)" "$(BINDIR)/favs"
 	help=$$("$(BIN)" --experimental-dump-help) && printf '%s' "$$help" | "$(MAN_GEN)" "$$("$(BIN)" --version)" > "$(MAN1DIR)/favs.1"
 	"$(BIN)" --generate-completion-script bash > "$(BASHDIR)/favs"
@@ -114,7 +192,7 @@ uninstall:
 	fi
 
 clean:
-	rm -rf .build
+	rm -rf .build $(STATIC_SCRATCH)
 
 # The performance figures (docs/performance.md) for favs, fzf and sqlite3 on 1M generated items, as one table.
 # Installs fzf, sqlite3 and GNU time when missing. Takes several minutes; make bench BENCH_N=20000 is a quick run.

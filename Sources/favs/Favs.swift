@@ -11,7 +11,7 @@ struct Favs: ParsableCommand {
             With no command, favs opens the browser (or, when stdin is not a terminal, runs stdin as a script).
             Keys in the browser: press ? for the list.
             """,
-        version: "favs 0.1.0",
+        version: "favs \(favsVersion)",
         subcommands: [Browse.self, Import.self, List.self, Export.self, Script.self, Fav.self, Unfav.self, Delete.self, Restore.self,
                       Open.self, Pick.self, Copy.self,
                       ConfigFileCommand.self],

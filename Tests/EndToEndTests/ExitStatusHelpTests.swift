@@ -43,7 +43,7 @@ import Testing
         let scratch = try Scratch()
         defer { scratch.remove() }
         let binary = try favsBinary()
-        let manual = try await run("/bin/sh", ["-c", #""$1" --experimental-dump-help | "$1-man" "favs 0.1.0""#, "sh",
+        let manual = try await run("/bin/sh", ["-c", #""$1" --experimental-dump-help | "$1-man" "$("$1" --version)""#, "sh",
                                                binary], environment: pinnedEnvironment(home: scratch.url),
                                    in: scratch.url)
         try #require(manual.status == 0, "\(manual.err)")

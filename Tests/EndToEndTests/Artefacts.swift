@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// What `make dist` and `make deb` wrote for the tests: make test runs `make dist deb CONFIG=debug` into a folder
+/// before `swift test` (a build inside a test would wait on the lock `swift test` holds) and names it in
+/// FAVS_DIST_DIR. The same rules as a release; CONFIG=debug only builds the static binary unoptimised, and sooner.
+enum Artefacts {
+    /// FAVS_DIST_DIR, when make test set it.
+    static let folder: String? = {
+        guard let given = ProcessInfo.processInfo.environment["FAVS_DIST_DIR"], !given.isEmpty else { return nil }
+        return given
+    }()
+
+    /// Why the artefact tests are skipped.
+    static let missing: Comment = "FAVS_DIST_DIR is unset: make test builds the artefacts (make dist deb CONFIG=debug) and sets it"
+
+    /// The version, read from its one line as the Makefile reads it.
+    static func version() throws -> String {
+        let source = try String(contentsOf: InstallTests.packageRoot.appendingPathComponent("Sources/favs/Version.swift"),
+                                encoding: .utf8)
+        let prefix = "let favsVersion = \""
+        guard let line = source.split(separator: "\n").first(where: { $0.hasPrefix(prefix) && $0.hasSuffix("\"") }) else {
+            throw HarnessError("Sources/favs/Version.swift has no line `let favsVersion = \"…\"`")
+        }
+        return String(line.dropFirst(prefix.count).dropLast())
+    }
+
+    /// The one file in the folder whose name has this prefix and suffix.
+    static func file(prefix: String, suffix: String) throws -> String {
+        guard let folder else { throw HarnessError(missing.rawValue) }
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+            .filter { $0.hasPrefix(prefix) && $0.hasSuffix(suffix) }
+        guard names.count == 1, let name = names.first else {
+            throw HarnessError("expected one \(prefix)*\(suffix) in \(folder), found \(names)")
+        }
+        return folder + "/" + name
+    }
+
+    /// The shared libraries `ldd` says the binary loads: soname and the file it resolved to (nil when not found).
+    static func sharedLibraries(of binary: String, in scratch: Scratch) async throws -> [(name: String, path: String?)] {
+        let ldd = try await run("/usr/bin/env", ["ldd", binary], environment: pinnedEnvironment(home: scratch.url),
+                                in: scratch.url)
+        try #require(ldd.status == 0, "ldd \(binary): \(ldd.err)")
+        return ldd.out.split(separator: "\n").compactMap { line in
+            let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
+            guard let name = words.first else { return nil }
+            if words.count >= 3, words[1] == "=>" { return (name, words[2] == "not" ? nil : words[2]) }
+            return (name, name.hasPrefix("/") ? name : nil)  // the loader itself, or the kernel's vDSO
+        }
+    }
+
+    /// The Swift toolchain's folder (`/opt/swift` for `/opt/swift/usr/bin/swift`), found as `which swift` and
+    /// `readlink -f` find it; nil when swift is not on PATH or lives in the system's own /usr.
+    static let toolchain: String? = {
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+            .map { "\($0)/swift" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let path else { return nil }
+        // <toolchain>/usr/bin/swift-driver, or <toolchain>/bin/… for a toolchain without usr/.
+        var folder = URL(fileURLWithPath: path).resolvingSymlinksInPath().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        if folder.lastPathComponent == "usr" { folder.deleteLastPathComponent() }
+        return ["/", "/usr", ""].contains(folder.path) ? nil : folder.path
+    }()
+}
+
+/// Runs `binary ARGS` in a private mount namespace with an empty tmpfs over `hidden` (the toolchain's folder), as
+/// a machine without that toolchain would: `unshare -m` keeps the mount to this one process.
+func runHiding(_ hidden: String, _ binary: String, _ arguments: [String], stdin: String? = nil,
+               in scratch: Scratch) async throws -> RunResult {
+    try await run("/usr/bin/env", ["unshare", "--mount", "--propagation", "private", "/bin/sh", "-c",
+                                   #"mount -t tmpfs favs-test-hides "$1" && shift && exec "$@""#, "sh", hidden,
+                                   binary] + arguments,
+                  stdin: stdin, environment: pinnedEnvironment(home: scratch.url), in: scratch.url)
+}
