@@ -14,10 +14,14 @@ struct Pick: ParsableCommand {
         commandName: "pick",
         abstract: "Choose items and print them, for the shell: vim \"$(favs pick --print field:path)\".",
         discussion: """
-            The browser opens on the terminal (/dev/tty), whatever stdin and stdout are. enter prints the \
-            selected item, or every marked item (m marks, v marks a range) one per line in list order, and exits \
-            0. esc or q exits 1 and ctrl-c exits 130, printing nothing. Everything else works as in the browser: \
-            moving, / to filter, f to favorite, F for favorites only, s to sort.
+            The browser opens on the terminal (/dev/tty), whatever stdin and stdout are. As in fzf, typing \
+            filters from the first key (backspace erases, ctrl-e switches to exact matching). enter prints the \
+            selected item, or every marked item (tab marks) one per line in list order, and exits 0. esc or \
+            ctrl-g exits 1 and ctrl-c exits 130, printing nothing, whatever the query holds. Keys that do not \
+            type do the rest: up/down, ctrl-p/ctrl-n and ctrl-k move (ctrl-j is enter), home/end, pgup/pgdn and \
+            ctrl-b/ctrl-f jump; ctrl-s stars, ctrl-t shows favorites only, ctrl-o sorts, ctrl-u undoes and \
+            ctrl-r redoes, ctrl-w and backtab change pane, ctrl-x lists the keys. A config file's [keys] apply \
+            where they bind keys that do not type.
 
             --stdin NAME picks among the lines of stdin instead of a library: each line is an item (id and title \
             the line; empty lines are skipped, a repeated line is shown once). The lines you star are remembered \

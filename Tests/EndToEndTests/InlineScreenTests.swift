@@ -41,13 +41,13 @@ import Testing
         try await tmux.startFavs(["pick", "--library", library, "--height", "8"], after: "> out.txt")
         try await tmux.waitFor("enter pick")
         #expect(try await tmux.screen().count { $0.hasPrefix("┃") } == 4, "8 rows: title, borders, 4 list rows, status")
-        try await tmux.sendKeys("j", "Escape", "Enter")  // esc clears nothing here: it cancels
+        try await tmux.sendKeys("j", "Escape", "Enter")  // j types; esc clears nothing here: it cancels
         #expect(try await tmux.exitStatus() == 1)
         #expect(try String(contentsOfFile: scratch.path("out.txt"), encoding: .utf8) == "")
 
         try await tmux.startFavs(["pick", "--library", library, "--height", "40%"], after: "> out.txt")
         try await tmux.waitFor("enter pick")
-        try await tmux.sendKeys("j", "Enter")
+        try await tmux.sendKeys("Down", "Enter")
         #expect(try await tmux.exitStatus() == 0)
         #expect(try String(contentsOfFile: scratch.path("out.txt"), encoding: .utf8) == "rec-002\n")
 

@@ -51,7 +51,7 @@ extension PickTests {
 
         try await tmux.startFavs(["pick", "--stdin", "bytes"], before: "cat first.bin | \(data)", after: "> out.txt")
         try await tmux.waitFor("enter pick")
-        try await tmux.sendKeys("f")
+        try await tmux.sendKeys("C-s")
         try await tmux.waitFor("2 items · 1 favorite")
         let starred = try await tmux.screen()
         #expect(starred == [
@@ -66,7 +66,7 @@ extension PickTests {
             "┃                      ┃│ ★ a�b                            │",
             "┃                      ┃│                                  │",
             "┗━━━━━━━━━━━━━━━━━━━━━━┛└──────────────────────────────────┘",
-            " enter pick · esc cancel               2 items · 1 favorite",
+            " /▏  enter pick · esc cancel           2 items · 1 favorite",
         ], "\(starred.joined(separator: "\n"))")
         try await tmux.sendKeys("Enter")
         #expect(try await tmux.exitStatus() == 0)
@@ -79,7 +79,7 @@ extension PickTests {
         #expect(Array(again[2...5].map { $0.prefix(24) }) == ["┃>★ a�b                ┃", "┃   a�b                ┃",
                                                              "┃   a�b                ┃", "┃   zzz                ┃"],
                 "\(again.joined(separator: "\n"))")
-        try await tmux.sendKeys("j", "f")
+        try await tmux.sendKeys("Down", "C-s")
         try await tmux.waitFor("4 items · 2 favorites")
         try await tmux.sendKeys("Enter")
         #expect(try await tmux.exitStatus() == 0)

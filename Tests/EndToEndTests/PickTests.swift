@@ -20,28 +20,30 @@ import Testing
         let scratch = try Scratch()
         defer { scratch.remove() }
         let library = try scratch.library(in: "lib")
-        let chosen = try await pick(["--library", library], keys: [["j", "j", "Enter"]], in: scratch)
+        let chosen = try await pick(["--library", library], keys: [["Down", "C-n", "Enter"]], in: scratch)
         #expect(chosen.status == 0)
         #expect(chosen.out == "rec-003\n")
     }
 
-    @Test func escAndQExit1AndCtrlCExits130PrintingNothing() async throws {
+    @Test func escAndCtrlGExit1AndCtrlCExits130PrintingNothingEvenWithAQueryTyped() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let library = try scratch.library(in: "lib")
-        for (key, status) in [("Escape", Int32(1)), ("q", 1), ("C-c", 130)] {
-            let ended = try await pick(["--library", library], keys: [["j"], [key]], in: scratch)
-            #expect(ended.status == status, "after \(key)")
-            #expect(ended.out == "", "after \(key)")
+        for (key, status) in [("Escape", Int32(1)), ("C-g", 1), ("C-c", 130)] {
+            for typed in [["Down"], ["caf"]] {
+                let ended = try await pick(["--library", library], keys: [typed, [key]], in: scratch)
+                #expect(ended.status == status, "after \(typed) \(key)")
+                #expect(ended.out == "", "after \(typed) \(key)")
+            }
         }
     }
 
-    @Test func marksPrintOneLinePerItemInListOrderAsAskedByPrint() async throws {
+    @Test func tabMarksAndEnterPrintsOneLinePerMarkedItemInListOrderAsAskedByPrint() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let library = try scratch.library(in: "lib")
         let chosen = try await pick(["--library", library, "--print", "title"],
-                                    keys: [["j", "j", "m", "g", "m", "Enter"]], in: scratch)
+                                    keys: [["Down", "Down", "Tab", "Home", "Tab", "Enter"]], in: scratch)
         #expect(chosen.status == 0)
         #expect(chosen.out == "お気に入りの曲\nCafé del Mar — Sunset\n")
     }
@@ -122,7 +124,7 @@ import Testing
         _ = try scratch.write("second.txt", "release\nmain\nfeature/x\n")
         _ = try scratch.write("third.txt", "dev\nmain\n")
         // Star dev and release, then give up: the stars are kept all the same.
-        let first = try await pick(["--stdin", "branches"], keys: [["j", "f", "G", "f"], ["Escape"]],
+        let first = try await pick(["--stdin", "branches"], keys: [["Down", "C-s", "End", "C-s"], ["Escape"]],
                                    before: "cat first.txt | \(data)", in: scratch)
         #expect(first.status == 1 && first.out == "")
 
@@ -141,7 +143,7 @@ import Testing
             "┃                      ┃│ ★ release                        │",
             "┃                      ┃│                                  │",
             "┗━━━━━━━━━━━━━━━━━━━━━━┛└──────────────────────────────────┘",
-            " enter pick · esc cancel               3 items · 1 favorite",
+            " /▏  enter pick · esc cancel           3 items · 1 favorite",
         ], "\(screen.joined(separator: "\n"))")
         try await tmux.sendKeys("Enter")
         #expect(try await tmux.exitStatus() == 0)
@@ -170,12 +172,12 @@ import Testing
         try await two.startFavs(["pick", "--stdin", "shared"], before: "cat \(lines) | \(data)", after: "> out.txt")
         try await one.waitFor("enter pick")
         try await two.waitFor("3 items · 0 favorites")
-        try await one.sendKeys("j", "f")
+        try await one.sendKeys("Down", "C-s")
         try await two.waitFor("3 items · 1 favorite")
         // The star shows where bravo is (starred lines come first from the next run on: rows do not jump).
         let rows = try await two.screen()
         #expect(rows[2].hasPrefix("┃>  alpha") && rows[3].hasPrefix("┃ ★ bravo"), "\(rows.joined(separator: "\n"))")
-        try await one.sendKeys("q")
+        try await one.sendKeys("Escape")
         try await two.sendKeys("Enter")
         #expect(try await two.exitStatus() == 0)
         #expect(try String(contentsOfFile: other.path("out.txt"), encoding: .utf8) == "alpha\n")
@@ -185,25 +187,62 @@ import Testing
         let scratch = try Scratch()
         defer { scratch.remove() }
         _ = try scratch.write("lines.txt", (1...3000).map { String(format: "line-%04d\n", $0) }.joined())
-        // From 1,000 lines on, a preview first: G typed at once must still reach the 3,000th line.
+        // From 1,000 lines on, a preview first: end typed at once must still reach the 3,000th line.
         let env = "env XDG_DATA_HOME=\(shellQuoted(scratch.path("data"))) FAVS_PREVIEW_MINIMUM=1000"
-        let first = try await pick(["--stdin", "big"], keys: [["G"], ["f"], ["Escape"]], waitFor: "3000 items",
+        let first = try await pick(["--stdin", "big"], keys: [["End"], ["C-s"], ["Escape"]], waitFor: "3000 items",
                                    before: "cat lines.txt | \(env)", in: scratch)
         #expect(first.status == 1)
 
         let tmux = try await Tmux(width: 80, height: 24, scratch: scratch)
         defer { tmux.close() }
         try await tmux.startFavs(["pick", "--stdin", "big"], before: "cat lines.txt | \(env)", after: "> out.txt")
-        try await tmux.sendKeys("G")
+        try await tmux.sendKeys("End")
         try await tmux.waitFor("Items 3000/3000")
         let rows = try await tmux.screen()
         #expect(rows[21].hasPrefix("┃>  line-2999"), "the last row: \(rows[21])")
         #expect(rows[23].hasSuffix("3000 items · 1 favorite"))
-        try await tmux.sendKeys("g")
+        try await tmux.sendKeys("Home")
         try await tmux.waitFor("Items 1/3000")
         #expect(try await tmux.screen()[2].hasPrefix("┃>★ line-3000"), "the starred line first")
-        try await tmux.sendKeys("G", "Enter")
+        try await tmux.sendKeys("End", "Enter")
         #expect(try await tmux.exitStatus() == 0)
         #expect(try String(contentsOfFile: scratch.path("out.txt"), encoding: .utf8) == "line-2999\n")
+    }
+
+    @Test func typingFiltersAtOnceAndTabMarksLinesThatEnterPrints() async throws {
+        // The issue's repro (`ls /usr/bin | favs pick --stdin bins`, then pyth), on a list of its own.
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let data = "env XDG_DATA_HOME=\(shellQuoted(scratch.path("data")))"
+        _ = try scratch.write("bins.txt", "ls\npydoc3\npython3\nperl\npython3.11\nfind\npyhtml\nxargs\n")
+        let tmux = try await Tmux(width: 60, height: 12, scratch: scratch)
+        defer { tmux.close() }
+        try await tmux.startFavs(["pick", "--stdin", "bins"], before: "cat bins.txt | \(data)", after: "> out.txt")
+        try await tmux.waitFor("enter pick")
+        try await tmux.sendKeys("pyth")
+        try await tmux.waitFor("Items 1/2")
+        let screen = try await tmux.screen()
+        #expect(screen[2].hasPrefix("┃>  python3 ") && screen[3].hasPrefix("┃   python3.11 "), "\(screen.joined(separator: "\n"))")
+        #expect(screen[11] == " /pyth▏  enter pick · esc cancel      8 items · 0 favorites", "\(screen[11])")
+        #expect(!screen.joined().contains("not a key"))
+        try await tmux.sendKeys("Tab", "Down", "Tab")
+        try await tmux.waitFor("2 marked")
+        try await tmux.sendKeys("Enter")
+        #expect(try await tmux.exitStatus() == 0)
+        #expect(try String(contentsOfFile: scratch.path("out.txt"), encoding: .utf8) == "python3\npython3.11\n")
+    }
+
+    @Test func ctrlSStarsInAPickerAndTheStarIsKept() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let data = "env XDG_DATA_HOME=\(shellQuoted(scratch.path("data")))"
+        _ = try scratch.write("lines.txt", "alpha\nbravo\ncharlie\n")
+        let first = try await pick(["--stdin", "stars"], keys: [["bra", "C-s"], ["Escape"]],
+                                   before: "cat lines.txt | \(data)", in: scratch)
+        #expect(first.status == 1 && first.out == "")
+        // Starred lines come first: enter at once picks bravo.
+        let second = try await pick(["--stdin", "stars"], keys: [["Enter"]], before: "cat lines.txt | \(data)",
+                                    in: scratch)
+        #expect(second.status == 0 && second.out == "bravo\n")
     }
 }

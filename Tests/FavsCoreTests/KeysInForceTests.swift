@@ -80,15 +80,14 @@ import FavsTestFixtures
 
     /// What a frame must not name: each standard key of a command that is no longer bound to it, except the
     /// keys a mode takes whatever the map says (a text field's enter and esc while filtering, esc in help and
-    /// while marking a range, and a picker's ctrl-c).
+    /// while marking a range).
     ///
     /// The key names that are also words of the help texts (`move down`, `page up`, `d delete`, `favorite /
     /// unfavorite`) are not looked for: the help overlay names keys only in its key column, made from the map.
     /// The key an "x: not a key here" message names is the one just pressed.
-    func stale(in frame: String, mode: Mode, purpose: Browser.Purpose, pressed: Key?) -> [String] {
+    func stale(in frame: String, mode: Mode, pressed: Key?) -> [String] {
         var fixed: Set<String> = mode == .filtering ? ["enter", "esc", "backspace"] : mode == .normal ? [] : ["esc"]
         fixed.formUnion(["delete", "up", "down", "/"])
-        if purpose == .pick { fixed.insert("ctrl-c") }
         if let pressed, frame.contains("\(pressed.name): not a key here") { fixed.insert(pressed.name) }
         let seen = words(frame)
         return KeyMap.standard.bindings.flatMap { binding in
@@ -101,34 +100,108 @@ import FavsTestFixtures
 
     @Test(arguments: [(80, 24), (100, 40), (44, 12)])
     func withEveryCommandReboundNoFrameNamesAKeyThatNoLongerDoesIt(size: (Int, Int)) throws {
-        for purpose in [Browser.Purpose.browse, .pick] {
-            let items = SampleLibrary.items.map { item in
-                Item(id: item.id, title: item.title, fields: item.fields, favorite: false, position: item.position)
-            }
-            let b = Browser(store: Store(items: items), libraryName: "sample library", width: size.0, height: size.1,
-                            keyMap: Self.unusual, purpose: purpose)
-            // Empty favorites, the favorites view, help (scrolled), marks, a range, the filter, a delete, an
-            // unbound key, undo and redo, the sort, a star, the other panes: each frame read after each key.
-            let tour: [Key] = [.char("V"), .char("V"), .char("H"), .char("J"), .char("N"), .char("H"), .char("W"),
-                               .char("W"), .char("W"), .char("M"), .char("J"), .char("R"), .char("J"), .char("R"),
-                               .char("Z"), .char("\\"), .char("l"), .char("a"), .backspace, .enter, .char("Z"),
-                               .char("D"), .char("f"), .char("U"), .char("Y"), .char("U"), .char("S"), .char("X"),
-                               .char("X"), .char("q"), .char("B"), .char("T"), .char("K"), .char("H"), .char("Z"),
-                               .char("E"), .char("A")]
-            var frames: [(String, Mode, Key?)] = [(b.frameText(), b.mode, nil)]
-            for key in tour {
-                b.handle(key)
-                frames.append((b.frameText(), b.mode, key))
-            }
-            for (frame, mode, key) in frames {
-                #expect(stale(in: frame, mode: mode, purpose: purpose, pressed: key) == [], "\(purpose) \(size):\n\(frame)")
-            }
-            // The tour did reach the screens that name keys.
-            let all = frames.map(\.0).joined(separator: "\n")
-            for text in ["V shows every", "X stars the selected item", "Z clears", "R ends", "U to undo",
-                         "H for help", "enter keeps", "closes"] {
-                #expect(all.contains(text) || size.0 < 80, "\(purpose) \(size): no frame says “\(text)”")
-            }
+        let b = Browser(store: Store(items: Self.unstarred), libraryName: "sample library", width: size.0, height: size.1,
+                        keyMap: Self.unusual)
+        // Empty favorites, the favorites view, help (scrolled), marks, a range, the filter, a delete, an
+        // unbound key, undo and redo, the sort, a star, the other panes: each frame read after each key.
+        let tour: [Key] = [.char("V"), .char("V"), .char("H"), .char("J"), .char("N"), .char("H"), .char("W"),
+                           .char("W"), .char("W"), .char("M"), .char("J"), .char("R"), .char("J"), .char("R"),
+                           .char("Z"), .char("\\"), .char("l"), .char("a"), .backspace, .enter, .char("Z"),
+                           .char("D"), .char("f"), .char("U"), .char("Y"), .char("U"), .char("S"), .char("X"),
+                           .char("X"), .char("q"), .char("B"), .char("T"), .char("K"), .char("H"), .char("Z"),
+                           .char("E"), .char("A")]
+        var frames: [(String, Mode, Key?)] = [(b.frameText(), b.mode, nil)]
+        for key in tour {
+            b.handle(key)
+            frames.append((b.frameText(), b.mode, key))
         }
+        for (frame, mode, key) in frames {
+            #expect(stale(in: frame, mode: mode, pressed: key) == [], "browse \(size):\n\(frame)")
+        }
+        // The tour did reach the screens that name keys.
+        let all = frames.map(\.0).joined(separator: "\n")
+        for text in ["V shows every", "X stars the selected item", "Z clears", "R ends", "U to undo",
+                     "H for help", "enter keeps", "closes"] {
+            #expect(all.contains(text) || size.0 < 80, "browse \(size): no frame says “\(text)”")
+        }
+    }
+
+    // MARK: The same in a picker, where every printable key types
+
+    static let unstarred = SampleLibrary.items.map { item in
+        Item(id: item.id, title: item.title, fields: item.fields, favorite: false, position: item.position)
+    }
+
+    /// `unusual` with control keys added that take the picker's own from other commands (ctrl-t stars, ctrl-o
+    /// shows favorites, ctrl-s sorts, tab cycles the panes), and more: in a picker the letters type, and these
+    /// are the keys in force.
+    static let unusualForPicking = unusual.replacingKeys([
+        .toggleFavorite: [.char("X"), .ctrl("t")], .favoritesView: [.char("V"), .ctrl("o")],
+        .sort: [.char("S"), .ctrl("s")], .help: [.char("H"), .ctrl("a")], .focusNext: [.char("W"), .tab],
+        .mark: [.char("M"), .ctrl("d")], .undo: [.char("U"), .ctrl("q")],
+    ])
+
+    /// What a picker's frame must not name: a key the standard map or the picker gives a command, or a control
+    /// key the config does, which is no key of any command in the picker (every letter of the standard map
+    /// among them, which types). The config's letters are not looked for: `A` is a word of a title.
+    func staleInPicker(_ frame: String, keyMap: KeyMap, mode: Mode) -> [String] {
+        var fixed: Set<String> = ["delete", "up", "down", "/", "ctrl-c"]
+        if mode != .normal { fixed.insert("esc") }
+        let inForce = Set(keyMap.bindings.flatMap(\.keys).map(\.name))
+        let seen = words(frame)
+        let named = Command.allCases.flatMap { command in
+            KeyMap.standard.keys(for: command) + (KeyMap.pickerKeys[command] ?? [])
+                + Self.unusualForPicking.keys(for: command).filter { if case .char = $0 { false } else { true } }
+        }
+        return Set(named.map(\.name)).filter { !inForce.contains($0) && !fixed.contains($0) && seen.contains($0) }.sorted()
+    }
+
+    /// A frame as the picker's check reads it: with the help open, the overlay and the status line only. The panes
+    /// under the overlay were read in the frame before, and the overlay cuts their words (`selected` to `d`).
+    func readable(_ browser: Browser) -> String {
+        let canvas = browser.frame()
+        let text = { (row: Int, columns: Range<Int>) in columns.map { canvas[row, $0].text }.joined() }
+        guard browser.mode == .help,
+              let top = (0..<canvas.height).first(where: { text($0, 0..<canvas.width).contains("┏ Keys") }),
+              let left = (0..<canvas.width).first(where: { canvas[top, $0].text == "┏" }),
+              let right = (left..<canvas.width).first(where: { canvas[top, $0].text == "┓" })
+        else { return canvas.lines.joined(separator: "\n") }
+        let bottom = (top..<canvas.height).first { canvas[$0, left].text == "┗" } ?? top
+        return ((top...bottom).map { text($0, left..<right + 1) } + [text(canvas.height - 1, 0..<canvas.width)]).joined(separator: "\n")
+    }
+
+    @Test(arguments: [(80, 24), (100, 40), (44, 12)])
+    func inAPickerWithEveryCommandReboundNoFrameNamesAKeyThatNoLongerDoesIt(size: (Int, Int)) throws {
+        let b = Browser(store: Store(items: Self.unstarred), libraryName: "sample library", width: size.0, height: size.1,
+                        keyMap: Self.unusualForPicking, purpose: .pick)
+        #expect(b.keyMap.keys(for: .toggleFavorite) == [.ctrl("t")])
+        #expect(b.keyMap.keys(for: .favoritesView) == [.ctrl("o")])
+        #expect(b.keyMap.keys(for: .sort) == [.ctrl("s")])
+        #expect(b.keyMap.keys(for: .mark) == [.ctrl("d")])
+        #expect(b.keyMap.keys(for: .focusNext) == [.tab, .ctrl("w")])
+        // The favorites view and back, help (scrolled), the panes, marks, letters typed (the ones the browser
+        // binds among them), exact matching, a delete, undo and redo, the sort, a star, moves, and the help again.
+        let tour: [Key] = [.ctrl("o"), .ctrl("o"), .ctrl("a"), .down, .pageDown, .ctrl("a"), .tab, .tab, .tab,
+                           .ctrl("d"), .down, .ctrl("d"), .char("l"), .char("a"), .char("V"), .char("f"), .backspace,
+                           .backspace, .ctrl("e"), .ctrl("e"), .char("'"), .backspace, .delete, .ctrl("q"), .ctrl("r"),
+                           .ctrl("q"), .ctrl("s"), .ctrl("t"), .end, .home, .ctrl("n"), .ctrl("p"),
+                           .backTab, .ctrl("x")]
+        var frames: [(String, Mode)] = [(readable(b), b.mode)]
+        for key in tour {
+            #expect(b.handle(key) == .none)
+            frames.append((readable(b), b.mode))
+        }
+        for (frame, mode) in frames {
+            #expect(staleInPicker(frame, keyMap: b.keyMap, mode: mode) == [], "pick \(size):\n\(frame)")
+            #expect(!frame.contains("not a key"), "pick \(size):\n\(frame)")
+        }
+        let all = frames.map(\.0).joined(separator: "\n")
+        var texts = ["ctrl-o shows", "closes", "ctrl-a help"]
+        if size.0 >= 80 {
+            texts += ["ctrl-o for every item", "ctrl-q to undo", "enter picks them", "ctrl-d unmarks", "ctrl-t stars the",
+                      "ctrl-d mark", "ctrl-t fav"]
+        }
+        if size.1 >= 40 { texts += ["ctrl-t              favorite", "tab, ctrl-w"] }
+        for text in texts { #expect(all.contains(text), "pick \(size): no frame says “\(text)”") }
     }
 }

@@ -64,7 +64,7 @@ import Testing
     @Test func aPickerShowsTheLineInTheDetailStarsItAndPicksItsBytes() throws {
         let picker = Browser(store: Store(collection: collection()), libraryName: "bytes", width: 60, height: 14,
                              purpose: .pick)
-        #expect(try press(picker, "j j f") == .none)
+        #expect(try press(picker, "down down ctrl-s") == .none)
         #expect(picker.frameText() == """
              favs — bytes
             ┏ Items 3/6 ━━━━━━━━━━━┓┌ Detail ──────────────────────────┐
@@ -79,7 +79,7 @@ import Testing
             ┃                      ┃│ ★ a�b                            │
             ┃                      ┃│                                  │
             ┗━━━━━━━━━━━━━━━━━━━━━━┛└──────────────────────────────────┘
-             enter pick · esc cancel               6 items · 1 favorite
+             /▏  enter pick · esc cancel           6 items · 1 favorite
             """)
         guard case let .pick(ids) = try press(picker, "enter") else {
             Issue.record("enter did not pick")

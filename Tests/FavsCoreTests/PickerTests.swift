@@ -3,8 +3,9 @@ import Testing
 @testable import FavsModel
 import FavsTestFixtures
 
-/// `favs pick`: the browser as a chooser. Enter picks, esc and q cancel, ctrl-c interrupts, and everything
-/// else (moving, marks, the filter) works as in the browser.
+/// `favs pick`: the browser as a chooser. Typing filters from the first key, enter picks, esc and ctrl-g cancel,
+/// ctrl-c interrupts; the browser's letter commands are on keys that do not type, and everything else (moving,
+/// marks, stars) works as in the browser.
 @Suite struct PickerTests {
     func picker(_ items: [Item] = threeItems(), width: Int = 80, height: Int = 24) -> Browser {
         Browser(store: Store(items: items), libraryName: "sample library", width: width, height: height, purpose: .pick)
@@ -20,57 +21,119 @@ import FavsTestFixtures
     }
 
     @Test func enterPicksTheSelectedItem() throws {
-        #expect(try press(picker(), "j enter") == .pick(["b"]))
+        #expect(try press(picker(), "down enter") == .pick(["b"]))
+        #expect(try press(picker(), "ctrl-n ctrl-n ctrl-p enter") == .pick(["b"]))
+        #expect(try press(picker(), "end ctrl-k enter") == .pick(["b"]))
+    }
+
+    @Test func typingFiltersFromTheFirstKeyAndNoKeyIsNotAKey() throws {
+        let p = picker()
+        // Letters the browser binds (f, d, q, s, F, /, ?, space) type into the query here.
+        #expect(try press(p, "type rav\n") == .none)
+        #expect(p.store.query.filter == "rav")
+        #expect(p.store.list.count == 1)
+        #expect(p.message == nil)
+        #expect(try press(p, "backspace backspace backspace type fdq sF/? \n") == .none)
+        #expect(p.store.query.filter == "fdq sF/? ")
+        #expect(p.message == nil)
+        #expect(p.store.items.favoriteCount == 1 && p.store.items.count == 3, "nothing starred nor deleted")
+        #expect(p.mode == .normal && !p.hasQuit)
     }
 
     @Test func enterPicksTheMarkedItemsInListOrderNotInTheOrderTheyWereMarked() throws {
         let p = picker()
-        #expect(try press(p, "G m g m enter") == .pick(["a", "c"]))
+        #expect(try press(p, "end tab home tab enter") == .pick(["a", "c"]))
         #expect(p.hasQuit)
     }
 
-    @Test func aRangeOfMarksIsPickedWholeEvenBeforeItIsEnded() throws {
-        #expect(try press(picker(), "v j j enter") == .pick(["a", "b", "c"]))
+    @Test func aRangeOfMarksIsPickedWholeEvenBeforeItIsEndedOnAConfigsControlKey() throws {
+        // v types in a picker; a config file's control key for mark-range works there as in the browser.
+        let keyMap = KeyMap.standard.replacingKeys([.markRange: [.char("v"), .ctrl("v")]])
+        let p = Browser(store: Store(items: threeItems()), libraryName: "sample library", keyMap: keyMap, purpose: .pick)
+        #expect(p.keyMap.keys(for: .markRange) == [.ctrl("v")])
+        #expect(try press(p, "ctrl-v down down enter") == .pick(["a", "b", "c"]))
     }
 
     @Test func marksFollowTheSortedListNotTheLibraryOrder() throws {
         // Zulu comes first in the library and is marked first; A–Z shows Alpha first, and so picks it first.
         let items = [Item(id: "z", title: "Zulu", position: 1), Item(id: "a", title: "Alpha", position: 2)]
         let p = picker(items)
-        #expect(try press(p, "m j m s") == .none)
+        #expect(try press(p, "tab down tab ctrl-o") == .none)
         #expect(p.store.query.order == .title)
         #expect(try press(p, "enter") == .pick(["a", "z"]))
     }
 
-    @Test func escAndQCancelAndCtrlCInterruptsEvenInTheHelp() throws {
-        #expect(try press(picker(), "esc") == .cancel)
-        #expect(try press(picker(), "q") == .cancel)
-        #expect(try press(picker(), "? ctrl-c") == .interrupt)
+    @Test func ctrlSStarsCtrlTShowsFavoritesAndCtrlUUndoes() throws {
+        let p = picker()
+        #expect(try press(p, "down ctrl-s") == .none)
+        #expect(p.store.items["b"]?.favorite == true)
+        #expect(try press(p, "ctrl-t") == .none)
+        #expect(p.store.query.scope == .favorites)
+        #expect(p.message?.text == "Favorites only — ctrl-t for every item")
+        #expect(try press(p, "ctrl-t ctrl-u") == .none)
+        #expect(p.store.items["b"]?.favorite == false)
+        #expect(try press(p, "tab down tab ctrl-s") == .none, "on the marked items")
+        #expect(p.store.items.favoriteCount == 3)
     }
 
-    @Test func escInTheFilterClearsTheFilterAndThePickGoesOn() throws {
+    @Test func escAndCtrlGCancelAndCtrlCInterruptsEvenInTheHelp() throws {
+        #expect(try press(picker(), "esc") == .cancel)
+        #expect(try press(picker(), "ctrl-g") == .cancel)
+        #expect(try press(picker(), "ctrl-x ctrl-c") == .interrupt)
+        #expect(try press(picker(), "q") == .none, "q types")
+    }
+
+    @Test func escCancelsEvenWithAQueryTypedOrItemsMarked() throws {
         let p = picker()
-        #expect(try press(p, "/ type char\nesc") == .none)
-        #expect(p.store.query.filter == "")
+        #expect(try press(p, "type rav\n") == .none)
+        #expect(try press(p, "esc") == .cancel)
+        #expect(p.hasQuit)
+        #expect(try press(picker(), "tab esc") == .cancel)
+    }
+
+    @Test func backspaceErasesAndThePickGoesOn() throws {
+        let p = picker()
+        #expect(try press(p, "type rax\nbackspace") == .none)
+        #expect(p.store.query.filter == "ra")
         #expect(!p.hasQuit)
-        #expect(try press(p, "/ type rav\nenter enter") == .pick(["b"]))
+        #expect(try press(p, "type v\nenter") == .pick(["b"]))
+    }
+
+    @Test func ctrlESwitchesToExactMatchingAndThePromptSaysSo() throws {
+        let p = picker(width: 60, height: 10)
+        #expect(try press(p, "type aa\n") == .none)
+        #expect(p.store.list.count == 1, "fuzzy: Alpha holds two a's")
+        #expect(try press(p, "ctrl-e") == .none)
+        #expect(p.store.query.exact)
+        #expect(p.store.list.count == 0)
+        #expect(p.frame().lines.last == " exact /aa▏  enter pick · esc cancel   3 items · 1 favorite")
+    }
+
+    @Test func aTermThatCannotBeReadIsSaidAfterThePrompt() throws {
+        let p = picker(width: 100)
+        #expect(try press(p, "type '\n") == .none)
+        #expect(p.frame().lines.last
+            == " /'▏  the term ' has nothing to search for: write text after it                3 items · 1 favorite")
     }
 
     @Test func enterOnAnEmptyListSaysSoAndDoesNotEndThePick() throws {
         let p = picker()
-        #expect(try press(p, "/ type nothing\nenter enter") == .none)
+        #expect(try press(p, "type nothing\nenter") == .none)
         #expect(p.message == Browser.Message(text: "Nothing to pick", isError: true))
         #expect(!p.hasQuit)
+        #expect(p.frame().lines.last == " /nothing▏  Nothing to pick                                3 items · 1 favorite")
     }
 
     @Test func theBrowserStillQuitsAndOpensTheDetailWithTheSameKeys() throws {
         let b = Browser(store: Store(items: threeItems()), libraryName: "sample library")
         #expect(try press(b, "enter") == .none)
         #expect(b.focus == .detail)
+        #expect(try press(b, "tab") == .none)
+        #expect(b.focus == .favorites)
         #expect(try press(b, "q") == .quit)
     }
 
-    @Test func theStatusLineSaysHowToPickAndHowToCancel() throws {
+    @Test func theStatusLineShowsThePromptAndSaysHowToPickAndHowToCancel() throws {
         let p = picker(width: 60, height: 10)
         #expect(p.frameText() == """
              favs — sample library
@@ -82,16 +145,54 @@ import FavsTestFixtures
             ┃                      ┃│ ★ Alpha                          │
             ┃                      ┃│                                  │
             ┗━━━━━━━━━━━━━━━━━━━━━━┛└──────────────────────────────────┘
-             enter pick · esc cancel               3 items · 1 favorite
+             /▏  enter pick · esc cancel           3 items · 1 favorite
             """)
+        #expect(picker(width: 80).frame().lines.last
+            == " /▏  enter pick · tab mark · ctrl-s fav · ctrl-x help      3 items · 1 favorite")
+        #expect(picker(width: 120).frame().lines.last
+            == " /▏  enter pick · tab mark · ctrl-s favorite · ctrl-t favorites · ctrl-x help · esc cancel"
+            + "         3 items · 1 favorite")
     }
 
-    @Test func theHelpSaysWhatEnterEscAndQDoInAPicker() throws {
+    @Test func aLongQueryKeepsItsEndInView() throws {
+        let p = picker(width: 60, height: 10)
+        #expect(try press(p, "type abcdefghijklmnopqrstuvwxyz0123456789\n") == .none)
+        #expect(p.frame().lines.last == " /…cdefghijklmnopqrstuvwxyz0123456789▏ 3 items · 1 favorite")
+    }
+
+    @Test func marksSayThatEnterPicksThem() throws {
+        let p = picker()
+        #expect(try press(p, "tab down tab") == .none)
+        #expect(p.frame().lines.last == " /▏  2 marked · enter picks them · tab unmarks             3 items · 1 favorite")
+    }
+
+    @Test func theHelpNamesThePickersKeysAndNotTheCommandsItHasNoKeyFor() throws {
         let p = picker(width: 80, height: 40)
-        _ = try press(p, "?")
+        _ = try press(p, "ctrl-x")
         let help = p.frameText()
-        #expect(help.contains("┃ enter         pick: print the marked items, else this one ┃"))
-        #expect(help.contains("┃ esc           cancel: print nothing, exit 1               ┃"))
-        #expect(help.contains("┃ q, ctrl-c     cancel (ctrl-c: exit 130)                   ┃"))
+        #expect(help.contains("┃ enter               pick: print the marked items, else this one"))
+        #expect(help.contains("┃ esc, ctrl-g         cancel: print nothing, exit 1"))
+        #expect(help.contains("┃ ctrl-c              interrupt: print nothing, exit 130"))
+        #expect(help.contains("┃ tab                 mark / unmark (enter picks the marked items)"))
+        #expect(help.contains("┃ ctrl-s              favorite / unfavorite"))
+        #expect(help.contains("┃ down, ctrl-n        move down"))
+        #expect(help.contains("┃ up, ctrl-p, ctrl-k  move up"))
+        for gone in ["filter titles", "open the item", "mark a range"] { #expect(!help.contains(gone), "\(gone)") }
+        #expect(try press(p, "ctrl-n ctrl-x") == .none)
+        #expect(p.mode == .normal, "the help's key closes it")
+    }
+
+    @Test func aConfigsControlKeyStaysWithItsCommandAndTheHintsFollow() throws {
+        // sort moved to ctrl-s: the star gives way (and is not named); ctrl-a, given to the star, stars.
+        let moved = KeyMap.standard.replacingKeys([.sort: [.ctrl("s")], .help: [.char("h")]])
+        let p = Browser(store: Store(items: threeItems()), libraryName: "sample library", keyMap: moved, purpose: .pick)
+        #expect(p.keyMap.keys(for: .sort) == [.ctrl("s"), .ctrl("o")])
+        #expect(p.keyMap.keys(for: .toggleFavorite) == [])
+        #expect(p.keyMap.keys(for: .help) == [.ctrl("x")])
+        #expect(p.frame().lines.last == " /▏  enter pick · tab mark · ctrl-x help · esc cancel      3 items · 1 favorite")
+        let starring = KeyMap.standard.replacingKeys([.toggleFavorite: [.char("*"), .ctrl("a")]]).forPicking()
+        #expect(starring.keys(for: .toggleFavorite) == [.ctrl("a"), .ctrl("s")])
+        #expect(starring.keys(for: .focusNext) == [.ctrl("w")], "tab marks")
+        #expect(starring.keys(for: .filter) == [])
     }
 }

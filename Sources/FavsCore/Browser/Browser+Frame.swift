@@ -16,10 +16,19 @@ extension Browser {
             canvas.blit(draw(pane, rect: rect), x: rect.x, y: rect.y)
         }
         Chrome.titleBar(into: &canvas, library: libraryName)
-        let isError = message?.isError ?? (connectionTrouble != nil && mode != .filtering)
-        Chrome.statusLine(into: &canvas, left: statusText, hints: Chrome.hints(keyMap, purpose: purpose), leftStyle: isError ? .bold : [],
-                          leftRole: isError ? .error : .plain,
-                          items: store.items.count, favorites: store.items.favoriteCount)
+        if purpose == .pick {
+            // A picker's query is always being typed: its prompt leads the status line, then what fits.
+            let isError = message?.isError ?? (store.query.searchProblem == nil && connectionTrouble != nil)
+            Chrome.statusLine(into: &canvas, prompt: queryPrompt, left: pickStatusText,
+                              hints: Chrome.hints(keyMap, purpose: purpose), leftStyle: isError ? .bold : [],
+                              leftRole: isError ? .error : .plain,
+                              items: store.items.count, favorites: store.items.favoriteCount)
+        } else {
+            let isError = message?.isError ?? (connectionTrouble != nil && mode != .filtering)
+            Chrome.statusLine(into: &canvas, left: statusText, hints: Chrome.hints(keyMap, purpose: purpose), leftStyle: isError ? .bold : [],
+                              leftRole: isError ? .error : .plain,
+                              items: store.items.count, favorites: store.items.favoriteCount)
+        }
         if mode == .help { Chrome.help(into: &canvas, keyMap: keyMap, offset: helpOffset) }
         return canvas
     }
@@ -56,7 +65,7 @@ extension Browser {
             return [store.unsavedCount == 1 ? "saving…" : "saving… (\(store.unsavedCount))"]
         }
         if mode == .filtering, let keys = modeKeys[.filtering] {
-            let prompt = (store.query.exact ? "exact /" : "/") + store.query.filter + "▏  "
+            let prompt = queryPrompt + "  "
             if let problem = store.query.searchProblem { return [prompt + problem, prompt] }
             return [prompt + "\(keys.label(.keepFilter)) keeps · \(keys.label(.clearFilter)) clears"]
         }
@@ -72,5 +81,28 @@ extension Browser {
                     "\(count) · \(favorite) · \(delete) · \(back) clears", count]
         }
         return []
+    }
+
+    /// The filter being typed, as its prompt shows it: `/text▏`, or `exact /text▏` when matching exactly.
+    private var queryPrompt: String { (store.query.exact ? "exact /" : "/") + store.query.filter + "▏" }
+
+    /// What a picker's status line shows after its prompt, longest first (nothing: the key hints): a message,
+    /// a term that cannot be read, the marks. enter picks the marks there, and esc cancels rather than clears them.
+    private var pickStatusText: [String] {
+        if let message { return [message.text] + message.shorter }
+        if let problem = store.query.searchProblem { return [problem] }
+        if let connectionTrouble { return [connectionTrouble] }
+        if store.unsavedCount > 0, marks.isEmpty {
+            return [store.unsavedCount == 1 ? "saving…" : "saving… (\(store.unsavedCount))"]
+        }
+        guard !marks.isEmpty else { return [] }
+        let hidden = marks.hiddenCount(in: store)
+        let count = "\(marks.count(in: store, cursor: listCursor.selected)) marked" + (hidden > 0 ? " (\(hidden) hidden)" : "")
+        if mode == .visual {
+            let (end, back) = (keyMap.label(.markRange), keyMap.label(.back))
+            return ["\(count) · move to extend · \(end) ends · \(back) clears", "\(count) · \(end) ends · \(back) clears", count]
+        }
+        let (pick, mark) = (keyMap.label(.activate), keyMap.label(.mark))
+        return ["\(count) · \(pick) picks them · \(mark) unmarks", "\(count) · \(pick) picks them", count]
     }
 }

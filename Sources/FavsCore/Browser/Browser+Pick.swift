@@ -1,11 +1,13 @@
 import FavsModel
 import Foundation
 
-/// `favs pick`: the keys that end a pick, and what it chose. Everything else works as in the browser
-/// (moving, the filter, favorites, marks), so a picker is the browser with a way out to the shell.
+/// `favs pick`: the keys that end a pick, and what it chose. The query takes every printable key (Modes.swift),
+/// the commands have keys that do not type (KeyMap+Picking.swift), and everything else works as in the browser
+/// (moving, favorites, marks), so a picker is the browser with a way out to the shell.
 extension Browser {
     /// The effect a key has in a picker, before the key map sees it; nil for a key that works as in the browser.
-    /// The filter prompt and the help overlay keep their own keys (esc clears the filter, as it always does).
+    /// The help overlay and a range being marked keep their own keys (esc closes the help, or clears the range);
+    /// otherwise esc cancels, whatever the query holds.
     func pickEffect(for key: Key) -> Effect? {
         guard mode == .normal || mode == .visual else { return nil }
         switch keyMap.command(for: key) {

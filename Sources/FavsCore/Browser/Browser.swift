@@ -46,7 +46,7 @@ public final class Browser {
         case open(String)
         /// `favs pick`: these items were chosen (enter), in list order; the picker ends.
         case pick([ItemID])
-        /// `favs pick`: the user gave up (esc, q); nothing is chosen.
+        /// `favs pick`: the user gave up (esc, ctrl-g); nothing is chosen.
         case cancel
         /// `favs pick`: ctrl-c; nothing is chosen, and the shell hears of an interrupt.
         case interrupt
@@ -55,8 +55,8 @@ public final class Browser {
     /// What the browser is for.
     public enum Purpose: Sendable {
         case browse
-        /// A chooser in the fzf tradition: enter picks the marked items (or the selected one), esc and q cancel,
-        /// ctrl-c interrupts.
+        /// A chooser in the fzf tradition: typing filters from the first key, enter picks the marked items (or
+        /// the selected one), esc and ctrl-g cancel, ctrl-c interrupts (KeyMap+Picking.swift).
         case pick
     }
 
@@ -66,7 +66,7 @@ public final class Browser {
         self.purpose = purpose
         self.libraryName = libraryName
         self.keyMap = purpose == .pick ? keyMap.forPicking() : keyMap
-        modeKeys = ModeKeys.table(for: keyMap)
+        modeKeys = ModeKeys.table(for: self.keyMap, purpose: purpose)
         self.width = width
         self.height = height
         listCursor = Cursor(in: store.list)

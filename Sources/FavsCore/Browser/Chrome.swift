@@ -13,8 +13,9 @@ enum Chrome {
     /// `left` holds what to say, longest first: the first that fits is shown (the last, cut, when none does).
     /// Empty means: show the first of `hints` that fits, if one does. An error (`leftRole` `.error`) is drawn in
     /// the error role.
-    static func statusLine(into canvas: inout Canvas, left: [String], hints: [String], leftStyle: Style,
-                           leftRole: Role = .plain, items: Int, favorites: Int) {
+    /// A picker's `prompt` (its query, always being typed) comes first, in the plain role, and what fits after it.
+    static func statusLine(into canvas: inout Canvas, prompt: String? = nil, left: [String], hints: [String],
+                           leftStyle: Style, leftRole: Role = .plain, items: Int, favorites: Int) {
         let row = canvas.height - 1
         let glyphs = canvas.glyphs
         var counts = glyphs.chrome(
@@ -26,13 +27,33 @@ enum Chrome {
             star = TextWidth.of(before)
         }
         let countsWidth = TextWidth.of(counts)
-        let room = canvas.width - countsWidth - 1
+        var room = canvas.width - countsWidth - 1
+        canvas.put(" ", row: row, column: 0, limit: room, style: leftStyle)
+        var column = 1
+        if let prompt {
+            let shown = promptTail(glyphs.chrome(prompt), room: room - 1, ellipsis: glyphs.ellipsis)
+            column += canvas.put(shown, row: row, column: column, limit: room - 1) + 2
+            room -= column - 1
+        }
         let choices = (left.isEmpty ? hints : left).map(glyphs.chrome)
         let left = choices.first { TextWidth.of($0) < room } ?? (left.isEmpty ? "" : choices.last ?? "")
-        canvas.put(" ", row: row, column: 0, limit: room, style: leftStyle)
-        canvas.put(left, row: row, column: 1, limit: room - 1, style: leftStyle, role: leftRole)
+        if room > 1 { canvas.put(left, row: row, column: column, limit: room - 1, style: leftStyle, role: leftRole) }
         canvas.put(counts, row: row, column: canvas.width - countsWidth)
         if let star { canvas.addRole(.star, row: row, column: canvas.width - countsWidth + star, count: 1) }
+    }
+
+    /// A prompt too wide for `room` columns keeps its end, where the typing is: its first character (`/`), an
+    /// ellipsis, then as much of the end as fits.
+    private static func promptTail(_ prompt: String, room: Int, ellipsis: String) -> String {
+        guard TextWidth.of(prompt) > room, let first = prompt.first else { return prompt }
+        var tail = ""
+        var width = TextWidth.of(first) + TextWidth.of(ellipsis)
+        for character in prompt.dropFirst().reversed() {
+            width += TextWidth.of(character)
+            guard width <= room else { break }
+            tail.insert(character, at: tail.startIndex)
+        }
+        return String(first) + ellipsis + tail
     }
 
     /// The key hints shown when there is no message, longest first: the longest that fits is shown. They name
@@ -49,22 +70,31 @@ enum Chrome {
         ]
     }
 
-    /// A picker's hints: how to choose, and how to leave without choosing.
+    /// A picker's hints: how to choose, what tab and the control keys do, and how to leave without choosing.
+    /// A command left without a key in the picker (a config file took it) is not named.
     private static func pickHints(_ keyMap: KeyMap) -> [String] {
-        let (pick, mark, favorite) = (keyMap.label(.activate), keyMap.label(.mark), keyMap.label(.toggleFavorite))
-        let (filter, help, cancel) = (keyMap.label(.filter), keyMap.label(.help), keyMap.label(.back))
-        return [
-            "\(pick) pick · \(mark) mark · \(favorite) favorite · \(filter) filter · \(help) help · \(cancel) cancel",
-            "\(pick) pick · \(mark) mark · \(favorite) fav · \(filter) filter · \(cancel) cancel",
-            "\(pick) pick · \(cancel) cancel",
-            "\(help) help",
+        func hint(_ command: Command, _ word: String) -> String? {
+            keyMap.keys(for: command).first.map { "\($0.name) \(word)" }
+        }
+        func line(_ parts: String?...) -> String? {
+            let shown = parts.compactMap { $0 }
+            return shown.isEmpty ? nil : shown.joined(separator: " · ")
+        }
+        let (pick, mark, help, cancel) = (hint(.activate, "pick"), hint(.mark, "mark"), hint(.help, "help"), hint(.back, "cancel"))
+        let lines = [
+            line(pick, mark, hint(.toggleFavorite, "favorite"), hint(.favoritesView, "favorites"), help, cancel),
+            line(pick, mark, hint(.toggleFavorite, "fav"), help, cancel),
+            line(pick, mark, hint(.toggleFavorite, "fav"), help),
+            line(pick, cancel),
+            line(help),
         ]
+        return lines.compactMap { $0 }
     }
 
     /// The help overlay's box and lines on a `width`×`height` screen: one line a binding, its text wrapped
     /// when the box is too narrow for it (keys on the first line only). Nil when the screen is too small.
     private static func helpLayout(_ keyMap: KeyMap, width: Int, height: Int) -> (box: Rect, lines: [String])? {
-        let rows = keyMap.bindings.map { binding in
+        let rows = keyMap.bindings.filter { !$0.keys.isEmpty }.map { binding in
             (binding.keys.map(\.name).joined(separator: ", "), binding.help)
         }
         let keysWidth = rows.map { TextWidth.of($0.0) }.max() ?? 0

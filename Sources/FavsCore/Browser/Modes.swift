@@ -39,9 +39,14 @@ struct ModeKeys: Sendable {
         return passesOthers ? nil : .ignore
     }
 
+    /// The keys a picker's query takes in its normal mode, beside every printable character: the filter's
+    /// text-field keys but enter and esc, which pick and cancel there.
+    static let pickerQuery: [Key: ModeAction] = [.backspace: .eraseFilter, .ctrl("e"): .toggleExact]
+
     /// The table: every mode and the keys it takes. Typing a filter takes the keys of a text field (enter,
     /// esc, backspace, and ctrl-e for exact matching); the others follow the key map in force, so a rebound key works, and is named, there too.
-    static func table(for keyMap: KeyMap) -> [Mode: ModeKeys] {
+    /// In a picker the normal mode types into the filter as well (fzf: the query has the keyboard from the first key).
+    static func table(for keyMap: KeyMap, purpose: Browser.Purpose = .browse) -> [Mode: ModeKeys] {
         func keys(_ command: Command, _ action: ModeAction) -> [(Key, ModeAction)] {
             keyMap.keys(for: command).map { ($0, action) }
         }
@@ -56,7 +61,7 @@ struct ModeKeys: Sendable {
         var visual: [Key: ModeAction] = [.escape: .clearMarks]
         for (key, action) in keys(.back, .clearMarks) + keys(.markRange, .endRange) { visual[key] = action }
         return [
-            .normal: ModeKeys(keys: [:]),
+            .normal: purpose == .pick ? ModeKeys(keys: pickerQuery, takesPrintable: true) : ModeKeys(keys: [:]),
             .filtering: ModeKeys(keys: [.backspace: .eraseFilter, .enter: .keepFilter, .escape: .clearFilter,
                                         .ctrl("e"): .toggleExact],
                                  takesPrintable: true),

@@ -110,16 +110,6 @@ public struct KeyMap: Sendable {
         KeyMap(bindings.map { Binding(keys: keys[$0.command] ?? $0.keys, command: $0.command, help: $0.template) })
     }
 
-    /// The same keys with the help a picker shows (`favs pick`): enter picks, esc and q cancel.
-    public func forPicking() -> KeyMap {
-        let help: [Command: String] = [
-            .activate: "pick: print the marked items, else this one",
-            .back: "cancel: print nothing, exit 1",
-            .quit: "cancel (ctrl-c: exit 130)",
-        ]
-        return KeyMap(bindings.map { Binding(keys: $0.keys, command: $0.command, help: help[$0.command] ?? $0.template) })
-    }
-
     /// The keys favs ships with.
     public static let standard = KeyMap([
         Binding(keys: [.char("j"), .down], command: .moveDown, help: "move down"),
