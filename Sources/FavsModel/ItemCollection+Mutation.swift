@@ -80,15 +80,20 @@ extension ItemCollection {
 
     /// Adds an item after every slot (its position is the greatest), updating the index and the trees.
     private mutating func append(_ item: Item) {
-        var foldedTitles = foldedTitles
         var id = item.id.rawValue, title = item.title
         id.withUTF8 { idArena.append(UnsafeRawBufferPointer($0)) }
-        title.withUTF8 { title in
-            titleArena.append(UnsafeRawBufferPointer(title))
-            var folding = CaseFolding()
-            foldedTitles.appendEntry { folding.fold(UnsafeRawBufferPointer(title), into: &$0) }
+        if folded.isFolded {
+            var foldedTitles = foldedTitles
+            title.withUTF8 { title in
+                titleArena.append(UnsafeRawBufferPointer(title))
+                var folding = CaseFolding()
+                foldedTitles.appendEntry { folding.fold(UnsafeRawBufferPointer(title), into: &$0) }
+            }
+            folded = FoldedTitles(ready: foldedTitles)
+        } else {
+            title.withUTF8 { titleArena.append(UnsafeRawBufferPointer($0)) }
+            folded = FoldedTitles(folding: titleArena)
         }
-        folded = FoldedTitles(ready: foldedTitles)
         positions.append(item.position)
         flags.append(Self.presentFlag | (item.favorite ? Self.favoriteFlag : 0))
         let slot = slotCount - 1

@@ -13,7 +13,7 @@ import Foundation
 public struct ItemCollection: Sendable {
     var idArena = TextArena()
     var titleArena = TextArena()
-    /// Titles lower-cased for the filter, slot by slot (folded in the background for a large collection).
+    /// Titles lower-cased for the substring filter, slot by slot (folded when first asked for).
     var folded = FoldedTitles(ready: TextArena())
     var foldedTitles: TextArena { folded.arena }
     var positions: [Int] = []

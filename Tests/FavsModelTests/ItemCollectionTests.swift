@@ -129,10 +129,10 @@ import Testing
         #expect(c.title(atSlot: try #require(c.presentSlot(of: "a")), contains: ""))
     }
 
-    /// Past `FoldedTitles.backgroundThreshold` titles are folded on another thread: the filter waits for them.
+    /// A large collection folds its titles when the filter first asks, and an item added later is folded too.
     @Test func aLargeCollectionFiltersAsASmallOne() {
         var rng = SeededRandom(seed: 3)
-        var items = randomItems(count: FoldedTitles.backgroundThreshold + 500, &rng)
+        var items = randomItems(count: 20_500, &rng)
         var c = ItemCollection(items)
         for query in ["花", "CRÈME", "ẞ", "zoë 1"] {
             let found = c.slots(matching: query).map { c.id(atSlot: Int($0)) }
@@ -142,6 +142,11 @@ import Testing
         #expect(c.insert(added) == items.count)
         items.append(added)
         #expect(c.slots(matching: "ZOË Ⱥ").map { c.id(atSlot: Int($0)) } == referenceMatches(items, "zoë ⱥ"))
+        // An item added before the titles were ever folded is folded with them when the filter first asks.
+        var fresh = ItemCollection(items)
+        let later = Item(id: "later", title: "ÝLater", position: items.count * 8)
+        #expect(fresh.insert(later) == items.count)
+        #expect(fresh.slots(matching: "ýlater").map { fresh.id(atSlot: Int($0)) } == ["later"])
     }
 
     /// From 200,000 titles the search is cut in parts searched on several threads at once (one per core, a

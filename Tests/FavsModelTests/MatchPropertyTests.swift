@@ -104,3 +104,43 @@ import Testing
         }
     }
 }
+
+/// The one-character path (a search's first key, scored straight from the title's bytes) against the general
+/// path (decoded scalars, FuzzyMatchV2): the same rank, or no match, for every title and character. Titles mix
+/// ASCII with accented and upper-case Latin letters (which lower-case or fold to the character), the Kelvin and
+/// Ångström signs, ß, ø, dotless ı, CJK, an emoji, an ideographic space and bytes that are not UTF-8.
+@Suite struct OneCharacterPathTests {
+    static let alphabet: [Character] = Array("abcrRxyzABXYZ019 -_./,:;|()'\tAbCdEfGhIjK")
+    static let others: [Character] = Array("éÉèüÜñÑçÅåöØøßıİ\u{212A}\u{212B}東京タ🍣\u{3000}Ωω")
+    /// Every lower-case letter, some capitals (case-sensitive), digits and punctuation; not a space (it separates
+    /// terms), nor `'`, `|` or `:` alone (the syntax's, not a title term).
+    static let patterns: [Character] = Array("abcdefghijklmnopqrstuvwxyzAEKOSX019-_./,;()")
+
+    @Test func theOneCharacterPathRanksAsTheGeneralPath() throws {
+        var rng = SeededRandom(seed: 18)
+        var scratch = MatchScratch()
+        var checked = 0, matched = 0
+        for _ in 0..<20_000 {
+            let title = String((0..<Int.random(in: 0...24, using: &rng)).map { _ in
+                (Int.random(in: 0..<4, using: &rng) == 0 ? Self.others : Self.alphabet).randomElement(using: &rng) ?? "a"
+            })
+            let character = Self.patterns.randomElement(using: &rng) ?? "a"
+            let pattern = SearchPattern(reading: String(character))
+            try #require(pattern.oneCharacter != 0, "\(character) is one ASCII character: \(pattern.titleGroups)")
+            let fast = pattern.rank(title, scratch: &scratch)
+            let general = pattern.match(title)?.rank
+            try #require(fast == general, "“\(title)” for \(character): \(String(describing: fast)) ≠ \(String(describing: general))")
+            // The same title with a byte that is not UTF-8 in it, over its bytes.
+            var bytes = Array(title.utf8)
+            bytes.insert(0xFF, at: Int.random(in: 0...bytes.count, using: &rng))
+            let rawFast = bytes.withUnsafeBytes { pattern.rank(utf8: $0, scratch: &scratch) }
+            let rawGeneral = bytes.withUnsafeBytes { pattern.generalRank(utf8: $0, scratch: &scratch) }
+            try #require(rawFast == rawGeneral, "\(bytes) for \(character)")
+            checked += 1
+            if fast != nil { matched += 1 }
+        }
+        #expect(checked == 20_000 && matched > 2_000, "\(matched) of \(checked) titles matched")
+        #expect(SearchPattern(reading: "ab").oneCharacter == 0 && SearchPattern(reading: "!a").oneCharacter == 0
+                && SearchPattern(reading: "é").oneCharacter == 0 && SearchPattern(reading: "'a").oneCharacter == 0)
+    }
+}

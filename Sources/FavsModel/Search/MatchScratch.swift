@@ -101,7 +101,7 @@ public struct MatchScratch: Sendable {
     }
 
     /// The scalar at `i` of well-formed UTF-8 (a malformed sequence reads as U+FFFD, one byte).
-    private static func decodeScalar(_ bytes: UnsafeRawBufferPointer, at i: Int) -> (UInt32, Int) {
+    static func decodeScalar(_ bytes: UnsafeRawBufferPointer, at i: Int) -> (UInt32, Int) {
         let lead = bytes[i]
         let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
         guard length > 1, i + length <= bytes.count else { return (0xFFFD, 1) }

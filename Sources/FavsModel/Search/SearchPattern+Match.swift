@@ -43,9 +43,69 @@ extension SearchPattern {
 
     /// `rank(_:scratch:)` over a title's UTF-8 (as the collection's text arena keeps it).
     public func rank(utf8 title: UnsafeRawBufferPointer, scratch: inout MatchScratch) -> MatchRank? {
+        if oneCharacter != 0 { return Self.rankOneCharacter(oneCharacter, title) }
+        return generalRank(utf8: title, scratch: &scratch)
+    }
+
+    /// `rank(utf8:scratch:)` without the one-character path (what that path is tested against).
+    func generalRank(utf8 title: UnsafeRawBufferPointer, scratch: inout MatchScratch) -> MatchRank? {
         guard let score = evaluate(title, &scratch, withPositions: false) else { return nil }
         scratch.decode(title)
         return MatchRank(score: Int(score), length: scratch.trimmedLength)
+    }
+
+    /// FuzzyMatchV2 for a pattern of one ASCII character (`oneCharacter`), read straight from the title's UTF-8
+    /// with no buffers: the character's best-scoring occurrence (+16 and its bonus doubled; the first at a word
+    /// boundary ends the search, as fzf's) among the scalars as the general path compares them (lower-cased
+    /// unless the term is case-sensitive, accents folded: an ASCII term folds them), and fzf's length. Nil when
+    /// it does not occur. The same numbers as the general path's, which a property test holds it to.
+    static func rankOneCharacter(_ character: UInt16, _ title: UnsafeRawBufferPointer) -> MatchRank? {
+        let wanted = UInt32(character & 0xFF)
+        let insensitive = character & 0x100 == 0
+        let classes = ScalarTraits.asciiClasses, bonuses = ScalarTraits.bonusTable
+        return classes.withUnsafeBufferPointer { classes in
+            bonuses.withUnsafeBufferPointer { bonuses -> MatchRank? in
+                var previous = CharClass.white
+                var best: Int32 = 0
+                var settled = false
+                var first = -1, last = -1
+                var i = 0, index = 0
+                while i < title.count {
+                    let lead = title[i]
+                    var scalar: UInt32
+                    let cls: CharClass
+                    if lead < 0x80 {
+                        scalar = UInt32(lead)
+                        cls = classes[Int(lead)]
+                        i += 1
+                        if insensitive, cls == .upper { scalar |= 0x20 }
+                    } else {
+                        let length: Int
+                        (scalar, length) = MatchScratch.decodeScalar(title, at: i)
+                        cls = ScalarTraits.classOf(scalar)
+                        i += length
+                        if insensitive, cls == .upper { scalar = ScalarTraits.lowered(scalar) }
+                        if scalar >= 0xC0 { scalar = ScalarTraits.folded(scalar) }
+                    }
+                    if cls != .white {
+                        if first < 0 { first = index }
+                        last = index
+                    }
+                    if !settled, scalar == wanted {
+                        let bonus = bonuses[Int(previous.rawValue) * 7 + Int(cls.rawValue)]
+                        let score = Score.match + Int32(bonus) * Score.firstCharMultiplier
+                        if score > best {
+                            best = score
+                            if bonus >= Score.boundary { settled = true }
+                        }
+                    }
+                    previous = cls
+                    index += 1
+                }
+                guard best > 0 else { return nil }
+                return MatchRank(score: Int(best), length: first < 0 ? 0 : last - first + 1)
+            }
+        }
     }
 
     /// The title's match with the positions to highlight, or nil when the title groups do not match it.

@@ -29,6 +29,7 @@ public struct SearchPattern: Sendable, Hashable {
         self.text = text
         isExact = exact
         (titleGroups, fieldGroups) = try PatternParser(exact: exact).groups(of: text)
+        oneCharacter = Self.oneCharacter(of: titleGroups)
     }
 
     /// Reads `text` as a search box does while it is typed: a malformed term (an empty `'`, a `|` with nothing
@@ -38,6 +39,18 @@ public struct SearchPattern: Sendable, Hashable {
         isExact = exact
         let read = PatternParser(exact: exact).groups(of: text, lenient: true)
         (titleGroups, fieldGroups, problem) = (read.titles, read.fields, read.error)
+        oneCharacter = Self.oneCharacter(of: titleGroups)
+    }
+
+    /// When the title terms are one fuzzy term of one ASCII character (what the first key of a search types):
+    /// that character, and 0x100 when the term is case-sensitive; 0 otherwise. Such a term over an ASCII title
+    /// is scored straight from its bytes (`rankOneCharacter`).
+    let oneCharacter: UInt16
+
+    private static func oneCharacter(of groups: [[SearchTerm]]) -> UInt16 {
+        guard groups.count == 1, groups[0].count == 1, case let term = groups[0][0], term.kind == .fuzzy,
+              !term.isInverse, let bytes = term.asciiBytes, bytes.count == 1, bytes[0] != 0 else { return 0 }
+        return UInt16(bytes[0]) | (term.isCaseSensitive ? 0x100 : 0)
     }
 
     /// The same pattern without its field terms (what is answered over titles alone).

@@ -1,37 +1,32 @@
 import Foundation
 
-/// Every title lower-cased for the filter (`CaseFolding`), one arena entry per slot.
+/// Every title lower-cased for the substring filter (`CaseFolding`), one arena entry per slot, folded the first
+/// time it is asked for.
 ///
-/// A large collection folds its titles on a background thread, so opening a library draws its first frame
-/// without waiting for them; the first filter keystroke waits for the fold if it is still running
-/// (it takes about 60 ms for a million titles).
+/// The list's search reads the titles as stored (`ItemCollection.search`), so a browser never asks: the fold
+/// (about 60 ms and a second copy of the titles for a million) is not made unless the substring scan
+/// (`slots(matching:)`) runs.
 final class FoldedTitles: @unchecked Sendable {
     private let lock = NSLock()
-    private let finished = DispatchGroup()
-    private var result = TextArena()
+    /// Under `lock`: the titles still to fold, or the folded ones.
+    private var pending: TextArena?
+    private var result: TextArena?
 
-    /// Below this many titles the fold is done at once: a thread would cost more than it saves.
-    static let backgroundThreshold = 20_000
-
-    init(folding titles: TextArena) {
-        guard titles.count >= Self.backgroundThreshold else {
-            result = Self.fold(titles)
-            return
-        }
-        finished.enter()
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
-            let folded = Self.fold(titles)
-            lock.withLock { result = folded }
-            finished.leave()
-        }
-    }
+    init(folding titles: TextArena) { pending = titles }
 
     init(ready arena: TextArena) { result = arena }
 
-    /// The folded titles, once folded.
+    /// Whether the titles were folded already (an item added then extends the folded arena).
+    var isFolded: Bool { lock.withLock { result != nil } }
+
+    /// The folded titles, folded now if they were not yet.
     var arena: TextArena {
-        finished.wait()
-        return lock.withLock { result }
+        lock.withLock {
+            if let result { return result }
+            let folded = Self.fold(pending ?? TextArena())
+            (result, pending) = (folded, nil)
+            return folded
+        }
     }
 
     private static func fold(_ titles: TextArena) -> TextArena {
