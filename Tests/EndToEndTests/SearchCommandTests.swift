@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// `favs list --query`: the matches best first, as `fzf --filter` prints them, in every format; a pattern that
+/// cannot be read is refused with its reason and exit 64.
+@Suite struct SearchCommandTests {
+    /// Titles where fzf's scores decide the order (the same as `fzf --filter cld` prints them, but for the favorite):
+    /// a match at a word's start beats one inside a word, a favorite wins a tie, then the shorter title.
+    static let items = """
+        {"id": "scattered", "title": "river of calm deep now"}
+        {"id": "inside", "title": "thundercloud"}
+        {"id": "boundary", "title": "the cloud"}
+        {"id": "long-tie", "title": "cloud nine and more"}
+        {"id": "starred-tie", "title": "cloud nine and mor", "favorite": true}
+        {"id": "none", "title": "sunny day"}
+
+        """
+
+    @Test func listQueryPrintsTheMatchesBestFirstInEveryFormat() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("items.jsonl", Self.items)
+        #expect(try await favs("import", "items.jsonl", "--library", "lib.sqlite", in: scratch).status == 0)
+
+        let text = try await favs("list", "--library", "lib.sqlite", "--query", "cld", in: scratch)
+        #expect(text.status == 0)
+        #expect(text.err == "")
+        // "cloud nine…" and "the cloud" score alike (their c starts a word): the favorite first, then the shorter
+        // title (fzf, which knows no favorites, puts "the cloud" first); "thundercloud" matches inside a word.
+        #expect(text.out == """
+            starred-tie ★ cloud nine and mor
+            boundary      the cloud
+            long-tie      cloud nine and more
+            scattered     river of calm deep now
+            inside        thundercloud
+
+            """)
+        let tsv = try await favs("list", "--library", "lib.sqlite", "--query", "'cloud !thunder", "--format", "tsv",
+                                 in: scratch)
+        #expect(tsv.status == 0)
+        #expect(tsv.out.split(separator: "\n").dropFirst().map { $0.split(separator: "\t")[0] }
+                == ["starred-tie", "boundary", "long-tie"], "exact term, inverse term: \(tsv.out)")
+        let exact = try await favs("list", "--library", "lib.sqlite", "--query", "cld", "--exact", in: scratch)
+        #expect(exact.status == 0 && exact.out == "", "no title holds “cld” as it is")
+        let favorites = try await favs("list", "--library", "lib.sqlite", "--query", "cld", "--favorites",
+                                       "--format", "jsonl", in: scratch)
+        #expect(favorites.out.split(separator: "\n").count == 1 && favorites.out.contains("\"starred-tie\""))
+    }
+
+    @Test(arguments: [
+        ("a |", "--query: a | must stand between two terms (to find a |, write '|)"),
+        ("'", "--query: the term ' has nothing to search for: write text after it"),
+        ("artist:ann", "--query: artist: searches fields, which are not searched yet: titles are"),
+    ])
+    func aPatternThatCannotBeReadIsRefusedWithItsReason(pattern: String, message: String) async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let result = try await favs("list", "--library", ":memory:", "--query", pattern, in: scratch)
+        #expect(result.status == 64)
+        #expect(result.out == "")
+        #expect(result.err.hasPrefix("Error: \(message)\n"), "\(result.err)")
+    }
+}
