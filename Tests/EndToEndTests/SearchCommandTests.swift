@@ -61,3 +61,49 @@ import Testing
         #expect(result.err.hasPrefix("Error: \(message)\n"), "\(result.err)")
     }
 }
+
+/// The browser's search on a real terminal: typing a fuzzy pattern ranks the list as it goes, and the characters
+/// the scorer chose are the underlined ones (the match role without colour).
+@Suite struct SearchTerminalTests {
+    /// The characters of `line` drawn underlined, from tmux's capture with escapes (SGR 4 on, 24 or 0 off).
+    static func underlined(_ line: Substring) -> String {
+        var result = "", underline = false
+        var rest = line[...]
+        while let character = rest.first {
+            if character == "\u{1B}", rest.dropFirst().first == "[", let end = rest.firstIndex(of: "m") {
+                let parameters = rest[rest.index(rest.startIndex, offsetBy: 2)..<end].split(separator: ";", omittingEmptySubsequences: false)
+                for parameter in parameters {
+                    switch parameter {
+                    case "4": underline = true
+                    case "24", "0", "": underline = false
+                    default: break
+                    }
+                }
+                rest = rest[rest.index(after: end)...]
+                continue
+            }
+            if underline { result.append(character) }
+            rest = rest.dropFirst()
+        }
+        return result
+    }
+
+    @Test func typingAFuzzyPatternRanksTheListAndUnderlinesTheCharactersTheScorerChose() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let tmux = try await Tmux(width: 80, height: 24, scratch: scratch)
+        defer { tmux.close() }
+        try await tmux.startFavs(["--library", try scratch.library(in: "tmux")], before: "env NO_COLOR=1")
+        try await tmux.waitFor("28 items · 3 favorites")
+        try await tmux.sendKeys("/", "c", "d", "m")
+        try await tmux.waitFor("Items 1/2 · /cdm")
+        let screen = try await tmux.screen()
+        #expect(screen[2].hasPrefix("┃>  Café del Mar — Sunset      ┃"), "\(screen[2])")
+        #expect(screen[3].hasPrefix("┃   Übung macht den Meister    ┃"), "\(screen[3])")
+        let rows = try await tmux.screenWithEscapes().split(separator: "\n")
+        #expect(Self.underlined(rows[2]) == "CdM", "C of Café, d of del, M of Mar: \(rows[2].debugDescription)")
+        #expect(Self.underlined(rows[3]) == "cdM", "c of macht, d of den, M of Meister: \(rows[3].debugDescription)")
+        try await tmux.sendKeys("Escape", "q")
+        #expect(try await tmux.exitStatus() == 0)
+    }
+}
