@@ -53,29 +53,29 @@ public struct MatchScratch: Sendable {
         var i = 0
         var previous = CharClass.white
         let table = ScalarTraits.bonusTable
-        let ascii = ScalarTraits.asciiClasses
-        while i < utf8.count {
-            let lead = utf8[i]
-            let scalar: UInt32
-            let cls: CharClass
-            if lead < 0x80 {
-                scalar = UInt32(lead)
-                cls = ascii[Int(lead)]
-                i += 1
-            } else {
-                hasNonASCII = true
-                let length: Int
-                (scalar, length) = Self.decodeScalar(utf8, at: i)
-                cls = ScalarTraits.classOf(scalar)
+        ScalarTraits.asciiClasses.withUnsafeBufferPointer { ascii in
+            while i < utf8.count {
+                if utf8[i] >= 0x80 { hasNonASCII = true }
+                let (scalar, cls, length) = Self.scalar(at: i, of: utf8, ascii: ascii)
                 i += length
+                if cls == .upper { hasUpper = true }
+                raw.append(scalar)
+                classes.append(cls)
+                bonus.append(table[Int(previous.rawValue) * 7 + Int(cls.rawValue)])
+                previous = cls
             }
-            if cls == .upper { hasUpper = true }
-            raw.append(scalar)
-            classes.append(cls)
-            bonus.append(table[Int(previous.rawValue) * 7 + Int(cls.rawValue)])
-            previous = cls
         }
         variants[0] = raw
+    }
+
+    /// The scalar at `i` of a title's UTF-8, its class and its length in bytes: ASCII by table, the rest decoded.
+    @inline(__always)
+    static func scalar(at i: Int, of utf8: UnsafeRawBufferPointer, ascii: UnsafeBufferPointer<CharClass>)
+        -> (scalar: UInt32, cls: CharClass, length: Int) {
+        let lead = utf8[i]
+        if lead < 0x80 { return (UInt32(lead), ascii[Int(lead)], 1) }
+        let (scalar, length) = decodeScalar(utf8, at: i)
+        return (scalar, ScalarTraits.classOf(scalar), length)
     }
 
     /// The title's scalars for a term: lower-cased (upper-case letters only, as fzf) unless the term is

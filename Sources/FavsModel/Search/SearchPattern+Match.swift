@@ -71,22 +71,10 @@ extension SearchPattern {
                 var first = -1, last = -1
                 var i = 0, index = 0
                 while i < title.count {
-                    let lead = title[i]
-                    var scalar: UInt32
-                    let cls: CharClass
-                    if lead < 0x80 {
-                        scalar = UInt32(lead)
-                        cls = classes[Int(lead)]
-                        i += 1
-                        if insensitive, cls == .upper { scalar |= 0x20 }
-                    } else {
-                        let length: Int
-                        (scalar, length) = MatchScratch.decodeScalar(title, at: i)
-                        cls = ScalarTraits.classOf(scalar)
-                        i += length
-                        if insensitive, cls == .upper { scalar = ScalarTraits.lowered(scalar) }
-                        if scalar >= 0xC0 { scalar = ScalarTraits.folded(scalar) }
-                    }
+                    var (scalar, cls, length) = MatchScratch.scalar(at: i, of: title, ascii: classes)
+                    i += length
+                    if insensitive, cls == .upper { scalar = ScalarTraits.lowered(scalar) }
+                    if scalar >= 0xC0 { scalar = ScalarTraits.folded(scalar) }
                     if cls != .white {
                         if first < 0 { first = index }
                         last = index
