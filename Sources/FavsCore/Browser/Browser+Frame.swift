@@ -16,19 +16,14 @@ extension Browser {
             canvas.blit(draw(pane, rect: rect), x: rect.x, y: rect.y)
         }
         Chrome.titleBar(into: &canvas, library: libraryName)
-        if purpose == .pick {
-            // A picker's query is always being typed: its prompt leads the status line, then what fits.
-            let isError = message?.isError ?? (store.query.searchProblem == nil && connectionTrouble != nil)
-            Chrome.statusLine(into: &canvas, prompt: queryPrompt, left: pickStatusText,
-                              hints: Chrome.hints(keyMap, purpose: purpose), leftStyle: isError ? .bold : [],
-                              leftRole: isError ? .error : .plain,
-                              items: store.items.count, favorites: store.items.favoriteCount)
-        } else {
-            let isError = message?.isError ?? (connectionTrouble != nil && mode != .filtering)
-            Chrome.statusLine(into: &canvas, left: statusText, hints: Chrome.hints(keyMap, purpose: purpose), leftStyle: isError ? .bold : [],
-                              leftRole: isError ? .error : .plain,
-                              items: store.items.count, favorites: store.items.favoriteCount)
-        }
+        // A picker's query is always being typed: its prompt leads the status line, then what fits.
+        let isError = message?.isError ?? (purpose == .pick ? store.searchProblem == nil && connectionTrouble != nil
+                                                            : connectionTrouble != nil && mode != .filtering)
+        Chrome.statusLine(into: &canvas, prompt: purpose == .pick ? queryPrompt : nil,
+                          left: purpose == .pick ? pickStatusText : statusText,
+                          hints: Chrome.hints(keyMap, purpose: purpose), leftStyle: isError ? .bold : [],
+                          leftRole: isError ? .error : .plain,
+                          items: store.items.count, favorites: store.items.favoriteCount)
         if mode == .help { Chrome.help(into: &canvas, keyMap: keyMap, offset: helpOffset) }
         return canvas
     }
@@ -61,48 +56,53 @@ extension Browser {
     private var statusText: [String] {
         if let message { return [message.text] + message.shorter }
         if let connectionTrouble, mode != .filtering { return [connectionTrouble] }
-        if store.unsavedCount > 0, mode != .filtering, marks.isEmpty {
-            return [store.unsavedCount == 1 ? "saving…" : "saving… (\(store.unsavedCount))"]
-        }
+        if let saving, mode != .filtering, marks.isEmpty { return [saving] }
         if mode == .filtering, let keys = modeKeys[.filtering] {
             let prompt = queryPrompt + "  "
-            if let problem = store.query.searchProblem { return [prompt + problem, prompt] }
+            if let problem = store.searchProblem { return [prompt + problem, prompt] }
             return [prompt + "\(keys.label(.keepFilter)) keeps · \(keys.label(.clearFilter)) clears"]
         }
-        if !marks.isEmpty {
-            let hidden = marks.hiddenCount(in: store)
-            let count = "\(marks.count(in: store, cursor: listCursor.selected)) marked" + (hidden > 0 ? " (\(hidden) hidden)" : "")
-            let (favorite, delete, back) = (keyMap.label(.toggleFavorite), keyMap.label(.delete), keyMap.label(.back))
-            if mode == .visual {
-                let end = keyMap.label(.markRange)  // the visual mode ends on the key that started it (Modes.swift)
-                return ["\(count) · move to extend · \(end) ends · \(back) clears", "\(count) · \(end) ends · \(back) clears", count]
-            }
-            return ["\(count) · \(favorite) favorite · \(delete) delete · \(back) clears",
-                    "\(count) · \(favorite) · \(delete) · \(back) clears", count]
-        }
-        return []
+        guard let count = marksCount else { return [] }
+        if let range = rangeText(count) { return range }
+        let (favorite, delete, back) = (keyMap.label(.toggleFavorite), keyMap.label(.delete), keyMap.label(.back))
+        return ["\(count) · \(favorite) favorite · \(delete) delete · \(back) clears",
+                "\(count) · \(favorite) · \(delete) · \(back) clears", count]
     }
-
-    /// The filter being typed, as its prompt shows it: `/text▏`, or `exact /text▏` when matching exactly.
-    private var queryPrompt: String { (store.query.exact ? "exact /" : "/") + store.query.filter + "▏" }
 
     /// What a picker's status line shows after its prompt, longest first (nothing: the key hints): a message,
     /// a term that cannot be read, the marks. enter picks the marks there, and esc cancels rather than clears them.
     private var pickStatusText: [String] {
         if let message { return [message.text] + message.shorter }
-        if let problem = store.query.searchProblem { return [problem] }
+        if let problem = store.searchProblem { return [problem] }
         if let connectionTrouble { return [connectionTrouble] }
-        if store.unsavedCount > 0, marks.isEmpty {
-            return [store.unsavedCount == 1 ? "saving…" : "saving… (\(store.unsavedCount))"]
-        }
-        guard !marks.isEmpty else { return [] }
-        let hidden = marks.hiddenCount(in: store)
-        let count = "\(marks.count(in: store, cursor: listCursor.selected)) marked" + (hidden > 0 ? " (\(hidden) hidden)" : "")
-        if mode == .visual {
-            let (end, back) = (keyMap.label(.markRange), keyMap.label(.back))
-            return ["\(count) · move to extend · \(end) ends · \(back) clears", "\(count) · \(end) ends · \(back) clears", count]
-        }
+        if let saving, marks.isEmpty { return [saving] }
+        guard let count = marksCount else { return [] }
+        if let range = rangeText(count) { return range }
         let (pick, mark) = (keyMap.label(.activate), keyMap.label(.mark))
         return ["\(count) · \(pick) picks them · \(mark) unmarks", "\(count) · \(pick) picks them", count]
+    }
+
+    /// The filter being typed, as its prompt shows it: `/text▏`, or `exact /text▏` when matching exactly.
+    private var queryPrompt: String { (store.query.exact ? "exact /" : "/") + store.query.filter + "▏" }
+
+    /// `saving…` while changes are on their way to the library, nil when none is.
+    private var saving: String? {
+        let unsaved = store.unsavedCount
+        return unsaved == 0 ? nil : unsaved == 1 ? "saving…" : "saving… (\(unsaved))"
+    }
+
+    /// `3 marked (1 hidden)`: how many items are marked, those the filter or the favorites view hide among them;
+    /// nil when none is.
+    private var marksCount: String? {
+        guard !marks.isEmpty else { return nil }
+        let hidden = marks.hiddenCount(in: store)
+        return "\(marks.count(in: store, cursor: listCursor.selected)) marked" + (hidden > 0 ? " (\(hidden) hidden)" : "")
+    }
+
+    /// While a range is being marked: how it extends and ends (on the key that started it, Modes.swift).
+    private func rangeText(_ count: String) -> [String]? {
+        guard mode == .visual else { return nil }
+        let (end, back) = (keyMap.label(.markRange), keyMap.label(.back))
+        return ["\(count) · move to extend · \(end) ends · \(back) clears", "\(count) · \(end) ends · \(back) clears", count]
     }
 }

@@ -62,8 +62,7 @@ struct ModeKeys: Sendable {
         for (key, action) in keys(.back, .clearMarks) + keys(.markRange, .endRange) { visual[key] = action }
         return [
             .normal: purpose == .pick ? ModeKeys(keys: pickerQuery, takesPrintable: true) : ModeKeys(keys: [:]),
-            .filtering: ModeKeys(keys: [.backspace: .eraseFilter, .enter: .keepFilter, .escape: .clearFilter,
-                                        .ctrl("e"): .toggleExact],
+            .filtering: ModeKeys(keys: pickerQuery.merging([.enter: .keepFilter, .escape: .clearFilter]) { $1 },
                                  takesPrintable: true),
             .help: ModeKeys(keys: help, passesOthers: false),
             .visual: ModeKeys(keys: visual),

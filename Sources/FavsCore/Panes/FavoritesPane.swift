@@ -14,7 +14,7 @@ enum FavoritesPane {
             canvas.put("No favorites yet: \(keyMap.label(.toggleFavorite)) stars the selected item", row: 1, column: 2, limit: inner - 1, style: .dim)
             return canvas
         }
-        let search = store.query.search
+        let search = store.search
         for (line, item) in rows.items(from: cursor.offset, count: max(0, height - 2)).enumerated() {
             let selected = focused && item.id == cursor.selected
             canvas.put((selected ? ">" : " ") + glyphs.star + " ", row: line + 1, column: 1, limit: inner)

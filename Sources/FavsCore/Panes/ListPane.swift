@@ -10,7 +10,7 @@ enum ListPane {
         var canvas = Canvas(width: width, height: height, glyphs: glyphs)
         let rows = store.list
         let total = rows.count
-        let query = store.query, filter = query.filter, search = query.search
+        let query = store.query, filter = query.filter, search = store.search
         let cursorRow = cursor.selected.flatMap(rows.row(of:))
         var title = total == 0 ? "Items" : "Items \((cursorRow ?? 0) + 1)/\(total)"
         if query.scope == .favorites { title += " · favorites" }

@@ -40,15 +40,16 @@ public struct ListQuery: Hashable, Sendable {
         self.order = order
     }
 
-    /// The filter read as a search over titles: malformed terms left out (a pattern still being typed), field terms
-    /// too (the list searches titles).
-    public var search: SearchPattern { SearchPattern(reading: filter, exact: exact).titlesOnly }
+    /// The filter read as a search box reads it while it is typed: malformed terms left out (`problem` says which).
+    public var reading: SearchPattern { SearchPattern(reading: filter, exact: exact) }
 
-    /// What the filter's reading left out, for the status line: a malformed term, or field terms.
-    public var searchProblem: String? {
-        let pattern = SearchPattern(reading: filter, exact: exact)
-        if let problem = pattern.problem { return problem.message }
-        return pattern.fieldGroups.first?.first.map { Self.notSearched($0).message }
+    /// The filter read as a search over titles: malformed terms left out, field terms too (the list searches titles).
+    public var search: SearchPattern { reading.titlesOnly }
+
+    /// What a reading of the filter left out, for the status line: a malformed term, or field terms.
+    static func problem(in reading: SearchPattern) -> String? {
+        if let problem = reading.problem { return problem.message }
+        return reading.fieldGroups.first?.first.map { notSearched($0).message }
     }
 
     /// A field term: fields are not searched yet (titles are).

@@ -18,8 +18,10 @@ struct QueryResult: Sendable {
     /// Title sort keys, slot by slot, and the slot numbering they follow: made the first time the title
     /// order is chosen, then kept and extended.
     private var titleKeys: (generation: Int, keys: TextArena)?
-    /// The query's search over titles, read once per query.
-    private var search = SearchPattern(reading: "")
+    /// The query's filter as read (`ListQuery.reading`) and the search over titles made of it: read once per query,
+    /// for the scan, the highlight and the status line alike.
+    private(set) var reading = SearchPattern(reading: "")
+    private(set) var search = SearchPattern(reading: "")
     /// Whether the search orders what it shows (some title term that is not `!`).
     private var ranked = false
     /// Each shown slot's rank while the search is ranked (`RankKey`), by slot; others' entries mean nothing.
@@ -55,7 +57,8 @@ struct QueryResult: Sendable {
     mutating func update(to newQuery: ListQuery, in items: ItemCollection) {
         let previous = newQuery.narrows(query) && generation == items.generation ? rows : nil
         if newQuery.filter != query.filter || newQuery.exact != query.exact {
-            search = newQuery.search
+            reading = newQuery.reading
+            search = reading.titlesOnly
             ranked = search.isRanked
         }
         query = newQuery
@@ -71,7 +74,7 @@ struct QueryResult: Sendable {
         } else {
             let matches = items.search(search, among: previous)
             if ranked {
-                if rankKeys.count < items.slotCount { rankKeys = Array(repeating: RankKey(), count: items.slotCount) }
+                keepRankKeys(for: items)
                 for match in matches { rankKeys[Int(match.slot)] = match.key }
                 if query.order == .library {
                     // The common case, sorted as plain integers: rank, favorite, length and slot in one word each.
@@ -147,10 +150,15 @@ struct QueryResult: Sendable {
         guard !search.isEmpty else { return true }
         guard let key = items.rankKey(ofSlot: slot, for: search) else { return false }
         if ranked {
-            if rankKeys.count < items.slotCount { rankKeys += Array(repeating: RankKey(), count: items.slotCount - rankKeys.count) }
+            keepRankKeys(for: items)
             rankKeys[slot] = key
         }
         return true
+    }
+
+    /// Makes room for a rank key for every slot of `items` (slots added since keep theirs unset).
+    private mutating func keepRankKeys(for items: ItemCollection) {
+        if rankKeys.count < items.slotCount { rankKeys += repeatElement(RankKey(), count: items.slotCount - rankKeys.count) }
     }
 
     private mutating func insert(_ slot: Int, in items: ItemCollection) -> Int {

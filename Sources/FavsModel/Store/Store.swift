@@ -64,6 +64,10 @@ public final class Store {
     public var favorites: FavoriteRows { FavoriteRows(store: self) }
     /// What the list shows.
     public var query: ListQuery { result.query }
+    /// The query's search over titles, as the list was answered with it (what the highlight asks where it matched).
+    public var search: SearchPattern { result.search }
+    /// What the query's reading left out (a malformed term, field terms), for the status line; nil when nothing.
+    public var searchProblem: String? { ListQuery.problem(in: result.reading) }
 
     /// `.show`: the items a new query selects. Not a change to the model: nothing is undone, and only a new
     /// order is remembered (by the sink, for the next run); a failure to remember it is the outcome's error.
