@@ -49,10 +49,21 @@ enum ItemOutput {
             let store = Store(collection: try library.loadListToFollow().items, query: query)
             let shown = store.list.items(from: 0, count: store.list.count)
             guard withFields else { return shown }
-            let wanted = Set(shown.map(\.id))
-            var full: [ItemID: Item] = [:]
-            for item in try library.loadItems() where wanted.contains(item.id) { full[item.id] = item }
-            return shown.map { full[$0.id] ?? $0 }
+            // Few matches: their fields, each read by its id, so the search costs what it shows (23k of 1M: 0.6 s
+            // instead of 2.4). Many: one read of every item, cheaper than as many lookups (656k of 1M: 2.9 s
+            // instead of 8.3, 12 µs a lookup); the two cross at about a fifth of the list.
+            if shown.count * 5 < store.items.count {
+                return try shown.map { item in
+                    var item = item
+                    item.fields = try library.fields(of: item.id)
+                    return item
+                }
+            }
+            var rows: [ItemID: Int] = [:]
+            for (row, item) in shown.enumerated() { rows[item.id] = row }
+            var full = shown
+            for item in try library.loadItems() { if let row = rows[item.id] { full[row].fields = item.fields } }
+            return full
         } catch {
             throw failure(opening: error)
         }
