@@ -210,7 +210,12 @@ import Testing
         let rows = LiveSync.listPane(shown)
         #expect(rows.count == 20, "\(shown.joined(separator: "\\n"))")
         let starred = rows.enumerated().filter(\.element.favorite).map { String(format: "rec-%03d", $0.offset + 1) }
-        #expect(Set(starred.dropLast(unsaved)).isSubset(of: favorites), "starred on the screen \(starred), on disk \(favorites)")
+        // The kill can land while a frame is on its way to the terminal: the rows above may show a star whose
+        // status line (drawn last, at the bottom) never arrived. Stars beyond the status line's count are from
+        // such a frame, and whether they were saved is unknown: they count as saving.
+        let torn = max(0, starred.count - count)
+        #expect(Set(starred.dropLast(unsaved + torn)).isSubset(of: favorites),
+                "starred on the screen \(starred) (\(count) counted, \(unsaved) saving), on disk \(favorites)")
         if backend == .sqlite { #expect(try await LiveSync.integrityCheck(library, in: scratch) == "ok") }
     }
 }
