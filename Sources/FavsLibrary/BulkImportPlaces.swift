@@ -11,9 +11,9 @@ package struct BulkImportPlaces {
     package init() {}
 
     /// Notes the record given the next position, read at `place` (see `ImportPlaces`).
-    package mutating func append(_ record: ImportRecord, place: Int) {
+    package mutating func append(place: Int, column: Int) {
         places.append(place)
-        columns.append(record.column)
+        columns.append(column)
     }
 
     /// The first repeat in file order (`id`, `position`) and the position of the first record with its id

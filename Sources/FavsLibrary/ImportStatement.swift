@@ -29,32 +29,23 @@ struct ImportStatement {
 
     /// Binds one item's values to the five parameters (id, title, fields, favorite, position) and steps.
     ///
-    /// The texts are bound without a copy (`SQLITE_STATIC`): they are only read during the step, inside the
-    /// closures that lend their bytes. Every value is bound again before the next step.
-    func step(id: String, title: String, fields: [UInt8], favorite: Bool, position: Int) throws -> Outcome {
-        var id = id, title = title
-        return try id.withUTF8 { id in
-            try title.withUTF8 { title in
-                try fields.withUnsafeBufferPointer { fields in
-                    try bindText(1, id)
-                    try bindText(2, title)
-                    try bindText(3, fields)
-                    try check(sqlite3_bind_int64(handle, 4, favorite ? 1 : 0))
-                    try check(sqlite3_bind_int64(handle, 5, Int64(position)))
-                    return try step()
-                }
-            }
-        }
+    /// The texts are bound without a copy (`SQLITE_STATIC`): they are only read during the step. Every value is
+    /// bound again before the next step.
+    func step(id: UnsafeBufferPointer<UInt8>, title: UnsafeBufferPointer<UInt8>, fields: UnsafeBufferPointer<UInt8>,
+              favorite: Bool, position: Int) throws -> Outcome {
+        try bindText(1, id)
+        try bindText(2, title)
+        try bindText(3, fields)
+        try check(sqlite3_bind_int64(handle, 4, favorite ? 1 : 0))
+        try check(sqlite3_bind_int64(handle, 5, Int64(position)))
+        return try step()
     }
 
     /// Binds a text and an integer to the two parameters and steps.
-    func step(text: String, integer: Int) throws -> Outcome {
-        var text = text
-        return try text.withUTF8 { text in
-            try bindText(1, text)
-            try check(sqlite3_bind_int64(handle, 2, Int64(integer)))
-            return try step()
-        }
+    func step(text: UnsafeBufferPointer<UInt8>, integer: Int) throws -> Outcome {
+        try bindText(1, text)
+        try check(sqlite3_bind_int64(handle, 2, Int64(integer)))
+        return try step()
     }
 
     /// Binds UTF-8 bytes as text (never as NULL, even when empty), for the next step only.

@@ -25,7 +25,6 @@ struct RecordImporter {
     private var places = BulkImportPlaces()
     private var nextPosition: Int
     private var summary = ImportSummary()
-    private var fields: [UInt8] = []
 
     init(_ db: Database) throws {
         self.db = db
@@ -59,19 +58,17 @@ struct RecordImporter {
         return true
     }
 
-    /// Writes one record read at `place` (see `ImportPlaces`); throws `ImportDuplicate` for a repeated id
-    /// (into an empty library, `finish` does).
-    mutating func add(_ record: ImportRecord, place: Int) throws {
-        if case let .upsert(seen) = mode, let first = try seen.add(record.id.rawValue, place: place) {
-            throw ImportDuplicate(record: record, firstPlace: first)
+    /// Writes one record (read at `record.place`, see `ImportPlaces`); throws `ImportDuplicate` for a repeated
+    /// id (into an empty library, `finish` does).
+    mutating func add(_ record: ReadRecord) throws {
+        if case let .upsert(seen) = mode, let first = try seen.add(record.id, place: record.place) {
+            throw ImportDuplicate(record: record.record, firstPlace: first)
         }
-        fields.removeAll(keepingCapacity: true)
-        FieldCoding.encode(record.fields, into: &fields)
-        let outcome = try statement.step(id: record.id.rawValue, title: record.title, fields: fields,
+        let outcome = try statement.step(id: record.id, title: record.title, fields: record.fields,
                                          favorite: record.favorite, position: nextPosition)
         switch (mode, outcome) {
         case (.bulk, .done):
-            places.append(record, place: place)
+            places.append(place: record.place, column: record.column)
             fallthrough
         case (.upsert, .row(nextPosition)):
             nextPosition += 1
@@ -145,9 +142,10 @@ private struct SeenIDs {
     }
 
     /// Notes the id; returns the place of an earlier record with it, if any.
-    func add(_ id: String, place: Int) throws -> Int? {
+    func add(_ id: UnsafeBufferPointer<UInt8>, place: Int) throws -> Int? {
         guard try insert.step(text: id, integer: place) == .duplicateID else { return nil }
-        return try Int.fetchOne(db, sql: "SELECT place FROM import_seen WHERE id = ?", arguments: [id])
+        return try Int.fetchOne(db, sql: "SELECT place FROM import_seen WHERE id = ?",
+                                arguments: [String(decoding: id, as: UTF8.self)])
     }
 
     func drop() throws {

@@ -2,6 +2,7 @@ import FavsModel
 import FavsFormats
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// What an import did to the library.
 public struct ImportSummary: Equatable, Sendable {
@@ -54,6 +55,8 @@ extension SQLiteLibrary {
                 try writer.writeWithoutTransaction { db in
                     let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
                     defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
+                    let journal = try BulkJournal(db)
+                    defer { journal.restore(db) }
                     var summary = ImportSummary()
                     try db.inTransaction(.immediate) {
                         var importer = try RecordImporter(db)
@@ -63,7 +66,7 @@ extension SQLiteLibrary {
                             try db.execute(sql: "PRAGMA cache_size = \(Self.importCacheSize)")
                         }
                         do {
-                            try read { record, place in try importer.add(record, place: place) }
+                            try ImportReadAhead.run(reading: read) { record in try importer.add(record) }
                             summary = try importer.finish()
                         } catch let error where !(error is DatabaseError) {
                             // A repeated id read before the error comes first in the file, so it is what to say.
@@ -90,4 +93,41 @@ extension SQLiteLibrary {
     /// times its size). A larger cache is faster (384 MiB imported
     /// the 886k-row file of issue #12 in about 8 s against 11 s here) but its memory grows with the file.
     static let importCacheSize = -40_960
+}
+
+/// An import into an empty library that no other connection has open writes its pages once, straight into the
+/// file, under a rollback journal, instead of into the WAL and then again into the file at the commit's
+/// checkpoint: 886k sorted rows imported in about 2.0 s instead of 3.0 (sqlite3's own `.import` takes 1.2).
+///
+/// Leaving WAL mode needs the file to itself, so the attempt does not wait: when another process has the library
+/// open (a browser that will show the import as it lands), the import stays in WAL mode. It is as crash-safe
+/// either way: a kill during the import leaves a hot journal, which the next opening rolls back, and the
+/// journal is synced before the file is written (`synchronous = FULL` for this connection meanwhile). Another
+/// process that opens the library while such an import writes waits for it, as long as its busy timeout
+/// (`FAVS_BUSY_TIMEOUT_MS`) allows. The library goes back to WAL mode at the end; if another process opened it
+/// in between and holds it, the next favs to open it alone does (`Schema.prepare`).
+struct BulkJournal {
+    /// Whether the journal was switched (and must be switched back).
+    private let switched: Bool
+
+    init(_ db: Database) throws {
+        guard try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM items)") == true else {
+            switched = false
+            return
+        }
+        let connection = db.sqliteConnection
+        sqlite3_busy_timeout(connection, 0)
+        defer { sqlite3_busy_timeout(connection, Int32(SQLiteLibrary.busyTimeout * 1000)) }
+        // Answers the mode now in force: still `wal` when another connection holds the file (or SQLITE_BUSY).
+        let mode = try? String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")
+        switched = mode == "delete"
+        if switched { try db.execute(sql: "PRAGMA synchronous = FULL") }
+    }
+
+    /// Back to WAL mode (and its usual sync setting), waiting for other connections as any write does.
+    func restore(_ db: Database) {
+        guard switched else { return }
+        _ = try? String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+        try? db.execute(sql: "PRAGMA synchronous = NORMAL")
+    }
 }

@@ -76,6 +76,10 @@ extension SQLiteLibrary {
                 return try openReadOnly(path: path)
             } catch let error as DatabaseError where Self.isDiskFull(error, folder: location.folder) {
                 return try openOnFullDisk(path: path)
+            } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_READONLY_ROLLBACK
+                        && FileManager.default.isWritableFile(atPath: path) {
+                try rollBackInterruptedImport(path: path)
+                return try openReadOnly(path: path)
             }
         } catch let error as LibraryError {
             throw error
@@ -94,6 +98,15 @@ extension SQLiteLibrary {
         let queue = try DatabaseQueue(path: path, configuration: configuration(readOnly: true))
         let name = try Schema.prepare(queue, path: path, seed: false, newName: "")
         return SQLiteLibrary(path: path, name: name, writer: queue, isReadOnly: true)
+    }
+
+    /// A library whose import was cut short (the process killed) under a rollback journal (`BulkJournal`): the
+    /// journal is hot, and a read-only connection cannot put the file back as it was. A connection that may
+    /// write does so on its first read; then the library is in WAL mode again, as `open` leaves it.
+    private static func rollBackInterruptedImport(path: String) throws {
+        let queue = try DatabaseQueue(path: path, configuration: configuration())
+        _ = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
+        try Schema.backToWAL(queue)
     }
 
     /// A library on a disk with no space left: SQLite cannot create the write-ahead log's shared-memory file,

@@ -2,6 +2,7 @@ import FavsModel
 import FavsFormats
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// The tables of a library file, their migrations, and how fields are stored.
 enum Schema {
@@ -111,6 +112,19 @@ enum Schema {
         }
     }
 
+    /// Puts a library that an import left under a rollback journal (`BulkJournal`: another process held it when
+    /// the import ended) back in WAL mode, when no other connection holds it now; a library in WAL mode is left
+    /// as it is, without a write.
+    static func backToWAL(_ writer: any DatabaseWriter) throws {
+        try writer.writeWithoutTransaction { db in
+            guard try String.fetchOne(db, sql: "PRAGMA journal_mode") == "delete" else { return }
+            let connection = db.sqliteConnection
+            sqlite3_busy_timeout(connection, 0)
+            defer { sqlite3_busy_timeout(connection, Int32(SQLiteLibrary.busyTimeout * 1000)) }
+            _ = try? String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+        }
+    }
+
     private static func prepareOnce(_ writer: any DatabaseWriter, path: String, seed: Bool,
                                     newName: String) throws -> String {
         // A library that is up to date and named is opened without a single write, so reading one
@@ -130,7 +144,10 @@ enum Schema {
             guard complete || readable else { return nil }
             return try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'name'")
         }
-        if let ready { return ready }
+        if let ready {
+            if path != ":memory:", !writer.configuration.readonly { try backToWAL(writer) }
+            return ready
+        }
         if path != ":memory:" {
             // A new file: WAL, so other processes can read while this one writes (the mode stays in the file).
             try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }

@@ -49,7 +49,7 @@ extension PostgresLibrary {
         let copied = ["id", "title", "fields", "favorite", "position"]
         try read { record, place in
             count += 1
-            places.append(record, place: place)
+            places.append(place: place, column: record.column)
             fields.removeAll(keepingCapacity: true)
             FieldCoding.encode(record.fields, into: &fields)
             try rows.add(record.id.rawValue, line: record.line)

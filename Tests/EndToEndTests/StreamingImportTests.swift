@@ -39,6 +39,45 @@ import Testing
         }
     }
 
+    /// An import into a new library writes its pages straight into the file under a rollback journal (not into
+    /// the WAL first). Killed half-way, it leaves a hot journal, and the next favs to open the library rolls it
+    /// back: the library is empty, whole, and in WAL mode again.
+    @Test func anImportKilledHalfWayIntoANewLibraryLeavesItEmptyWholeAndInWALMode() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let fifo = scratch.path("rows.tsv")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        // Both ends open before favs starts: posix_spawn returns once the child has opened its stdin, and
+        // opening one end of a FIFO waits for the other.
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        let writer = FileHandle(forWritingAtPath: fifo)
+        try #require(reader >= 0 && writer != nil)
+        let pid = try spawn(try favsBinary(), ["import", "-", "--format", "tsv", "--library", "new.sqlite"],
+                            environment: pinnedEnvironment(home: scratch.url), directory: scratch.url.path,
+                            stdin: fifo, stdout: scratch.path("out"), stderr: scratch.path("err"))
+        close(reader)
+        let rows = String(Self.bigTSV(rows: 20_000, last: "").dropLast(2))  // ~9 MB, and no end: favs waits for more
+        writer?.write(Data(rows.utf8))
+        // Well past SQLite's page cache: pages are in the file, their old contents in the journal.
+        let spilled = await eventually {
+            let size = (try? FileManager.default.attributesOfItem(atPath: scratch.path("new.sqlite"))[.size] as? Int) ?? 0
+            return size > 4_000_000 && FileManager.default.fileExists(atPath: scratch.path("new.sqlite-journal"))
+        }
+        #expect(spilled, "the import did not write into the file under a rollback journal")
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        writer?.closeFile()
+
+        let list = try await favs("list", "--library", "new.sqlite", "--format", "tsv", in: scratch)
+        #expect(list.status == 0, "\(list.err)")
+        #expect(list.out == "id\ttitle\tfavorite\n", "\(list.out.prefix(200))")
+        #expect(try await LiveSync.integrityCheck(scratch.path("new.sqlite"), in: scratch) == "ok")
+        #expect(try await run("/usr/bin/sqlite3", [scratch.path("new.sqlite"), "PRAGMA journal_mode"],
+                              environment: pinnedEnvironment(home: scratch.url), in: scratch.url).out == "wal\n")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("new.sqlite-journal")))
+    }
+
     @Test func aRepeatAcrossFilesIntoALibraryWithItemsNamesTheFirstFile() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

@@ -81,17 +81,23 @@ func poll(_ follower: any LibraryFollowing, until done: ([RemoteUpdate]) -> Bool
 @Suite struct LibraryBackendTests {
     @Test(arguments: Backend.allCases)
     func aNewLibraryIsTheSampleOrEmpty(_ backend: Backend) throws {
-        let seeded = try Place(backend).open(seed: true)
+        let seededPlace = try Place(backend)
+        defer { withExtendedLifetime(seededPlace) {} }  // its folder goes with it
+        let seeded = try seededPlace.open(seed: true)
         #expect(seeded.name == SampleLibrary.name)
         #expect(try seeded.loadItems() == SampleLibrary.items)
-        let empty = try Place(backend).open(seed: false)
+        let emptyPlace = try Place(backend)
+        defer { withExtendedLifetime(emptyPlace) {} }  // its folder goes with it
+        let empty = try emptyPlace.open(seed: false)
         #expect(try empty.loadItems().isEmpty)
         #expect(try empty.loadListToFollow().items.count == 0)
     }
 
     @Test(arguments: Backend.allCases)
     func aChangeIsStoredAndAChangeToNothingChangesNothing(_ backend: Backend) throws {
-        let library = try Place(backend).open(seed: true)
+        let place = try Place(backend)
+        defer { withExtendedLifetime(place) {} }  // its folder goes with it
+        let library = try place.open(seed: true)
         try library.persist(.setFavorite("rec-002", true, at: 1_700_000_000_000))
         #expect(try library.item("rec-002")?.favorite == true)
         #expect(try library.item("rec-002")?.favoritedAt == 1_700_000_000_000)
@@ -113,7 +119,9 @@ func poll(_ follower: any LibraryFollowing, until done: ([RemoteUpdate]) -> Bool
 
     @Test(arguments: Backend.allCases)
     func commandsCheckEveryIDBeforeChangingAny(_ backend: Backend) throws {
-        let library = try Place(backend).open(seed: true)
+        let place = try Place(backend)
+        defer { withExtendedLifetime(place) {} }  // its folder goes with it
+        let library = try place.open(seed: true)
         let before = try listed(library)
         #expect(throws: LibraryError.noItem("nope")) { try library.apply(.favorite, to: ["rec-002", "nope"]) }
         #expect(try listed(library) == before)
@@ -147,7 +155,9 @@ func poll(_ follower: any LibraryFollowing, until done: ([RemoteUpdate]) -> Bool
 
     @Test(arguments: Backend.allCases)
     func anImportAddsUpdatesAndKeepsEveryValueAsItCame(_ backend: Backend) throws {
-        let library = try Place(backend).open()
+        let place = try Place(backend)
+        defer { withExtendedLifetime(place) {} }  // its folder goes with it
+        let library = try place.open()
         let odd = "tab\there\nnew line \\ back\\slash 青花瓷 🎧 \u{1B}[31m"
         let records = [
             record("a", "Alpha", [Field("rank", "1891", kind: .number), Field("ok", "true", kind: .bool),
@@ -175,7 +185,9 @@ func poll(_ follower: any LibraryFollowing, until done: ([RemoteUpdate]) -> Bool
     @Test(arguments: Backend.allCases)
     func aRepeatedIDOrAFailedReadChangesNothing(_ backend: Backend) throws {
         for seed in [false, true] {  // into an empty library, and into one with items
-            let library = try Place(backend).open(seed: seed)
+            let place = try Place(backend)
+            defer { withExtendedLifetime(place) {} }  // its folder goes with it
+            let library = try place.open(seed: seed)
             let before = try listed(library)
             do {
                 _ = try importing([record("x", "X", line: 4), record("y", "Y", line: 5), record("x", "X again", line: 7)],
@@ -207,7 +219,9 @@ func poll(_ follower: any LibraryFollowing, until done: ([RemoteUpdate]) -> Bool
 
     @Test(arguments: Backend.allCases)
     func aLargeLibraryOpensOnAPreviewOfItsFirstRowsAndItsCounts(_ backend: Backend) throws {
-        let library = try Place(backend).open()
+        let place = try Place(backend)
+        defer { withExtendedLifetime(place) {} }  // its folder goes with it
+        let library = try place.open()
         _ = try importing((1...50).map { record("i\($0)", "Item \($0)", favorite: $0 % 10 == 0, line: $0) }, into: library)
         #expect(try library.loadPreview(rows: 5, minimum: 51) == nil)
         let preview = try #require(try library.loadPreview(rows: 5, minimum: 10))
@@ -226,7 +240,9 @@ func poll(_ follower: any LibraryFollowing, until done: ([RemoteUpdate]) -> Bool
         #expect(later.favoriteCount == 5)
         #expect(try library.loadListToFollow().items.count == 49)
         // A copy counts what it brought.
-        let copy = try Place(backend).open()
+        let copyPlace = try Place(backend)
+        defer { withExtendedLifetime(copyPlace) {} }  // its folder goes with it
+        let copy = try copyPlace.open()
         _ = try copy.copyIn { add in try library.copyOut(add) }
         #expect(try copy.loadPreview(rows: 5, minimum: 10)?.count == 49)
     }
@@ -268,7 +284,9 @@ func poll(_ follower: any LibraryFollowing, until done: ([RemoteUpdate]) -> Bool
 
     @Test(arguments: Backend.allCases)
     func aCopyCarriesEverythingToTheOtherBackend(_ backend: Backend) throws {
-        let source = try Place(backend).open(seed: true)
+        let sourcePlace = try Place(backend)
+        defer { withExtendedLifetime(sourcePlace) {} }  // its folder goes with it
+        let source = try sourcePlace.open(seed: true)
         try source.apply(.delete, to: ["rec-003"])
         try source.apply(.favorite, to: ["rec-010"])
         try source.remember(order: .recentlyFavorited)
