@@ -85,8 +85,17 @@ LIB=$DIR/jsonl.sqlite
 PN=${FAVS_BENCH_PACKAGES:-$(( N < 886323 ? N : 886323 ))}
 case $PN in '' | *[!0-9]*) echo "bench: FAVS_BENCH_PACKAGES must be a number" >&2; exit 64 ;; esac
 PNL=$(label "$PN")
-log "generating $PN package-shaped rows (TSV, CSV, JSONL)"
+# Which imports: tsv, csv and jsonl are the rows in the generator's order (names in no order: "shuffled"); sorted
+# is the same rows as TSV sorted by name, as dumps and registry exports come. FAVS_BENCH_PACKAGE_KINDS="tsv sorted"
+# measures only those two (with FAVS_BENCH_PACKAGES=10000000, the 10M-row figures in a few minutes).
+PKINDS=${FAVS_BENCH_PACKAGE_KINDS:-tsv csv jsonl sorted}
+log "generating $PN package-shaped rows (TSV, CSV, JSONL; and the TSV sorted by name)"
 "$BIN/favs-gen" "$PN" --shape packages --tsv "$DIR/pkg.tsv" --csv "$DIR/pkg.csv" --jsonl "$DIR/pkg.jsonl"
+case " $PKINDS " in *" sorted "*)
+    "$BIN/favs-gen" "$PN" --shape packages --sorted --tsv "$DIR/pkg.sorted"
+    tail -n +2 "$DIR/pkg.sorted" | cut -f1 | LC_ALL=C sort -c || { echo "bench: favs-gen --sorted is not sorted" >&2; exit 1; }
+    ;;
+esac
 # The reference: the same rows into a table of the same shape, 5 TEXT columns, the id a PRIMARY KEY.
 sqlite_import_sql() {  # KIND FILE DB: writes DB.sql, the commands that import FILE into DB
     local mode
@@ -94,15 +103,18 @@ sqlite_import_sql() {  # KIND FILE DB: writes DB.sql, the commands that import F
     printf 'CREATE TABLE items (name TEXT PRIMARY KEY, version TEXT, month TEXT, rank TEXT, summary TEXT);\n%s\n.import --skip 1 %s items\n' \
         "$mode" "$2" > "$3.sql"
 }
-for kind in tsv csv jsonl; do
-    ref=$([ "$kind" = csv ] && echo csv || echo tsv)  # sqlite3 has no JSON Lines import: its TSV stands in
+for kind in $PKINDS; do
+    # sqlite3 has no JSON Lines import: its TSV stands in. The sorted rows are a TSV, and so is their reference.
+    ref=$(case $kind in csv) echo csv ;; sorted) echo sorted ;; *) echo tsv ;; esac)
+    format=$([ "$kind" = sorted ] && echo tsv || echo "$kind")
     : > "$DIR/pkg.$kind.s"; : > "$DIR/pkg.$kind.ref"
     for i in $(seq "$RUNS"); do
         log "package-shaped import, $kind, run $i of $RUNS (favs, then sqlite3 .import of the $ref)"
         rm -f "$DIR/pkg.sqlite" "$DIR/pkg.sqlite-wal" "$DIR/pkg.sqlite-shm" "$DIR/pkgref.sqlite"
-        timed "$DIR/t" "$FAVS" import "$DIR/pkg.$kind" --id name --title name --library "$DIR/pkg.sqlite" > /dev/null
+        timed "$DIR/t" "$FAVS" import "$DIR/pkg.$kind" --format "$format" --id name --title name \
+            --library "$DIR/pkg.sqlite" > /dev/null
         cat "$DIR/t" >> "$DIR/pkg.$kind.s"
-        sqlite_import_sql "$ref" "$DIR/pkg.$ref" "$DIR/pkgref.sqlite"
+        sqlite_import_sql "$([ "$ref" = csv ] && echo csv || echo tsv)" "$DIR/pkg.$ref" "$DIR/pkgref.sqlite"
         timed "$DIR/t" sqlite3 "$DIR/pkgref.sqlite" ".read $DIR/pkgref.sqlite.sql"
         cat "$DIR/t" >> "$DIR/pkg.$kind.ref"
     done
@@ -358,24 +370,28 @@ for kind in jsonl tsv; do
         "≤ 1.5× sqlite3" "$s s, $rows rows, $(( $(rss_kb "$DIR/t.$kind") / 1024 )) MB" "$REF s, $ROWS_SQLITE rows" \
         "${r}×" "$result"
 done
-for kind in tsv csv jsonl; do
+for kind in $PKINDS; do
     s=$(cut -d' ' -f1 "$DIR/pkg.$kind.s" | median); ref=$(cut -d' ' -f1 "$DIR/pkg.$kind.ref" | median)
     lo=$(cut -d' ' -f1 "$DIR/pkg.$kind.s" | sort -n | head -1); hi=$(cut -d' ' -f1 "$DIR/pkg.$kind.s" | max)
     rlo=$(cut -d' ' -f1 "$DIR/pkg.$kind.ref" | sort -n | head -1); rhi=$(cut -d' ' -f1 "$DIR/pkg.$kind.ref" | max)
     kb=$(cut -d' ' -f2 "$DIR/pkg.$kind.s" | max); refkb=$(cut -d' ' -f2 "$DIR/pkg.$kind.ref" | max)
     read -r rows refrows < "$DIR/pkg.$kind.rows"
+    # Issue #22: sorted input ≤ 1.5× sqlite3 (whose B-tree then only appends), shuffled ≤ 1.2×.
+    goal=$([ "$kind" = sorted ] && echo 1.5 || echo 1.2)
     if awk -v b="$ref" 'BEGIN { exit !(b > 0) }'; then
-        r=$(awk -v a="$s" -v b="$ref" 'BEGIN { printf "%.2f", a / b }'); result=$(verdict "$r" "<=" 1.5); r="${r}×"
+        r=$(awk -v a="$s" -v b="$ref" 'BEGIN { printf "%.2f", a / b }'); result=$(verdict "$r" "<=" "$goal"); r="${r}×"
     else
         r="—"; result="info (sqlite3 under 0.01 s)"  # a small N: below /usr/bin/time's resolution
     fi
     [ "$rows" -eq "$PN" ] && [ "$refrows" -eq "$PN" ] || result="FAIL (rows)"
-    refname=$([ "$kind" = csv ] && echo "the CSV" || echo "the TSV")
-    row "\`favs import --id name --title name\` of $PNL package-shaped ${kind^^} rows (5 columns, summaries to ~500 \
+    refname=$(case $kind in csv) echo "the CSV" ;; sorted) echo "the same sorted TSV" ;; *) echo "the TSV" ;; esac)
+    what=$([ "$kind" = sorted ] && echo "TSV rows sorted by name (\`favs-gen --sorted\`)" \
+        || echo "${kind^^} rows in no order")
+    row "\`favs import --id name --title name\` of $PNL package-shaped $what (5 columns, summaries to ~500 \
 chars; sqlite3 \`.import\` of $refname into 5 TEXT columns, name PRIMARY KEY); median [range] of $RUNS; rows" \
-        "≤ 1.5× sqlite3" "$s s [$lo–$hi], $rows rows" "$ref s [$rlo–$rhi], $refrows rows" "$r" "$result"
+        "≤ $goal× sqlite3" "$s s [$lo–$hi], $rows rows" "$ref s [$rlo–$rhi], $refrows rows" "$r" "$result"
     mb=$(awk -v k="$kb" 'BEGIN { printf "%.1f", k / 1024 }'); refmb=$(awk -v k="$refkb" 'BEGIN { printf "%.1f", k / 1024 }')
-    row "peak memory of that ${kind^^} import (\`/usr/bin/time\` %M, max of $RUNS)" "≤ 100 MB" "$mb MB" "$refmb MB" \
+    row "peak memory of that $([ "$kind" = sorted ] && echo "sorted TSV" || echo "${kind^^}") import (\`/usr/bin/time\` %M, max of $RUNS)" "≤ 100 MB" "$mb MB" "$refmb MB" \
         "$(ratio "$mb" "$refmb")" "$(verdict "$mb" "<=" 100)"
 done
 row "peak memory with $NL items open (VmHWM of the running program in tmux); bytes per item" "≤ 250 MB" \
