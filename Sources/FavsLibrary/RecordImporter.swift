@@ -25,6 +25,11 @@ struct RecordImporter {
     private var places = BulkImportPlaces()
     private var nextPosition: Int
     private var summary = ImportSummary()
+    /// A bulk import's id index is kept, and takes each id at its end, while the ids come in ascending byte
+    /// order (SQLite's BINARY order), as a dump sorted by its key does: then it needs no building at the end
+    /// (886k sorted rows: 0.2 s less). The first id out of order (or repeated) drops it.
+    private var idIndexKept = true
+    private var lastID: [UInt8] = []
 
     init(_ db: Database) throws {
         self.db = db
@@ -42,8 +47,8 @@ struct RecordImporter {
         }
         // The list index and the position index are kept up to date row by row: positions only grow, so
         // every entry goes at their end. (Building the list index at the end as well was no faster.) A table
-        // with no rows at all has its id index apart (v5 remakes an empty table), so it can be dropped.
-        try db.execute(sql: "DROP INDEX items_id")
+        // with no rows at all has its id index apart (v5 remakes an empty table), so it can be dropped: it is,
+        // at the first id that does not sort after the one before (`add`).
         mode = .bulk
         statement = try ImportStatement(db, sql: """
             INSERT INTO items (id, title, fields, favorite, position) VALUES (?, ?, ?, ?, ?)
@@ -63,6 +68,15 @@ struct RecordImporter {
     mutating func add(_ record: ReadRecord) throws {
         if case let .upsert(seen) = mode, let first = try seen.add(record.id, place: record.place) {
             throw ImportDuplicate(record: record.record, firstPlace: first)
+        }
+        if case .bulk = mode, idIndexKept {
+            if lastID.lexicographicallyPrecedes(record.id) {
+                lastID.removeAll(keepingCapacity: true)
+                lastID.append(contentsOf: record.id)
+            } else {
+                try db.execute(sql: "DROP INDEX items_id")
+                idIndexKept = false
+            }
         }
         let outcome = try statement.step(id: record.id, title: record.title, fields: record.fields,
                                          favorite: record.favorite, position: nextPosition)
@@ -96,7 +110,7 @@ struct RecordImporter {
     /// an error further on: that repeat comes first in the file, as an import that checks each record as it
     /// comes would have said.
     func buildIDIndex() throws -> ImportDuplicate? {
-        guard case .bulk = mode else { return nil }
+        guard case .bulk = mode, !idIndexKept else { return nil }
         do {
             // Looking for a repeat first would sort every id even when there is none: this is that sort, and
             // it fails on a repeat (which leaves the transaction as it was).

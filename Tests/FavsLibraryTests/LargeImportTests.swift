@@ -228,3 +228,27 @@ private func shape(_ path: String) throws -> (table: String, uniqueIndexes: [Str
 private struct ReadFailure: Error {
     init(_ reason: String) {}
 }
+
+/// Ids sorted as a dump is (byte order): the id index takes them as they come and is not built again; a sorted
+/// file with a repeat (next to its first) is refused naming both, and a sorted file that turns unsorted halfway
+/// imports as any other.
+@Test func sortedIdsKeepTheIdIndexAndARepeatInThemIsStillFound() throws {
+    let sorted = records(1500).sorted { $0.id.rawValue.utf8.lexicographicallyPrecedes($1.id.rawValue.utf8) }
+    try withEmptyLibrary { library throws in
+        #expect(try library.importRecords(sorted) == ImportSummary(added: 1500))
+        #expect(try library.loadItems().map(\.id) == sorted.map(\.id))
+        #expect(try library.importRecords(sorted) == ImportSummary(unchanged: 1500))
+    }
+    try withEmptyLibrary { library throws in
+        var repeated = Array(sorted.prefix(900))
+        repeated.insert(ImportRecord(id: sorted[600].id, title: "again", line: 2000), at: 601)
+        #expect(throws: LibraryError.duplicateID(sorted[600].id)) { try library.importRecords(repeated) }
+        #expect(try library.loadItems().isEmpty)
+    }
+    try withEmptyLibrary { library throws in
+        let halfway = Array(sorted.prefix(700)) + Array(sorted[700...].reversed())
+        #expect(try library.importRecords(halfway) == ImportSummary(added: 1500))
+        #expect(try library.item(sorted[1200].id)?.title == sorted[1200].title)
+        #expect(try library.importRecords(halfway) == ImportSummary(unchanged: 1500))
+    }
+}
