@@ -48,7 +48,7 @@ extension SQLiteLibrary {
         } catch let error as LibraryError {
             throw error
         } catch {
-            throw LibraryError.cannotOpen(path: path, reason: LibraryError.reason(error))
+            throw LibraryError.cannotOpen(path: path, reason: openingReason(error))
         }
     }
 
@@ -84,7 +84,7 @@ extension SQLiteLibrary {
         } catch let error as LibraryError {
             throw error
         } catch {
-            throw LibraryError.cannotOpen(path: path, reason: LibraryError.reason(error))
+            throw LibraryError.cannotOpen(path: path, reason: openingReason(error))
         }
     }
 
@@ -98,6 +98,15 @@ extension SQLiteLibrary {
         let queue = try DatabaseQueue(path: path, configuration: configuration(readOnly: true))
         let name = try Schema.prepare(queue, path: path, seed: false, newName: "")
         return SQLiteLibrary(path: path, name: name, writer: queue, isReadOnly: true)
+    }
+
+    /// Why a library could not be opened, in one line: SQLite's words, except for a lock held past the busy
+    /// timeout, which at opening is a long write, such as an import into an empty library (`BulkJournal`).
+    private static func openingReason(_ error: any Error) -> String {
+        if let error = error as? DatabaseError, error.resultCode == .SQLITE_BUSY {
+            return "another process is writing to it (an import?): try again when it is done"
+        }
+        return LibraryError.reason(error)
     }
 
     /// A library whose import was cut short (the process killed) under a rollback journal (`BulkJournal`): the

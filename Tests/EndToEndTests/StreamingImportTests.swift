@@ -64,6 +64,14 @@ import Testing
             return size > 4_000_000 && FileManager.default.fileExists(atPath: scratch.path("new.sqlite-journal"))
         }
         #expect(spilled, "the import did not write into the file under a rollback journal")
+        // Meanwhile the file is the import's alone: another favs waits its busy timeout, then says why.
+        var environment = pinnedEnvironment(home: scratch.url)
+        environment["FAVS_BUSY_TIMEOUT_MS"] = "200"
+        let meanwhile = try await run(try favsBinary(), ["list", "--library", "new.sqlite"], environment: environment,
+                                      in: scratch.url)
+        #expect(meanwhile.status == 74)
+        #expect(meanwhile.err == "favs: cannot open library new.sqlite: another process is writing to it (an import?): "
+                + "try again when it is done\n")
         kill(pid, SIGKILL)
         var status: Int32 = 0
         waitpid(pid, &status, 0)
