@@ -15,11 +15,11 @@ struct Pick: ParsableCommand {
         abstract: "Choose items and print them, for the shell: vim \"$(favs pick --print field:path)\".",
         discussion: """
             The browser opens on the terminal (/dev/tty), whatever stdin and stdout are. As in fzf, typing \
-            filters from the first key (backspace erases, ctrl-e switches to exact matching). enter prints the \
+            filters from the first key (backspace erases, ctrl-u erases it all, ctrl-e switches to exact matching). enter prints the \
             selected item, or every marked item (tab marks) one per line in list order, and exits 0. esc or \
             ctrl-g exits 1 and ctrl-c exits 130, printing nothing, whatever the query holds. Keys that do not \
             type do the rest: up/down, ctrl-p/ctrl-n and ctrl-k move (ctrl-j is enter), home/end, pgup/pgdn and \
-            ctrl-b/ctrl-f jump; ctrl-s stars, ctrl-t shows favorites only, ctrl-o sorts, ctrl-u undoes and \
+            ctrl-b/ctrl-f jump; ctrl-s stars, ctrl-t shows favorites only, ctrl-o sorts, ctrl-y undoes and \
             ctrl-r redoes, ctrl-w and backtab change pane, ctrl-x lists the keys. A config file's [keys] apply \
             where they bind keys that do not type.
 

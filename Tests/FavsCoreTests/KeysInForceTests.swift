@@ -138,7 +138,7 @@ import FavsTestFixtures
     static let unusualForPicking = unusual.replacingKeys([
         .toggleFavorite: [.char("X"), .ctrl("t")], .favoritesView: [.char("V"), .ctrl("o")],
         .sort: [.char("S"), .ctrl("s")], .help: [.char("H"), .ctrl("a")], .focusNext: [.char("W"), .tab],
-        .mark: [.char("M"), .ctrl("d")], .undo: [.char("U"), .ctrl("q")],
+        .mark: [.char("M"), .ctrl("d")], .undo: [.char("U"), .ctrl("q")], .delete: [.char("D"), .ctrl("v")],
     ])
 
     /// What a picker's frame must not name: a key the standard map or the picker gives a command, or a control
@@ -183,7 +183,7 @@ import FavsTestFixtures
         // binds among them), exact matching, a delete, undo and redo, the sort, a star, moves, and the help again.
         let tour: [Key] = [.ctrl("o"), .ctrl("o"), .ctrl("a"), .down, .pageDown, .ctrl("a"), .tab, .tab, .tab,
                            .ctrl("d"), .down, .ctrl("d"), .char("l"), .char("a"), .char("V"), .char("f"), .backspace,
-                           .backspace, .ctrl("e"), .ctrl("e"), .char("'"), .backspace, .delete, .ctrl("q"), .ctrl("r"),
+                           .backspace, .ctrl("e"), .ctrl("e"), .char("'"), .backspace, .ctrl("v"), .ctrl("q"), .ctrl("r"),
                            .ctrl("q"), .ctrl("s"), .ctrl("t"), .end, .home, .ctrl("n"), .ctrl("p"),
                            .backTab, .ctrl("x")]
         var frames: [(String, Mode)] = [(readable(b), b.mode)]

@@ -63,17 +63,33 @@ import FavsTestFixtures
         #expect(try press(p, "enter") == .pick(["a", "z"]))
     }
 
-    @Test func ctrlSStarsCtrlTShowsFavoritesAndCtrlUUndoes() throws {
+    @Test func ctrlSStarsCtrlTShowsFavoritesAndCtrlYUndoes() throws {
         let p = picker()
         #expect(try press(p, "down ctrl-s") == .none)
         #expect(p.store.items["b"]?.favorite == true)
         #expect(try press(p, "ctrl-t") == .none)
         #expect(p.store.query.scope == .favorites)
         #expect(p.message?.text == "Favorites only — ctrl-t for every item")
-        #expect(try press(p, "ctrl-t ctrl-u") == .none)
+        #expect(try press(p, "ctrl-t ctrl-y") == .none)
         #expect(p.store.items["b"]?.favorite == false)
         #expect(try press(p, "tab down tab ctrl-s") == .none, "on the marked items")
         #expect(p.store.items.favoriteCount == 3)
+    }
+
+    /// The query's keys are a readline prompt's: ctrl-u erases the whole query (it undid the last change, which
+    /// surprised anyone used to fzf or a shell), and the delete key erases nothing and deletes no item.
+    @Test func ctrlUClearsTheQueryAndDeleteDeletesNoItem() throws {
+        let p = picker()
+        #expect(try press(p, "down ctrl-s") == .none)
+        #expect(try press(p, "type rav") == .none)
+        #expect(p.store.query.filter == "rav")
+        #expect(try press(p, "ctrl-u") == .none)
+        #expect(p.store.query.filter == "")
+        #expect(p.store.items["b"]?.favorite == true, "ctrl-u undid the star")
+        let count = p.store.items.count
+        #expect(try press(p, "delete") == .none)
+        #expect(p.store.items.count == count)
+        #expect(p.store.query.filter == "")
     }
 
     @Test func escAndCtrlGCancelAndCtrlCInterruptsEvenInTheHelp() throws {

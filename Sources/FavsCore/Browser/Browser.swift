@@ -136,6 +136,7 @@ public final class Browser {
             helpOffset = max(0, helpOffset + pages * max(1, Chrome.helpRows(width: width, height: height, keyMap: keyMap) - 1))
         case let .typeIntoFilter(c): setFilter(store.query.filter + String(c))
         case .eraseFilter: setFilter(String(store.query.filter.dropLast()))
+        case .clearQuery: setFilter("")
         case .toggleExact: changeQuery { $0.exact.toggle() }
         case .keepFilter: mode = .normal
         case .clearFilter:

@@ -19,6 +19,8 @@ enum ModeAction: Hashable, Sendable {
     case pageHelp(Int)
     case typeIntoFilter(Character)
     case eraseFilter, keepFilter, clearFilter
+    /// ctrl-u: the whole query erased, the filter (or a picker's query) staying open.
+    case clearQuery
     /// Fuzzy to exact matching and back (fzf's `--exact`), while typing a filter.
     case toggleExact
     case endRange, clearMarks
@@ -41,7 +43,8 @@ struct ModeKeys: Sendable {
 
     /// The keys a picker's query takes in its normal mode, beside every printable character: the filter's
     /// text-field keys but enter and esc, which pick and cancel there.
-    static let pickerQuery: [Key: ModeAction] = [.backspace: .eraseFilter, .ctrl("e"): .toggleExact]
+    static let pickerQuery: [Key: ModeAction] = [.backspace: .eraseFilter, .ctrl("u"): .clearQuery,
+                                                 .ctrl("e"): .toggleExact]
 
     /// The table: every mode and the keys it takes. Typing a filter takes the keys of a text field (enter,
     /// esc, backspace, and ctrl-e for exact matching); the others follow the key map in force, so a rebound key works, and is named, there too.

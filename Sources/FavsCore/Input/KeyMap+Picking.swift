@@ -6,13 +6,15 @@ import Foundation
 extension KeyMap {
     /// A picker's keys: fzf's where it has one (arrows and ctrl-n/ctrl-p move, tab marks, esc and ctrl-g cancel),
     /// else a control key no terminal keeps for itself in raw mode (ctrl-s stars, ctrl-t favorites only, ctrl-o
-    /// sorts, ctrl-u undoes, ctrl-x helps). ctrl-j is enter and ctrl-h backspace on the wire, so they cannot be
-    /// used; `/`, `v` and `o` have no key here (typing always filters; bind a control key to mark a range or open).
+    /// sorts, ctrl-y undoes, ctrl-x helps). ctrl-j is enter and ctrl-h backspace on the wire, so they cannot be
+    /// used, and ctrl-u clears the query, as in fzf and every readline prompt. `/`, `v` and `o` have no key here
+    /// (typing always filters; bind a control key to mark a range or open), nor has delete: the delete key of a
+    /// text field erases, it does not delete the item under the cursor.
     static let pickerKeys: [Command: [Key]] = [
         .moveDown: [.down, .ctrl("n")], .moveUp: [.up, .ctrl("p"), .ctrl("k")], .top: [.home], .bottom: [.end],
         .pageDown: [.pageDown, .ctrl("f")], .pageUp: [.pageUp, .ctrl("b")],
         .focusNext: [.ctrl("w")], .focusPrevious: [.backTab], .activate: [.enter], .back: [.escape, .ctrl("g")],
-        .toggleFavorite: [.ctrl("s")], .delete: [.delete], .mark: [.tab], .undo: [.ctrl("u")], .redo: [.ctrl("r")],
+        .toggleFavorite: [.ctrl("s")], .mark: [.tab], .undo: [.ctrl("y")], .redo: [.ctrl("r")],
         .favoritesView: [.ctrl("t")], .sort: [.ctrl("o")], .help: [.ctrl("x")], .redraw: [.ctrl("l")],
         .suspend: [.ctrl("z")], .quit: [.ctrl("c")],
     ]
@@ -41,6 +43,8 @@ extension KeyMap {
         func owns(_ command: Command, _ key: Key) -> Bool {
             if case .char = key { return false }
             if query.contains(key) || command == .filter { return false }
+            // A text field's delete key deletes no item (a config file may still give it a command).
+            if key == .delete, !moved.contains(key) { return false }
             return (owner[key] ?? self.command(for: key)) == command
         }
         return KeyMap(bindings.map { binding in
