@@ -45,6 +45,8 @@ struct RecordImporter {
         // every entry goes at their end. (Building the list index at the end as well was no faster.) A table
         // with no rows at all has its id index apart (v5 remakes an empty table), so it can be dropped.
         try db.execute(sql: "DROP INDEX items_id")
+        // The field index too is built once at the end, from every row (`finish`).
+        try db.execute(sql: "DROP TRIGGER items_fields_insert")
         mode = .bulk
         statement = try ImportStatement(db, sql: """
             INSERT INTO items (id, title, fields, favorite, position) VALUES (?, ?, ?, ?, ?)
@@ -88,7 +90,10 @@ struct RecordImporter {
     /// table gone; what the import did.
     func finish() throws -> ImportSummary {
         switch mode {
-        case .bulk: if let repeated = try buildIDIndex() { throw repeated }
+        case .bulk:
+            if let repeated = try buildIDIndex() { throw repeated }
+            try db.execute(sql: Schema.rebuildFieldIndex)
+            try db.execute(sql: Schema.fieldIndexInsertTrigger)
         case let .upsert(seen): try seen.drop()
         }
         return summary

@@ -68,6 +68,13 @@ enum Schema {
                 """)
             for index in [idIndex, listIndex, favoritesIndex, favoriteTimesIndex] { try db.execute(sql: index) }
         }
+        migrator.registerMigration("v6: field index") { db in
+            // Field terms (`artist:padilla`) are answered by FTS5's trigram index over the fields as stored (the
+            // JSON text), kept by triggers on every write; a library that holds items has it built here.
+            try db.execute(sql: fieldIndex)
+            for trigger in fieldIndexTriggers { try db.execute(sql: trigger) }
+            try db.execute(sql: rebuildFieldIndex)
+        }
         return migrator
     }()
 
@@ -93,6 +100,41 @@ enum Schema {
     static let favoriteTimesIndex = """
         CREATE INDEX items_favorite_times ON items (favorited_at, id) WHERE favorited_at IS NOT NULL AND deleted = 0
         """
+
+    /// The trigram index of the fields (v6): external content (the `items` rows themselves, by position, so the
+    /// text is not stored twice) and `detail=none` (which rows hold a trigram, not where: all a `LIKE` needs,
+    /// since SQLite checks each row the index names against the pattern).
+    static let fieldIndex = """
+        CREATE VIRTUAL TABLE items_fields USING fts5(
+            fields, content = 'items', content_rowid = 'position', tokenize = 'trigram', detail = 'none', columnsize = 0
+        )
+        """
+
+    /// What keeps the field index: a row added, its fields or position changed, a row removed.
+    static let fieldIndexTriggers = [
+        fieldIndexInsertTrigger,
+        """
+        CREATE TRIGGER items_fields_update AFTER UPDATE OF fields, position ON items BEGIN
+            INSERT INTO items_fields (items_fields, rowid, fields) VALUES ('delete', old.position, old.fields);
+            INSERT INTO items_fields (rowid, fields) VALUES (new.position, new.fields);
+        END
+        """,
+        """
+        CREATE TRIGGER items_fields_delete AFTER DELETE ON items BEGIN
+            INSERT INTO items_fields (items_fields, rowid, fields) VALUES ('delete', old.position, old.fields);
+        END
+        """,
+    ]
+
+    /// The trigger an import into an empty library leaves out while its rows go in (it then builds the index once).
+    static let fieldIndexInsertTrigger = """
+        CREATE TRIGGER items_fields_insert AFTER INSERT ON items BEGIN
+            INSERT INTO items_fields (rowid, fields) VALUES (new.position, new.fields);
+        END
+        """
+
+    /// Builds the field index afresh from every row.
+    static let rebuildFieldIndex = "INSERT INTO items_fields (items_fields) VALUES ('rebuild')"
 
     /// The migrations that shape the tables: what a read-only open needs (later ones add indexes).
     static let readerMigrations: Set<String> = ["v1", "v2: change origins"]
