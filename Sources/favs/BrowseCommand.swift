@@ -86,6 +86,8 @@ func openBrowser(at location: LibraryLocation, width: Int, height: Int, preview:
         let background = interactive ? library.inBackground() : nil
         let sink: any ChangeSink = background ?? library
         let fieldSource: any FieldSource = background ?? library
+        // Field terms (`artist:padilla`) are answered by the library's index: off the input thread for a person.
+        let fieldSearch = LibraryFieldSearch(library, inBackground: interactive)
         let name = library.name + (library.isOnFullDisk ? " (read-only: disk full)" : library.isReadOnly ? " (read-only)" : "")
         // FAVS_PREVIEW_MINIMUM overrides from how many items a library opens on a preview (tests use a small one).
         let minimum = ProcessInfo.processInfo.environment["FAVS_PREVIEW_MINIMUM"].flatMap { Int($0) }
@@ -95,12 +97,12 @@ func openBrowser(at location: LibraryLocation, width: Int, height: Int, preview:
         let query = ListQuery(filter: filter, exact: exact, scope: scope, order: try library.rememberedOrder() ?? config.sort)
         let keyMap = config.keyMap
         if preview, query == ListQuery(), let items = try library.loadPreview(minimum: minimum) {
-            let store = Store(collection: items, sink: sink, fieldSource: fieldSource)
+            let store = Store(collection: items, sink: sink, fieldSource: fieldSource, fieldSearch: fieldSearch)
             return (Browser(store: store, libraryName: name, width: width, height: height, keyMap: keyMap,
                             purpose: purpose), library, nil)
         }
         let (items, lastChange) = try library.loadListToFollow()
-        let store = Store(collection: items, sink: sink, fieldSource: fieldSource, query: query)
+        let store = Store(collection: items, sink: sink, fieldSource: fieldSource, fieldSearch: fieldSearch, query: query)
         return (Browser(store: store, libraryName: name, width: width, height: height, keyMap: keyMap,
                         purpose: purpose), library, lastChange)
     } catch {

@@ -117,4 +117,44 @@ func found(_ pattern: String, in library: any ItemLibrary) throws -> [String] {
         let reopen = try #require(library.reopenedForSearch())
         #expect(try found("artist:padilla", in: try reopen()) == ["rec-003"])
     }
+
+    /// The list's rows by id.
+    static func rows(_ store: Store) -> [String] { (0..<store.list.count).compactMap { store.list.id(at: $0)?.rawValue } }
+
+    /// Takes in the background answer (2 s at most); the events it brought.
+    static func settle(_ store: Store) -> [StoreEvent] {
+        let end = Date().addingTimeInterval(2)
+        while Date() < end {
+            let events = store.settleBackground().events
+            if !events.isEmpty { return events }
+            usleep(2000)
+        }
+        return []
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aBrowserAsksOffTheInputThreadAndSeesEveryWrite(_ backend: Backend) throws {
+        let place = try Place(backend)
+        let library = try place.open(seed: true), theirs = try place.open()
+        let (items, lastChange) = try library.loadListToFollow()
+        let follower = try #require(try library.follower(after: lastChange))
+        let store = Store(collection: items, sink: library, fieldSearch: LibraryFieldSearch(library, inBackground: true),
+                          query: ListQuery(filter: "genre:rock"))
+        // Asked on another thread: the answer comes at a poll (unless it was quick enough to be there at once).
+        if store.isSearchingFields { #expect(Self.settle(store) == [.queryChanged]) }
+        #expect(Self.rows(store) == ["rec-012", "rec-023", "rec-024"])
+        // A delete is gone at once, its undo back; a favorite asks nothing.
+        store.send(.delete("rec-023"))
+        #expect(Self.rows(store) == ["rec-012", "rec-024"])
+        store.send(.undo)
+        store.send(.toggleFavorite("rec-012"))
+        #expect(Self.rows(store) == ["rec-012", "rec-023", "rec-024"])
+        // Another process imports an item with the genre: the reload asks again.
+        _ = try importing([record("new", "New", [Field("genre", "Art rock")], line: 1)], into: theirs)
+        let updates = try poll(follower) { !$0.isEmpty }
+        _ = store.sync(updates)
+        // The list keeps the answer it had until the new one comes (it may have come already).
+        if Self.rows(store).count == 3 { #expect(Self.settle(store) == [.reloaded]) }
+        #expect(Self.rows(store) == ["rec-012", "rec-023", "rec-024", "new"])
+    }
 }
