@@ -5,9 +5,10 @@ import FavsModel
 /// array of `[name, value]` pairs `FieldCoding` writes: the patterns the trigram index narrows the rows with,
 /// and the exact test each candidate's pairs are put to. Each backend writes only its SQL around these.
 ///
-/// The index is asked with `LIKE` over the stored JSON text, which is a superset of the answer: a value that
-/// holds the text holds it JSON-escaped in the stored text (escapes are made character by character), and a
-/// named field's pair begins `["name",`. The exact test then decides.
+/// The index narrows to a superset of the answer, and the exact test decides. SQLite's holds the values
+/// (`trigramQuery`); PostgreSQL's the stored JSON text, asked with `ILIKE` (`likePatterns`): a value that holds
+/// the text holds it JSON-escaped there (escapes are made character by character), and a named field's pair
+/// begins `["name",`.
 package struct FieldTermSQL: Sendable {
     /// The field's name, ASCII letters lowered; nil for any field.
     package let name: String?
@@ -32,6 +33,17 @@ package struct FieldTermSQL: Sendable {
         let escaped = String(Self.json(text).dropFirst().dropLast())
         if escaped.unicodeScalars.count >= 3 { patterns.append("%" + escaped + "%") }
         return patterns
+    }
+
+    /// An FTS5 query for the rows whose values hold every trigram of the text (the text's characters three by
+    /// three, each a quoted string): a superset of the answer. Nil when the text has fewer than 3 characters.
+    package var trigramQuery: String? {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.count >= 3 else { return nil }
+        var seen = Set<String>()
+        let trigrams = (0...(scalars.count - 3)).map { String(String.UnicodeScalarView(scalars[$0..<$0 + 3])) }
+            .filter { seen.insert($0).inserted }
+        return trigrams.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " AND ")
     }
 
     /// `text` as a JSON string, quotes included, as `FieldCoding` writes it.
