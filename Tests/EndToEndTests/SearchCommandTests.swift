@@ -133,4 +133,21 @@ import Testing
         try await tmux.sendKeys("Escape", "q")
         #expect(try await tmux.exitStatus() == 0)
     }
+
+    @Test func aFieldTermTypedInTheBrowserIsAnsweredByTheLibrary() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let tmux = try await Tmux(width: 80, height: 24, scratch: scratch)
+        defer { tmux.close() }
+        try await tmux.startFavs(["--library", try scratch.library(in: "tmux")], before: "env NO_COLOR=1")
+        try await tmux.waitFor("28 items · 3 favorites")
+        try await tmux.sendKeys("/", "genre:rock")
+        try await tmux.waitFor("Items 1/3 · /genre:rock")
+        let screen = try await tmux.screen()
+        #expect(screen[2].hasPrefix("┃>  Ég anda                    ┃"), "\(screen[2])")
+        #expect(screen[3].hasPrefix("┃   Hallelujah                 ┃"), "\(screen[3])")
+        #expect(screen[4].hasPrefix("┃   🚀 Space Oddity            ┃"), "\(screen[4])")
+        try await tmux.sendKeys("Escape", "q")
+        #expect(try await tmux.exitStatus() == 0)
+    }
 }
