@@ -6,11 +6,12 @@ import Foundation
 /// wait on an answer; or at once, on the library itself, for a script or a command (and a library no other
 /// connection can see, `:memory:`).
 ///
-/// Only the latest request is worth answering: one that comes while another is answered waits, and is replaced by
-/// any that comes after it, so a search typed key by key asks the library at most twice more than needed.
+/// Only the latest request is worth answering: one that comes while another is answered waits, is replaced by any
+/// that comes after it, and stops the one being answered (a short term read row by row takes seconds on a
+/// large library: typing `artist:ri` on the way to `artist:river` must not hold up its answer).
 public final class LibraryFieldSearch: FieldSearch, @unchecked Sendable {
-    // `@unchecked Sendable`: `waiting`, `answers` and `working` are touched only under `lock`; `library` (the
-    // synchronous one) only on the input thread; `searcher` only on `queue`, one job at a time.
+    // `@unchecked Sendable`: `waiting`, `answers`, `working`, `stopped` and `stop` are touched only under `lock`;
+    // `library` (the synchronous one) only on the input thread; `searcher` only on `queue`, one job at a time.
     private let library: (any ItemLibrary)?
     private let reopen: (@Sendable () throws -> any ItemLibrary)?
     private let queue = DispatchQueue(label: "favs.field-search")
@@ -18,6 +19,9 @@ public final class LibraryFieldSearch: FieldSearch, @unchecked Sendable {
     private var waiting: (groups: [[FieldTerm]], ticket: Int)?
     private var answers: [FieldAnswer] = []
     private var working = false
+    /// Whether the request being answered was stopped, and how to stop it (the searching connection's).
+    private var stopped = false
+    private var stop: (@Sendable () -> Void)?
     private var searcher: Result<any ItemLibrary, FieldReadError>?
 
     /// `inBackground`: answer on a thread of its own (a browser), when the library can be opened again.
@@ -40,7 +44,12 @@ public final class LibraryFieldSearch: FieldSearch, @unchecked Sendable {
         let start = lock.withLock { () -> Bool in
             waiting = (groups, ticket)
             defer { working = true }
-            return !working
+            guard working else { return true }
+            // Under the lock, so the stop can only reach the request being answered, never the next one (which
+            // begins when the worker takes the lock again).
+            stopped = true
+            stop?()
+            return false
         }
         if start { queue.async { self.work() } }
     }
@@ -57,6 +66,7 @@ public final class LibraryFieldSearch: FieldSearch, @unchecked Sendable {
         while let next = lock.withLock({ () -> (groups: [[FieldTerm]], ticket: Int)? in
             defer { waiting = nil }
             if waiting == nil { working = false }
+            stopped = false
             return waiting
         }) {
             let answer: Result<FieldMatches, FieldReadError>
@@ -64,7 +74,16 @@ public final class LibraryFieldSearch: FieldSearch, @unchecked Sendable {
             case let .success(library): answer = Self.answer(next.groups, on: library)
             case let .failure(error): answer = .failure(error)
             }
-            lock.withLock { answers.append(FieldAnswer(ticket: next.ticket, result: answer)) }
+            lock.withLock {
+                // A newer request waits: this answer is worthless. Stopped with none waiting (the stop came as this
+                // one began, meant for the one before): asked again. Otherwise, the answer.
+                if waiting != nil { return }
+                if stopped, case .failure = answer {
+                    waiting = next
+                    return
+                }
+                answers.append(FieldAnswer(ticket: next.ticket, result: answer))
+            }
         }
     }
 
@@ -75,6 +94,8 @@ public final class LibraryFieldSearch: FieldSearch, @unchecked Sendable {
         do {
             let opened = try reopen()
             searcher = .success(opened)
+            let interrupter = opened.interrupter()
+            lock.withLock { stop = interrupter }
             return .success(opened)
         } catch {
             return .failure(FieldReadError(Store.describe(error)))

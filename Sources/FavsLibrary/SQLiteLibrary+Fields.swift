@@ -44,6 +44,11 @@ extension SQLiteLibrary {
         }
     }
 
+    public func interrupter() -> (@Sendable () -> Void)? {
+        let writer = writer
+        return { writer.interrupt() }
+    }
+
     public func reopenedForSearch() -> (@Sendable () throws -> any ItemLibrary)? {
         guard path != ":memory:" else { return nil }
         let path = path

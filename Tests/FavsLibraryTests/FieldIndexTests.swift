@@ -74,3 +74,27 @@ private func checkFieldIndex(_ path: String) throws {
     }
     #expect(damaged == [""], "damaged fields are indexed as none, and no write fails on them")
 }
+
+@Test func aNewerFieldSearchStopsAndReplacesTheOneBeingAnswered() throws {
+    try withTemporaryDirectory { directory throws in
+        let path = directory.appendingPathComponent("x.sqlite").path
+        let library = try SQLiteLibrary.open(path: path, seedIfNew: false)
+        _ = try library.importRecords((0..<20_000).map {
+            ImportRecord(id: ItemID("i\($0)"), title: "T\($0)", fields: [Field("n", "number \($0)")], line: $0 + 1)
+        })
+        let search = LibraryFieldSearch(library, inBackground: true)
+        func terms(_ pattern: String) throws -> [[FieldTerm]] { try SearchPattern(parsing: pattern).fieldGroups }
+        // One character: read row by row. Then two more questions while it is answered: only the last is answered.
+        search.request(try terms("n:1"), ticket: 1)
+        search.request(try terms("n:12"), ticket: 2)
+        search.request(try terms("n:^number\\ 1234$"), ticket: 3)
+        var answers: [FieldAnswer] = []
+        let end = Date().addingTimeInterval(5)
+        while Date() < end, !answers.contains(where: { $0.ticket == 3 }) {
+            answers += search.takeAnswers()
+            usleep(1000)
+        }
+        #expect(answers.map(\.ticket).allSatisfy { $0 == 1 || $0 == 3 }, "the one that only waited is never answered")
+        #expect(answers.last == FieldAnswer(ticket: 3, result: .success(FieldMatches(["i1234"]))))
+    }
+}
