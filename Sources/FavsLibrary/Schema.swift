@@ -158,6 +158,10 @@ enum Schema {
         END
         """
 
+    /// FTS5's memory for an import's field index before it writes a segment (`RecordImporter`), and its default.
+    static let importHashSize = 16 << 20
+    static let defaultHashSize = 1 << 20
+
     /// Indexes every row (a library that has items when the index is made).
     static let buildFieldIndex = "INSERT INTO items_fields (rowid, field_values) SELECT position, \(fieldText("fields")) FROM items"
 
