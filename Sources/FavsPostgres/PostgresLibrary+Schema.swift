@@ -28,8 +28,12 @@ extension PostgresLibrary {
             return name ?? ""
         }
         if let name = try existing() {
-            // A library made before field terms were searched gets its field index now, once.
-            if try !hasFieldIndex(session) { try session.transaction(writes: true, long: true) { try makeFieldIndex(session) } }
+            // A library made before field terms were searched gets its field index now, once (the build holds writers
+            // back meanwhile). A user who may not make it (a read-only role) opens it without: field terms then
+            // read the rows one by one, the same answers, slower.
+            if try !hasFieldIndex(session) {
+                try? session.transaction(writes: true, long: true) { try makeFieldIndex(session) }
+            }
             return name
         }
         if mustExist { throw LibraryError.notFound(path: target.display) }
