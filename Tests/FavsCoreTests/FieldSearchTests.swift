@@ -150,5 +150,7 @@ final class FakeFieldSearch: FieldSearch {
         store.send(.show(ListQuery(filter: "artist:x")))
         #expect(store.list.count == 0)
         #expect(store.searchProblem == "Fields not searched: offline: the server does not answer")
+        store.send(.show(ListQuery(filter: "cafe")))
+        #expect(store.searchProblem == nil, "a search of titles alone has nothing to say about fields")
     }
 }

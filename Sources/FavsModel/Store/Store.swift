@@ -81,7 +81,7 @@ public final class Store {
     /// What the query's reading left out (a malformed term, field terms with no library to search), or why the
     /// library could not answer its field terms, for the status line; nil when nothing.
     public var searchProblem: String? {
-        ListQuery.problem(in: result.reading, fieldsSearched: fieldSearch != nil) ?? fieldFailure
+        ListQuery.problem(in: result.reading, fieldsSearched: fieldSearch != nil) ?? (searchesFields ? fieldFailure : nil)
     }
 
     /// `.show`: the items a new query selects. Not a change to the model: nothing is undone, and only a new
