@@ -40,6 +40,17 @@ public protocol ItemLibrary: ChangeSink, FieldSource {
     /// The order the list was last shown in; nil when none was chosen.
     func rememberedOrder() throws -> ListQuery.Order?
 
+    /// The ids of the items, deleted ones included, that have a field `term` matches, its `!` set aside
+    /// (`FieldTerm.matches`): answered by the library's trigram index over the fields (SQLite's FTS5,
+    /// PostgreSQL's `pg_trgm`), which the import builds and every write keeps.
+    func ids(withField term: FieldTerm) throws -> Set<ItemID>
+    /// Opens the same library again, for a thread of its own to answer field terms on (`FieldSearchQueue`), so a
+    /// long answer never holds up the input thread's writes; nil for a library no other connection can see.
+    func reopenedForSearch() -> (@Sendable () throws -> any ItemLibrary)?
+    /// Stops the statement this library runs now, from another thread (its `ids(withField:)` then throws): a field
+    /// search a newer one made worthless. Nil when it cannot be stopped (it runs to its end).
+    func interrupter() -> (@Sendable () -> Void)?
+
     /// Adds or updates the records that `read` hands to `add` (each with its place, see `ImportPlaces`), in one
     /// transaction: on any error nothing changes. A repeated id throws `ImportDuplicate`; an error thrown by
     /// `read` is rethrown as it is.
@@ -96,4 +107,11 @@ public struct LibraryPreferences: Equatable, Sendable {
 
 extension ItemLibrary {
     public func inBackground() -> (any BackgroundLibrary)? { nil }
+
+    public func interrupter() -> (@Sendable () -> Void)? { nil }
+
+    /// The items a search's field groups accept: every group must match (one of its terms).
+    public func fieldMatches(_ groups: [[FieldTerm]]) throws -> FieldMatches {
+        try FieldMatches.answering(groups) { try ids(withField: $0) }
+    }
 }

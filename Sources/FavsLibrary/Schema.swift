@@ -69,6 +69,13 @@ enum Schema {
                 """)
             for index in [idIndex, listIndex, favoritesIndex, favoriteTimesIndex] { try db.execute(sql: index) }
         }
+        migrator.registerMigration("v6: field index") { db in
+            // Field terms (`artist:padilla`) are answered by FTS5's trigram index over the fields' values, kept by
+            // triggers on every write; a library that holds items has it built here.
+            try db.execute(sql: fieldIndex)
+            for trigger in fieldIndexTriggers { try db.execute(sql: trigger) }
+            try db.execute(sql: buildFieldIndex)
+        }
         return migrator
     }()
 
@@ -94,6 +101,70 @@ enum Schema {
     static let favoriteTimesIndex = """
         CREATE INDEX items_favorite_times ON items (favorited_at, id) WHERE favorited_at IS NOT NULL AND deleted = 0
         """
+
+    /// The trigram index of the fields (v6): their values, one a line (`fieldText`), in an FTS5 table that keeps
+    /// no copy of the text (`content=''`: the rows are in `items`) and only which rows hold a trigram, not where
+    /// (`detail=none`): a query asks for the rows that hold every trigram of its text, and the exact test over
+    /// `items.fields` decides (`SQLiteLibrary.ids(withField:)`). Its rowid is the item's position.
+    static let fieldIndex = """
+        CREATE VIRTUAL TABLE items_fields USING fts5(
+            field_values, content = '', tokenize = 'trigram', detail = 'none', columnsize = 0
+        )
+        """
+
+    /// The text the field index holds for a row: an SQL expression over the JSON `fields` (`new.fields`, say):
+    /// each value as written (a string's text, a number or boolean as its JSON, a null empty), one a line.
+    /// `RecordImporter` makes the same text in Swift (`FieldCoding.indexText`): a contentless index is told the
+    /// text again to take a row out, so both must agree.
+    static func fieldText(_ fields: String) -> String {
+        "coalesce((SELECT group_concat(\(pairValue("value", type: "type")), char(10)) FROM \(pairs(fields))), '')"
+    }
+
+    /// `json_each` over fields that are not damaged (not JSON, or not an array: no pairs), so a damaged row never
+    /// makes a write or a search fail (loading it says what is wrong).
+    static func pairs(_ fields: String) -> String {
+        "json_each(CASE WHEN json_valid(\(fields)) AND json_type(\(fields)) = 'array' THEN \(fields) ELSE '[]' END)"
+    }
+
+    /// The value of a pair (`pair`, an element of `pairs`, `type` its JSON type) as written: a string's text, a
+    /// number or boolean as its JSON, a null (or a pair that is not one) empty.
+    static func pairValue(_ pair: String, type: String) -> String {
+        """
+        CASE WHEN \(type) <> 'array' THEN '' WHEN json_type(\(pair), '$[1]') = 'text' THEN \(pair) ->> 1 \
+        WHEN coalesce(json_type(\(pair), '$[1]'), 'null') = 'null' THEN '' ELSE \(pair) -> 1 END
+        """
+    }
+
+    /// What keeps the field index: a row added, its fields or position changed, a row removed.
+    static let fieldIndexTriggers = [
+        fieldIndexInsertTrigger,
+        """
+        CREATE TRIGGER items_fields_update AFTER UPDATE OF fields, position ON items BEGIN
+            INSERT INTO items_fields (items_fields, rowid, field_values) VALUES ('delete', old.position, \(fieldText("old.fields")));
+            INSERT INTO items_fields (rowid, field_values) VALUES (new.position, \(fieldText("new.fields")));
+        END
+        """,
+        """
+        CREATE TRIGGER items_fields_delete AFTER DELETE ON items BEGIN
+            INSERT INTO items_fields (items_fields, rowid, field_values) VALUES ('delete', old.position, \(fieldText("old.fields")));
+        END
+        """,
+    ]
+
+    /// The trigger an import into an empty library leaves out while its rows go in (it indexes each record's values
+    /// itself, from the record rather than from its JSON).
+    static let fieldIndexInsertTrigger = """
+        CREATE TRIGGER items_fields_insert AFTER INSERT ON items BEGIN
+            INSERT INTO items_fields (rowid, field_values) VALUES (new.position, \(fieldText("new.fields")));
+        END
+        """
+
+    /// FTS5's memory for an import's field index before it writes a segment (`RecordImporter`), and its default.
+    static let importHashSize = 16 << 20
+    static let defaultHashSize = 1 << 20
+
+    /// Indexes every row (a library that has items when the index is made).
+    static let buildFieldIndex = "INSERT INTO items_fields (rowid, field_values) SELECT position, \(fieldText("fields")) FROM items"
 
     /// The migrations that shape the tables: what a read-only open needs (later ones add indexes).
     static let readerMigrations: Set<String> = ["v1", "v2: change origins"]
@@ -198,6 +269,12 @@ package enum FieldCoding {
             out.append(UInt8(ascii: "]"))
         }
         out.append(UInt8(ascii: "]"))
+    }
+
+    /// The text SQLite's field index holds for these fields: each value as written, a null empty, one a line (what
+    /// `Schema.fieldText` makes of their JSON).
+    static func indexText(_ fields: [Field]) -> String {
+        fields.map { $0.kind == .null ? "" : $0.value }.joined(separator: "\n")
     }
 
     package static func decode(_ text: String, id: ItemID) throws -> [Field] {

@@ -38,7 +38,7 @@ extension PostgresLibrary {
         _ read: (_ add: (ImportRecord, _ place: Int) throws -> Void) throws -> Void
     ) throws -> ImportSummary {
         for statement in [
-            "DROP INDEX items_list", "DROP INDEX items_favorites", "DROP INDEX items_deleted",
+            "DROP INDEX items_list", "DROP INDEX items_favorites", "DROP INDEX items_deleted", "DROP INDEX items_fields",
             "ALTER TABLE items DROP CONSTRAINT items_pkey, DROP CONSTRAINT items_position_key",
         ] { try session.query(PostgresQuery(unsafeSQL: statement)) }
         var rows = CopyRows()
@@ -71,6 +71,7 @@ extension PostgresLibrary {
         }
         try session.query("ALTER TABLE items ADD CONSTRAINT items_position_key UNIQUE (position)")
         for statement in Self.tables[1...3] { try session.query(PostgresQuery(unsafeSQL: statement)) }
+        try Self.makeFieldIndex(session)
         try added(rows: count)
         if count > 0 { try log(.reload, "") }
         return ImportSummary(added: count)

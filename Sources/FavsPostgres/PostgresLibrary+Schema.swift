@@ -27,7 +27,15 @@ extension PostgresLibrary {
             if format > Self.format { throw LibraryError.newerVersion(location: target.display) }
             return name ?? ""
         }
-        if let name = try existing() { return name }
+        if let name = try existing() {
+            // A library made before field terms were searched gets its field index now, once (the build holds writers
+            // back meanwhile). A user who may not make it (a read-only role) opens it without: field terms then
+            // read the rows one by one, the same answers, slower.
+            if try !hasFieldIndex(session) {
+                try? session.transaction(writes: true, long: true) { try makeFieldIndex(session) }
+            }
+            return name
+        }
         if mustExist { throw LibraryError.notFound(path: target.display) }
         let newName = seed ? SampleLibrary.name : target.schema == "public" ? target.database : target.schema
         return try session.transaction(writes: true) {
@@ -35,6 +43,7 @@ extension PostgresLibrary {
             if let name = try existing() { return name }
             try session.query("CREATE SCHEMA IF NOT EXISTS \(unescaped: PostgresSession.quoted(target.schema))")
             for statement in Self.tables { try session.query(PostgresQuery(unsafeSQL: statement)) }
+            try makeFieldIndex(session)
             try session.query("""
                 INSERT INTO meta (key, value)
                 VALUES ('format', \(String(Self.format))), ('name', \(newName)), ('rows', \(String(seed ? SampleLibrary.items.count : 0)))

@@ -21,7 +21,7 @@ public final class PostgresLibrary: ItemLibrary {
     public var pollInterval: Int32 { 10 }
     let session: PostgresSession
 
-    private init(session: PostgresSession, name: String) {
+    init(session: PostgresSession, name: String) {
         self.session = session
         self.location = session.target.display
         self.name = name

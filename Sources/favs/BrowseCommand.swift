@@ -75,17 +75,20 @@ func exitWithoutTearDown() -> Never {
 /// log it was read at (where a follower starts).
 ///
 /// `interactive`: a person at a terminal, whose keys must never wait on the network: a library across one
-/// persists and reads fields in the background (`ItemLibrary.inBackground`). A script waits for each write, so
-/// that its frames are a function of its steps.
+/// persists and reads fields in the background (`ItemLibrary.inBackground`), and field terms are answered off
+/// the input thread. A script waits for each write and each answer, so that its frames are a function of its steps.
 func openBrowser(at location: LibraryLocation, width: Int, height: Int, preview: Bool = false,
                  config: Config, purpose: Browser.Purpose = .browse, filter: String = "", exact: Bool = false,
-                 scope: ListQuery.Scope = .all,
-                 interactive: Bool = false) throws -> (browser: Browser, library: any ItemLibrary, lastChange: Int64?) {
+                 scope: ListQuery.Scope = .all, interactive: Bool = false,
+                 fieldsAtOnce: Bool = false) throws -> (browser: Browser, library: any ItemLibrary, lastChange: Int64?) {
     do {
         let library = try openLibrary(location, seedIfNew: true)
         let background = interactive ? library.inBackground() : nil
         let sink: any ChangeSink = background ?? library
         let fieldSource: any FieldSource = background ?? library
+        // Field terms (`artist:padilla`) are answered by the library's index: off the input thread for a person,
+        // unless what is shown first depends on the answer (`fieldsAtOnce`: a picker's --select-1, --exit-0).
+        let fieldSearch = LibraryFieldSearch(library, inBackground: interactive && !fieldsAtOnce)
         let name = library.name + (library.isOnFullDisk ? " (read-only: disk full)" : library.isReadOnly ? " (read-only)" : "")
         // FAVS_PREVIEW_MINIMUM overrides from how many items a library opens on a preview (tests use a small one).
         let minimum = ProcessInfo.processInfo.environment["FAVS_PREVIEW_MINIMUM"].flatMap { Int($0) }
@@ -95,12 +98,12 @@ func openBrowser(at location: LibraryLocation, width: Int, height: Int, preview:
         let query = ListQuery(filter: filter, exact: exact, scope: scope, order: try library.rememberedOrder() ?? config.sort)
         let keyMap = config.keyMap
         if preview, query == ListQuery(), let items = try library.loadPreview(minimum: minimum) {
-            let store = Store(collection: items, sink: sink, fieldSource: fieldSource)
+            let store = Store(collection: items, sink: sink, fieldSource: fieldSource, fieldSearch: fieldSearch)
             return (Browser(store: store, libraryName: name, width: width, height: height, keyMap: keyMap,
                             purpose: purpose), library, nil)
         }
         let (items, lastChange) = try library.loadListToFollow()
-        let store = Store(collection: items, sink: sink, fieldSource: fieldSource, query: query)
+        let store = Store(collection: items, sink: sink, fieldSource: fieldSource, fieldSearch: fieldSearch, query: query)
         return (Browser(store: store, libraryName: name, width: width, height: height, keyMap: keyMap,
                         purpose: purpose), library, lastChange)
     } catch {

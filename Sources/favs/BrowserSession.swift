@@ -37,7 +37,7 @@ final class BrowserSession {
         let location = try option.location(config: config)
         let opened = try openBrowser(at: location, width: 80, height: 24, preview: !needsWholeList, config: config,
                                      purpose: .pick, filter: query.filter, exact: query.exact, scope: query.scope,
-                                     interactive: true)
+                                     interactive: true, fieldsAtOnce: needsWholeList)
         return overLibrary(opened)
     }
 

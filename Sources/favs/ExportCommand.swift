@@ -46,7 +46,10 @@ enum ItemOutput {
         let location = try library.location()
         do {
             let library = try openExistingLibrary(location)
-            let store = Store(collection: try library.loadListToFollow().items, query: query)
+            let store = Store(collection: try library.loadListToFollow().items,
+                              fieldSearch: LibraryFieldSearch(library, inBackground: false), query: query)
+            // The library could not answer the field terms: said, rather than an empty list that looks like an answer.
+            if let problem = store.searchProblem { throw LibraryError.database(problem) }
             let shown = store.list.items(from: 0, count: store.list.count)
             guard withFields else { return shown }
             // Few matches: their fields, each read by its id, so the search costs what it shows (23k of 1M: 0.6 s

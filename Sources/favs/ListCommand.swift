@@ -14,7 +14,7 @@ struct List: ParsableCommand {
             text: one line per item: the id (padded so titles line up), ★ for a favorite (a space otherwise), \
             and the title. Control characters are shown as visible symbols.
             """ + "\n\n" + ItemOutput.formatsHelp + "\n\n" + """
-            --query PATTERN prints only the items whose title matches, best first, as `fzf --filter` does: fuzzy             (the pattern's characters in order) unless --exact, fzf's extended syntax ('word exact, ^prefix,             suffix$, !not, a | b), smart case, accents folded; equal scores put favorites first, then shorter             titles, then list order.
+            --query PATTERN prints only the items whose title matches, best first, as `fzf --filter` does: fuzzy             (the pattern's characters in order) unless --exact, fzf's extended syntax ('word exact, ^prefix,             suffix$, !not, a | b), smart case, accents folded; equal scores put favorites first, then shorter             titles, then list order. name:text matches the items whose field name holds text, :text any field             (exact substrings, ^ $ ! as for titles), answered by the library's index.
 
             The library must exist: list never creates one.
             """ + "\n\n" + ExitStatus.sentence(exitStatuses))
@@ -33,7 +33,8 @@ struct List: ParsableCommand {
     @Option(help: "How the items are printed.")
     var format: Format = .text
 
-    @Option(help: ArgumentHelp("Only the items whose title matches, best first (fzf's syntax).", valueName: "pattern"))
+    @Option(help: ArgumentHelp("Only the items whose title (and fields: name:text) match, best first (fzf's syntax).",
+                               valueName: "pattern"))
     var query: String?
 
     @Flag(help: "With --query: plain terms match as substrings, not fuzzily.")

@@ -70,7 +70,7 @@ struct Pick: ParsableCommand {
     func validate() throws {
         if let query {
             do {
-                try ListQuery.validate(query, exact: exact)
+                try ListQuery.validate(query, exact: exact, fieldsSearched: stdinName == nil)
             } catch {
                 throw ValidationError("--query: \(error.message)")
             }

@@ -71,6 +71,18 @@ import Testing
         }
     }
 
+    @Test func selectOneAndExitZeroWaitForTheFieldTermsAnswer() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let library = try scratch.library(in: "lib")
+        _ = try await favs("list", "--library", library, in: scratch)
+        let one = try await favs("pick", "--library", library, "--query", "artist:padilla", "--select-1", "--print", "title",
+                                 in: scratch)
+        #expect(one.status == 0 && one.out == "Café del Mar — Sunset\n", "\(one.err)")
+        let none = try await favs("pick", "--library", library, "--query", "artist:nobody", "--exit-0", in: scratch)
+        #expect(none.status == 1 && none.out == "" && none.err == "")
+    }
+
     @Test func exitZeroEndsAtOnceWhenNothingMatchesAndAMissingFieldIsSaid() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

@@ -47,10 +47,37 @@ import Testing
         #expect(favorites.out.split(separator: "\n").count == 1 && favorites.out.contains("\"starred-tie\""))
     }
 
+    @Test func listQueryWithFieldTermsPrintsTheItemsWhoseFieldsHoldTheText() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("items.jsonl", """
+            {"id": "a", "title": "cloud nine", "artist": "Ana Padilla", "year": 1994}
+            {"id": "b", "title": "the cloud", "artist": "Bo", "year": 2001, "favorite": true}
+            {"id": "c", "title": "sunny day", "artist": "José Padilla", "year": 1994}
+
+            """)
+        #expect(try await favs("import", "items.jsonl", "--library", "lib.sqlite", in: scratch).status == 0)
+        let found = try await favs("list", "--library", "lib.sqlite", "--query", "artist:padilla", in: scratch)
+        #expect(found.status == 0 && found.err == "")
+        #expect(found.out == "a   cloud nine\nc   sunny day\n")
+        let both = try await favs("list", "--library", "lib.sqlite", "--query", "year:^199 cld", "--format", "jsonl",
+                                  in: scratch)
+        #expect(both.out == #"{"id":"a","title":"cloud nine","favorite":false,"artist":"Ana Padilla","year":1994}"# + "\n")
+        let others = try await favs("list", "--library", "lib.sqlite", "--query", "!artist:padilla", "--exact", in: scratch)
+        #expect(others.out == "b ★ the cloud\n")
+        let none = try await favs("list", "--library", "lib.sqlite", "--query", "mood:calm", in: scratch)
+        #expect(none.status == 0 && none.out == "", "no item has the field")
+        // Lines of stdin have no fields: a field term there is refused.
+        let lines = try await favs("pick", "--stdin", "lines", "--query", "artist:ann", stdin: "a\n", in: scratch)
+        #expect(lines.status == 64)
+        #expect(lines.err.hasPrefix(
+            "Error: --query: artist: searches fields, which only a library has: these lines are searched by their text\n"))
+    }
+
     @Test(arguments: [
         ("a |", "--query: a | must stand between two terms (to find a |, write '|)"),
         ("'", "--query: the term ' has nothing to search for: write text after it"),
-        ("artist:ann", "--query: artist: searches fields, which are not searched yet: titles are"),
+        ("artist:ann | cloud", "--query: artist:ann | cloud joins a field term and a title term with |: a group is all fields or all titles"),
     ])
     func aPatternThatCannotBeReadIsRefusedWithItsReason(pattern: String, message: String) async throws {
         let scratch = try Scratch()
@@ -103,6 +130,23 @@ import Testing
         let rows = try await tmux.screenWithEscapes().split(separator: "\n")
         #expect(Self.underlined(rows[2]) == "CdM", "C of Café, d of del, M of Mar: \(rows[2].debugDescription)")
         #expect(Self.underlined(rows[3]) == "cdM", "c of macht, d of den, M of Meister: \(rows[3].debugDescription)")
+        try await tmux.sendKeys("Escape", "q")
+        #expect(try await tmux.exitStatus() == 0)
+    }
+
+    @Test func aFieldTermTypedInTheBrowserIsAnsweredByTheLibrary() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let tmux = try await Tmux(width: 80, height: 24, scratch: scratch)
+        defer { tmux.close() }
+        try await tmux.startFavs(["--library", try scratch.library(in: "tmux")], before: "env NO_COLOR=1")
+        try await tmux.waitFor("28 items · 3 favorites")
+        try await tmux.sendKeys("/", "genre:rock")
+        try await tmux.waitFor("Items 1/3 · /genre:rock")
+        let screen = try await tmux.screen()
+        #expect(screen[2].hasPrefix("┃>  Ég anda                    ┃"), "\(screen[2])")
+        #expect(screen[3].hasPrefix("┃   Hallelujah                 ┃"), "\(screen[3])")
+        #expect(screen[4].hasPrefix("┃   🚀 Space Oddity            ┃"), "\(screen[4])")
         try await tmux.sendKeys("Escape", "q")
         #expect(try await tmux.exitStatus() == 0)
     }

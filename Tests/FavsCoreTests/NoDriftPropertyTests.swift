@@ -11,6 +11,8 @@ import Testing
         .backspace, .char("?"), .ctrl("l"), .char("x"), .char("F"), .char("s"), .char("s"), .char("m"), .char("v"),
         // The search's syntax, typed into the filter: exact, prefix, suffix, not, either; ctrl-e for exact mode.
         .char("l"), .char("'"), .char("^"), .char("$"), .char("!"), .char("|"), .ctrl("e"),
+        // Field terms (`n:1`, `:d1`), answered at once by a fake index over the fields the test knows.
+        .char("n"), .char(":"), .char("1"), .char("d"),
     ]
     static let sizes: [(Int, Int)] = [(80, 24), (40, 12), (100, 30), (60, 10), (59, 10), (20, 6), (15, 5), (120, 8)]
     static let titles = ["お気に入りの曲", "录音 Recording", "Café au lait", "🎧 Lo-fi", "Alpha", "bravo", "ÉCOLE",
@@ -42,10 +44,21 @@ import Testing
         // Each store's clock ticks once a favorite: the two stores favorite alike, so their times agree.
         final class Ticks { var now: Int64 = 0 }
         let (ticks, twinTicks) = (Ticks(), Ticks())
-        let store = Store(items: items, clock: { ticks.now += 1; return ticks.now })
+        // The fields every item ever held has now (deleted ones' too), as the library's index would answer them.
+        let (index, twinIndex) = (FakeFieldSearch(items), FakeFieldSearch(items))
+        index.answersAtOnce = true
+        twinIndex.answersAtOnce = true
+        func know(_ new: [Item]) {
+            for fake in [index, twinIndex] {
+                fake.items.removeAll { item in new.contains { $0.id == item.id } }
+                fake.items += new
+            }
+        }
+        let store = Store(items: items, fieldSearch: index, clock: { ticks.now += 1; return ticks.now })
         let size = Self.sizes[seed % Self.sizes.count]
         let browser = Browser(store: store, libraryName: "prop", width: size.0, height: size.1)
-        let twin = Browser(store: Store(items: items, clock: { twinTicks.now += 1; return twinTicks.now }),
+        let twin = Browser(store: Store(items: items, fieldSearch: twinIndex,
+                                        clock: { twinTicks.now += 1; return twinTicks.now }),
                            libraryName: "prop", width: size.0, height: size.1)
         var deleted: [Item] = []
         var next = count
@@ -76,6 +89,7 @@ import Testing
                 let new = Self.item(next, position: position, favorite: Bool.random(using: &rng))
                 next += 1
                 let updates = [RemoteUpdate.item(new.id, new)]
+                know([new])
                 browser.sync(updates)
                 twin.sync(updates)
             case 87..<89:
@@ -90,6 +104,7 @@ import Testing
                 all.append(Self.item(next, position: 1_000 + next, favorite: Bool.random(using: &rng)))
                 next += 1
                 let updates = [RemoteUpdate.reload(ItemCollection(all))]
+                know(all)
                 browser.sync(updates)
                 twin.sync(updates)
             default:
@@ -113,16 +128,16 @@ import Testing
             }
             let frame = browser.frame()
             #expect(frame.width == browser.width && frame.height == browser.height, "\(context)")
-            try Self.expectNoDrift(browser, twin, context)
+            try Self.expectNoDrift(browser, twin, fields: index.items, context)
         }
         #expect(twin.frameText() == browser.frameText(), "seed \(seed): drawing every step changed the outcome")
     }
 
-    static func expectNoDrift(_ browser: Browser, _ twin: Browser, _ context: String) throws {
+    static func expectNoDrift(_ browser: Browser, _ twin: Browser, fields known: [Item], _ context: String) throws {
         let store = browser.store
         // The list the store maintains through every change equals its query answered afresh.
         var fresh = QueryResult()
-        fresh.update(to: store.query, in: store.items)
+        fresh.update(to: store.query, fields: store.result.fields, in: store.items)
         let maintained = (0..<store.list.count).map { store.list.id(at: $0) }
         let expected = (0..<fresh.count(in: store.items)).map { fresh.id(at: $0, in: store.items) }
         try #require(maintained == expected, "\(context): the list drifted from its query")
@@ -134,8 +149,12 @@ import Testing
         let query = store.query
         if !query.filter.isEmpty, query.order == .library {
             let search = query.search
+            // Field terms: the item's fields as the test knows them hold every group (one of its terms).
+            let groups = query.reading.fieldGroups
+            let fields = Dictionary(known.map { ($0.id, $0.fields) }, uniquingKeysWith: { $1 })
             let ranked = store.items.ids.compactMap { id -> (Item, MatchRank)? in
                 guard let item = store.items[id], query.scope == .all || item.favorite,
+                      groups.allSatisfy({ $0.contains { $0.accepts(fields[id] ?? []) } }),
                       let match = search.match(item.title) else { return nil }
                 return (item, match.rank)
             }

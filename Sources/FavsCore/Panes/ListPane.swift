@@ -20,7 +20,9 @@ enum ListPane {
         let inner = width - 2
         guard inner > 0 else { return canvas }
         if total == 0 {
-            let empty = !filter.isEmpty ? "No title matches “\(filter)”"
+            // Field terms are answered by the library, off the input thread: until then the list says so.
+            let empty = store.isSearchingFields ? "searching fields…"
+                : !filter.isEmpty ? (store.searchesFields ? "No item matches “\(filter)”" : "No title matches “\(filter)”")
                 : query.scope == .favorites ? "No favorites: \(keyMap.label(.favoritesView)) shows every item" : "No items"
             canvas.put(empty, row: 1, column: 2, limit: inner - 1, style: .dim)
             return canvas

@@ -43,26 +43,28 @@ public struct ListQuery: Hashable, Sendable {
     /// The filter read as a search box reads it while it is typed: malformed terms left out (`problem` says which).
     public var reading: SearchPattern { SearchPattern(reading: filter, exact: exact) }
 
-    /// The filter read as a search over titles: malformed terms left out, field terms too (the list searches titles).
+    /// The filter read as a search over titles: malformed terms left out, field terms too (the library answers them).
     public var search: SearchPattern { reading.titlesOnly }
 
-    /// What a reading of the filter left out, for the status line: a malformed term, or field terms.
-    static func problem(in reading: SearchPattern) -> String? {
+    /// What a reading of the filter left out, for the status line: a malformed term, or field terms when there are
+    /// no fields to search (`fieldsSearched` false: lines of stdin).
+    static func problem(in reading: SearchPattern, fieldsSearched: Bool) -> String? {
         if let problem = reading.problem { return problem.message }
+        guard !fieldsSearched else { return nil }
         return reading.fieldGroups.first?.first.map { notSearched($0).message }
     }
 
-    /// A field term: fields are not searched yet (titles are).
+    /// A field term where there are no fields: lines of stdin are searched by their text alone.
     private static func notSearched(_ term: FieldTerm) -> SearchPatternError {
         let name = term.field.map { "\($0):" } ?? ":"
-        return SearchPatternError(term: name, message: "\(name) searches fields, which are not searched yet: titles are")
+        return SearchPatternError(term: name, message: "\(name) searches fields, which only a library has: these lines are searched by their text")
     }
 
-    /// Checks a search given on the command line, strictly: a malformed term, or a field term (the list searches
-    /// titles), throws its one-line message.
-    public static func validate(_ filter: String, exact: Bool) throws(SearchPatternError) {
+    /// Checks a search given on the command line, strictly: a malformed term throws its one-line message, and so
+    /// does a field term when there are no fields to search (`fieldsSearched` false: lines of stdin).
+    public static func validate(_ filter: String, exact: Bool, fieldsSearched: Bool = true) throws(SearchPatternError) {
         let pattern = try SearchPattern(parsing: filter, exact: exact)
-        if let field = pattern.fieldGroups.first?.first { throw notSearched(field) }
+        if !fieldsSearched, let field = pattern.fieldGroups.first?.first { throw notSearched(field) }
     }
 
     /// True when the query shows every item in library order: its result is the collection itself.
@@ -74,9 +76,10 @@ public struct ListQuery: Hashable, Sendable {
 
     /// Whether this query shows a subset of what `other` shows, so its result can be searched for among `other`'s
     /// instead of among every item: a filter typed further, in the same mode, with no `|` (which widens), `!`
-    /// (`!a` to `!ab` widens) or `\` (an escape changes the term before it).
+    /// (`!a` to `!ab` widens), `\` (an escape changes the term before it) or `:` (`artist` to `artist:` turns a
+    /// title term into a field term, which the library answers afresh).
     func narrows(_ other: ListQuery) -> Bool {
         !other.filter.isEmpty && filter.hasPrefix(other.filter) && exact == other.exact && scope == other.scope
-            && order == other.order && !filter.contains(where: { $0 == "|" || $0 == "!" || $0 == "\\" })
+            && order == other.order && !filter.contains(where: { $0 == "|" || $0 == "!" || $0 == "\\" || $0 == ":" })
     }
 }

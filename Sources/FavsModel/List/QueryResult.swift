@@ -26,6 +26,9 @@ struct QueryResult: Sendable {
     private var ranked = false
     /// Each shown slot's rank while the search is ranked (`RankKey`), by slot; others' entries mean nothing.
     private var rankKeys: [RankKey] = []
+    /// What the field terms let through, and the same by slot.
+    private(set) var fields = FieldFilter.none
+    private var fieldSlots: FieldSlots?
 
     func count(in items: ItemCollection) -> Int { rows?.count ?? items.count }
 
@@ -53,26 +56,43 @@ struct QueryResult: Sendable {
 
     // MARK: Answering
 
-    /// Answers a new query; a filter typed further searches only the current rows.
-    mutating func update(to newQuery: ListQuery, in items: ItemCollection) {
-        let previous = newQuery.narrows(query) && generation == items.generation ? rows : nil
+    /// Answers a new query; a filter typed further searches only the current rows. `fields`: what the query's field
+    /// terms let through (the store asks the library), `.none` when it has none or they are not searched.
+    mutating func update(to newQuery: ListQuery, fields newFields: FieldFilter = .none, in items: ItemCollection) {
+        // The current rows hold what a longer filter shows only when the field answer is the one they were made with.
+        let sameFields = newFields.answer == fields.answer && { if case .waiting = fields { false } else { true } }()
+        let previous = newQuery.narrows(query) && generation == items.generation && sameFields ? rows : nil
         if newQuery.filter != query.filter || newQuery.exact != query.exact {
             reading = newQuery.reading
             search = reading.titlesOnly
             ranked = search.isRanked
         }
         query = newQuery
+        fields = newFields
+        if case let .matches(matches, answer) = newFields {
+            if fieldSlots?.answer != answer || fieldSlots?.follows(items) != true {
+                fieldSlots = FieldSlots(matches, answer: answer, in: items)
+            }
+        } else {
+            fieldSlots = nil
+        }
         prepareKeys(in: items)
         generation = items.generation
         guard !query.showsEverything else {
             rows = nil
             return
         }
+        if case .waiting = fields {
+            rows = []  // the list says `searching fields…`
+            return
+        }
         var found: [Int32]
         if search.isEmpty {
             found = previous ?? items.presentSlots.map { Int32($0) }
+            if let fieldSlots, previous == nil { found.removeAll { !fieldSlots.contains(Int($0)) } }
         } else {
-            let matches = items.search(search, among: previous)
+            var matches = items.search(search, among: previous)
+            if let fieldSlots, previous == nil { matches.removeAll { !fieldSlots.contains(Int($0.slot)) } }
             if ranked {
                 keepRankKeys(for: items)
                 for match in matches { rankKeys[Int(match.slot)] = match.key }
@@ -95,12 +115,13 @@ struct QueryResult: Sendable {
         rows = found
     }
 
-    /// Answers the query afresh (after a reload, or when the slots were renumbered).
+    /// Answers the query afresh (after a reload, or when the slots were renumbered), with the same field answer.
     mutating func recompute(in items: ItemCollection) {
         titleKeys = nil
         rankKeys = []
         generation = -1
-        update(to: query, in: items)
+        fieldSlots = nil
+        update(to: query, fields: fields, in: items)
     }
 
     // MARK: Following changes
@@ -147,6 +168,13 @@ struct QueryResult: Sendable {
     /// Whether the query shows the present item at `slot`; its rank is kept when it is shown.
     private mutating func shows(_ slot: Int, in items: ItemCollection) -> Bool {
         guard items.isPresent(slot: slot), query.scope == .all || items.isFavorite(slot: slot) else { return false }
+        switch fields {
+        case .none: break
+        case .waiting: return false
+        case let .matches(matches, answer):
+            if fieldSlots?.follows(items) != true { fieldSlots = FieldSlots(matches, answer: answer, in: items) }
+            guard fieldSlots?.contains(slot) == true else { return false }
+        }
         guard !search.isEmpty else { return true }
         guard let key = items.rankKey(ofSlot: slot, for: search) else { return false }
         if ranked {

@@ -4,15 +4,17 @@ import Foundation
 /// loop's next poll, taken back when they fail, kept on top of other processes' changes until their own
 /// notification comes back; fields read in the background.
 extension Store {
-    /// Takes in what the background library finished: saved changes leave the pending list; a change that
+    /// Takes in what the background library finished, and the answer to the list's field terms: saved changes leave the pending list; a change that
     /// failed is taken back with every change made after it (newest first, each by its exact inverse), the
     /// history goes back to what it was before it, and the error says why. Fields read are kept for the detail.
     /// Returns the events in the order they happened, for the caller's view state.
     @discardableResult
     public func settleBackground() -> Settled {
-        guard let background else { return Settled() }
+        // The answer to the list's field terms, from whichever library: a file's too is asked off the input thread.
+        let answered = settleFieldSearch()
+        guard let background else { return Settled(events: answered) }
         var outcome = Settled()
-        var events: [StoreEvent] = []
+        var events: [StoreEvent] = answered
         for result in background.takeResults() {
             switch result {
             case let .persisted(ticket, error):

@@ -10,7 +10,7 @@ import Foundation
 public final class Store {
     public private(set) var items: ItemCollection
     /// The list query's result, kept current with every change.
-    private(set) var result = QueryResult()
+    var result = QueryResult()
     var undoStack: [ModelChange] = []
     var redoStack: [ModelChange] = []
     private let sink: ChangeSink?
@@ -36,24 +36,36 @@ public final class Store {
     /// Items whose fields the background library is reading, and why it could not read some.
     var loadingFields: Set<ItemID> = []
     var fieldFailures: [ItemID: String] = [:]
+    /// Answers the list query's field terms (see `Store+Fields.swift`); nil when nothing has fields to search.
+    let fieldSearch: (any FieldSearch)?
+    /// The field terms last asked and not yet answered, and the latest answer with the terms it is for.
+    var fieldAsk: (groups: [[FieldTerm]], ticket: Int)?
+    var fieldAnswer: (groups: [[FieldTerm]], matches: FieldMatches, ticket: Int)?
+    /// Why the library could not answer the field terms, for the status line.
+    var fieldFailure: String?
+    var nextFieldTicket = 1
 
     /// `fieldSource`, when given, supplies the fields of items loaded without them (their `fields` empty).
     public convenience init(items: [Item], sink: ChangeSink? = nil, fieldSource: FieldSource? = nil,
-                            clock: @escaping () -> Int64 = Store.now) {
-        self.init(collection: ItemCollection(items), sink: sink, fieldSource: fieldSource, clock: clock)
+                            fieldSearch: (any FieldSearch)? = nil, clock: @escaping () -> Int64 = Store.now) {
+        self.init(collection: ItemCollection(items), sink: sink, fieldSource: fieldSource, fieldSearch: fieldSearch,
+                  clock: clock)
     }
 
-    /// `query`: what the list shows at first (a remembered order, say). `clock`: the time a favorite is
+    /// `query`: what the list shows at first (a remembered order, say). `fieldSearch`: what answers the query's
+    /// field terms (the library's index); without one they are left out. `clock`: the time a favorite is
     /// recorded at, in milliseconds since 1970.
     public init(collection: ItemCollection, sink: ChangeSink? = nil, fieldSource: FieldSource? = nil,
-                query: ListQuery = ListQuery(), clock: @escaping () -> Int64 = Store.now) {
+                fieldSearch: (any FieldSearch)? = nil, query: ListQuery = ListQuery(),
+                clock: @escaping () -> Int64 = Store.now) {
         self.items = collection
         self.sink = sink
         self.fieldSource = fieldSource
+        self.fieldSearch = fieldSearch
         background = sink as? any BackgroundLibrary
         self.clock = clock
         latestFavoriteTime = collection.latestFavoriteTime
-        result.update(to: query, in: items)
+        result.update(to: query, fields: fieldFilter(for: query), in: items)
     }
 
     // MARK: What panes show
@@ -66,15 +78,18 @@ public final class Store {
     public var query: ListQuery { result.query }
     /// The query's search over titles, as the list was answered with it (what the highlight asks where it matched).
     public var search: SearchPattern { result.search }
-    /// What the query's reading left out (a malformed term, field terms), for the status line; nil when nothing.
-    public var searchProblem: String? { ListQuery.problem(in: result.reading) }
+    /// What the query's reading left out (a malformed term, field terms with no library to search), or why the
+    /// library could not answer its field terms, for the status line; nil when nothing.
+    public var searchProblem: String? {
+        ListQuery.problem(in: result.reading, fieldsSearched: fieldSearch != nil) ?? (searchesFields ? fieldFailure : nil)
+    }
 
     /// `.show`: the items a new query selects. Not a change to the model: nothing is undone, and only a new
     /// order is remembered (by the sink, for the next run); a failure to remember it is the outcome's error.
     private func show(_ query: ListQuery) -> Outcome {
         guard query != result.query else { return Outcome() }
         let orderChanged = query.order != result.query.order
-        result.update(to: query, in: items)
+        result.update(to: query, fields: fieldFilter(for: query), in: items)
         guard orderChanged, let sink else { return Outcome(events: [.queryChanged]) }
         do {
             try sink.remember(order: query.order)
@@ -237,9 +252,14 @@ public final class Store {
             guard let row = items.remove(item.id), let slot = items.slot(of: item.id) else { return [] }
             return [.removed(item.id, at: result.removed(slot: slot, row: row, in: items))]
         case let .restore(item):
+            let neverHeld = items.slot(of: item.id) == nil
             guard let row = items.insert(item) else { return [] }
             noteFavoriteTime(item.favoritedAt)
-            return [.inserted(item.id, at: result.inserted(item.id, row: row, in: items))]
+            let inserted = StoreEvent.inserted(item.id, at: result.inserted(item.id, row: row, in: items))
+            // An item the collection never held (another process's): the field answer knows nothing of it.
+            guard neverHeld, searchesFields else { return [inserted] }
+            askFieldsAgain()
+            return [inserted, .reloaded]
         case let .batch(parts):
             var events: [StoreEvent] = []
             for (index, part) in parts.enumerated() {
@@ -261,6 +281,7 @@ public final class Store {
         items = newItems
         noteFavoriteTime(newItems.latestFavoriteTime)
         result.recompute(in: items)
+        askFieldsAgain()
         fieldCache.removeAll()
         loadingFields.removeAll()
         fieldFailures.removeAll()

@@ -1,0 +1,112 @@
+import FavsModel
+import Foundation
+
+/// The store's `FieldSearch` over a library: a browser's field terms answered on a thread of their own, with a
+/// connection of their own (`ItemLibrary.reopenedForSearch`), so neither the keys nor the input thread's writes
+/// wait on an answer; or at once, on the library itself, for a script or a command (and a library no other
+/// connection can see, `:memory:`).
+///
+/// Only the latest request is worth answering: one that comes while another is answered waits, is replaced by any
+/// that comes after it, and stops the one being answered (a short term read row by row takes seconds on a
+/// large library: typing `artist:ri` on the way to `artist:river` must not hold up its answer).
+public final class LibraryFieldSearch: FieldSearch, @unchecked Sendable {
+    // `@unchecked Sendable`: `waiting`, `answers`, `working`, `stopped` and `stop` are touched only under `lock`;
+    // `library` (the synchronous one) only on the input thread; `searcher` only on `queue`, one job at a time.
+    private let library: (any ItemLibrary)?
+    private let reopen: (@Sendable () throws -> any ItemLibrary)?
+    private let queue = DispatchQueue(label: "favs.field-search")
+    private let lock = NSLock()
+    private var waiting: (groups: [[FieldTerm]], ticket: Int)?
+    private var answers: [FieldAnswer] = []
+    private var working = false
+    /// Whether the request being answered was stopped, and how to stop it (the searching connection's).
+    private var stopped = false
+    private var stop: (@Sendable () -> Void)?
+    private var searcher: Result<any ItemLibrary, FieldReadError>?
+
+    /// `inBackground`: answer on a thread of its own (a browser), when the library can be opened again.
+    public init(_ library: any ItemLibrary, inBackground: Bool) {
+        if inBackground, let reopen = library.reopenedForSearch() {
+            self.library = nil
+            self.reopen = reopen
+        } else {
+            self.library = library
+            reopen = nil
+        }
+    }
+
+    public func request(_ groups: [[FieldTerm]], ticket: Int) {
+        if let library {
+            let answer = Self.answer(groups, on: library)
+            lock.withLock { answers.append(FieldAnswer(ticket: ticket, result: answer)) }
+            return
+        }
+        let start = lock.withLock { () -> Bool in
+            waiting = (groups, ticket)
+            defer { working = true }
+            guard working else { return true }
+            // Under the lock, so the stop can only reach the request being answered, never the next one (which
+            // begins when the worker takes the lock again).
+            stopped = true
+            stop?()
+            return false
+        }
+        if start { queue.async { self.work() } }
+    }
+
+    public func takeAnswers() -> [FieldAnswer] {
+        lock.withLock {
+            defer { answers.removeAll() }
+            return answers
+        }
+    }
+
+    /// Answers the waiting request, then any that came meanwhile, on `queue`.
+    private func work() {
+        while let next = lock.withLock({ () -> (groups: [[FieldTerm]], ticket: Int)? in
+            defer { waiting = nil }
+            if waiting == nil { working = false }
+            stopped = false
+            return waiting
+        }) {
+            let answer: Result<FieldMatches, FieldReadError>
+            switch connection() {
+            case let .success(library): answer = Self.answer(next.groups, on: library)
+            case let .failure(error): answer = .failure(error)
+            }
+            lock.withLock {
+                // A newer request waits: this answer is worthless. Stopped with none waiting (the stop came as this
+                // one began, meant for the one before): asked again. Otherwise, the answer.
+                if waiting != nil { return }
+                if stopped, case .failure = answer {
+                    waiting = next
+                    return
+                }
+                answers.append(FieldAnswer(ticket: next.ticket, result: answer))
+            }
+        }
+    }
+
+    /// The searching connection, opened the first time (a failure to open is kept: it is said once per request).
+    private func connection() -> Result<any ItemLibrary, FieldReadError> {
+        if let searcher, case .success = searcher { return searcher }
+        guard let reopen else { return .failure(FieldReadError("no library to search")) }
+        do {
+            let opened = try reopen()
+            searcher = .success(opened)
+            let interrupter = opened.interrupter()
+            lock.withLock { stop = interrupter }
+            return .success(opened)
+        } catch {
+            return .failure(FieldReadError(Store.describe(error)))
+        }
+    }
+
+    private static func answer(_ groups: [[FieldTerm]], on library: any ItemLibrary) -> Result<FieldMatches, FieldReadError> {
+        do {
+            return .success(try library.fieldMatches(groups))
+        } catch {
+            return .failure(FieldReadError(Store.describe(error)))
+        }
+    }
+}
