@@ -135,7 +135,7 @@ func frames(_ script: String, size: (Int, Int) = (80, 24), items: [Item] = Sampl
         ┃   Dansa kv┃ v             mark a range: move, then v            ┃            │
         ┃   Águas de┃ u             undo                                  ┃            │
         ┃   A very l┃ ctrl-r        redo                                  ┃            │
-        ┃   🎹 Piano┃ /             filter titles as you type             ┃            │
+        ┃   🎹 Piano┃ /             search as you type (fzf syntax)       ┃            │
         ┃   Smörgåsb┃ F             list favorites only / every item      ┃            │
         ┃   사랑의  ┃ j/k scroll · esc closes                             ┃            │
         ┗━━━━━━━━━━━┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛────────────┘

@@ -129,7 +129,7 @@ public struct KeyMap: Sendable {
         Binding(keys: [.char("v")], command: .markRange, help: "mark a range: move, then {mark-range}"),
         Binding(keys: [.char("u")], command: .undo, help: "undo"),
         Binding(keys: [.ctrl("r")], command: .redo, help: "redo"),
-        Binding(keys: [.char("/")], command: .filter, help: "filter titles as you type"),
+        Binding(keys: [.char("/")], command: .filter, help: "search as you type (fzf syntax)"),
         Binding(keys: [.char("F")], command: .favoritesView, help: "list favorites only / every item"),
         Binding(keys: [.char("s")], command: .sort, help: "sort: library order, A–Z, recent ★"),
         Binding(keys: [.char("?")], command: .help, help: "this help"),
