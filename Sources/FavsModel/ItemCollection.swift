@@ -117,6 +117,8 @@ public struct ItemCollection: Sendable {
 
     var slotCount: Int { positions.count }
     var presentSlots: [Int] { (0..<slotCount).filter(isPresent(slot:)) }
+    /// The favorites' slots, in list order.
+    var favoriteSlots: [Int] { (0..<favorites.total).compactMap { favorites.slot(ofRank: $0) } }
 
     /// The slot of an item held now.
     func presentSlot(of id: ItemID) -> Int? { slot(of: id).flatMap { isPresent(slot: $0) ? $0 : nil } }

@@ -166,6 +166,17 @@ import Testing
             } : ranked
             try #require(maintained == expected.map(\.0.id), "\(context): the search's order for \(query.filter)")
         }
+        // The favorites pane: every favorite; while a search is on, those the list shows first, in its order, then
+        // the others in library order.
+        let favorites = (0..<store.favorites.count).map { store.favorites.id(at: $0) }
+        let allFavorites = store.items.ids.filter { store.items[$0]?.favorite == true }
+        let expectedFavorites = query.filter.isEmpty ? allFavorites
+            : maintained.compactMap { $0 }.filter { store.items[$0]?.favorite == true }
+                + allFavorites.filter { id in store.list.row(of: id) == nil }
+        try #require(favorites == expectedFavorites, "\(context): the favorites pane's order for \(query.filter)")
+        for (row, id) in favorites.enumerated() {
+            try #require(id.flatMap(store.favorites.row(of:)) == row, "\(context): favorites row(of:) disagrees at \(row)")
+        }
         // Each cursor is on an item its rows show (none only when they are empty) and within view.
         let layout = browser.layout
         try expectCursor(browser.listCursor, store.list, layout.panes[.list], "\(context) list")

@@ -48,6 +48,7 @@ func styledScreen(_ keys: String, size: (Int, Int), glyphs: Glyphs = .unicode) t
             """)
     }
 
+    /// The favorites a search matches come first in their pane, best first, highlighted as in the list.
     @Test func theMatchedCharactersAreHighlightedInListAndFavoritesRows() throws {
         let screen = try styledScreen("j j f / type de", size: (60, 12))
         #expect(screen.text == """
@@ -59,8 +60,8 @@ func styledScreen(_ keys: String, size: (Int, Int), glyphs: Glyphs = .unicode) t
             ┃   Übung macht den Me…┃│ artist: José Padilla             │
             ┃   Ode an die Freude  ┃└──────────────────────────────────┘
             ┃                      ┃┌ Favorites (4) ───────────────────┐
-            ┃                      ┃│ ★ お気に入りの曲                 │
             ┃                      ┃│ ★ Café del Mar — Sunset          │
+            ┃                      ┃│ ★ お気に入りの曲                 │
             ┗━━━━━━━━━━━━━━━━━━━━━━┛└──────────────────────────────────┘
              /de▏  enter keeps · esc clears      28 items · 4 favorites
             """)
@@ -75,8 +76,8 @@ func styledScreen(_ keys: String, size: (Int, Int), glyphs: Glyphs = .unicode) t
             a               mm     a  fffffff
             a          m m         a
             a                      a
-            a                      a  y
             a                      a  y      mm
+            a                      a  y
             aaaaaaaaaaaaaaaaaaaaaaaa
 
             """)
@@ -93,8 +94,8 @@ func styledScreen(_ keys: String, size: (Int, Int), glyphs: Glyphs = .unicode) t
             |   Dansa kvadrat      || artist: José Padilla             |
             |   🎹 Piano sketches  |+----------------------------------+
             |   🌊 Ocean waves, ...|+ Favorites (4) -------------------+
-            |   茉莉花 Jasmine F...|| * お気に入りの曲                 |
-            |>* Café del Mar — S...|| * Café del Mar — Sunset          |
+            |   茉莉花 Jasmine F...|| * Café del Mar — Sunset          |
+            |>* Café del Mar — S...|| * お気に入りの曲                 |
             +======================++----------------------------------+
              /an_  enter keeps - esc clears      28 items - 4 favorites
             """)
@@ -108,8 +109,8 @@ func styledScreen(_ keys: String, size: (Int, Int), glyphs: Glyphs = .unicode) t
             a    mm                a  fffffff
             a        mm            a
             a         mm           a
-            a           m   m      a  y
-            aRYRRRRRRRRRRRMRRRRRMMMa  y           m      m
+            a           m   m      a  y           m      m
+            aRYRRRRRRRRRRRMRRRRRMMMa  y
             aaaaaaaaaaaaaaaaaaaaaaaa
 
             """)

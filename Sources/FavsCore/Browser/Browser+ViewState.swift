@@ -14,7 +14,7 @@ extension Browser {
 
     /// Repairs view state after changes, from the events the store returned, in the order they happened: a row
     /// that came or went above a pane's first shown row moves it, a mark on an item that went away goes, a new
-    /// query starts the list over. The cursors are then put back on live items (`Cursor.repair`).
+    /// query starts the list over (and the favorites, which it orders). The cursors are then put back on live items (`Cursor.repair`).
     func repair(after events: [StoreEvent]) {
         guard !events.isEmpty else { return }
         for event in events {
@@ -29,7 +29,11 @@ extension Browser {
             case .reloaded:
                 detail.fieldsAsked = false
                 marks.ids = marks.ids.filter { store.items[$0] != nil }
-            case .queryChanged: listCursor.reset(in: store.list)
+            case .queryChanged:
+                listCursor.reset(in: store.list)
+                // A search puts the favorites it matches first, best first: show them from the top, unless the
+                // pane is being moved through.
+                if focus == .favorites { favoritesCursor.reset(in: store.favorites) } else { favoritesCursor.move(to: 0, in: store.favorites) }
             default: break
             }
         }

@@ -27,14 +27,31 @@ public struct ListRows: ItemRows {
     public func items(from row: Int, count: Int) -> [Item] { store.result.items(from: row, count: count, in: store.items) }
 }
 
-/// The favorites, in list order.
+/// The favorites: in library order, or while a search is on those the list shows first, in its order (best first),
+/// then the others (`Store.shownFavorites`).
 public struct FavoriteRows: ItemRows {
     unowned let store: Store
 
     public var count: Int { store.items.favoriteCount }
-    public func id(at row: Int) -> ItemID? { store.items.favoriteID(at: row) }
-    public func row(of id: ItemID) -> Int? { store.items.favoriteIndex(of: id) }
-    public func row(placing id: ItemID) -> Int? { store.items.favoriteIndex(placing: id) }
+
+    public func id(at row: Int) -> ItemID? {
+        guard let shown = store.shownFavorites else { return store.items.favoriteID(at: row) }
+        return shown.indices.contains(row) ? store.items.id(atSlot: Int(shown[row])) : nil
+    }
+
+    public func row(of id: ItemID) -> Int? {
+        guard let shown = store.shownFavorites else { return store.items.favoriteIndex(of: id) }
+        guard let slot = store.items.presentSlot(of: id) else { return nil }
+        return shown.firstIndex(of: Int32(slot))
+    }
+
+    public func row(placing id: ItemID) -> Int? {
+        guard let shown = store.shownFavorites else { return store.items.favoriteIndex(placing: id) }
+        // Where the list would place it, then how many of the favorites shown come before that row.
+        guard let placed = store.list.row(placing: id) else { return nil }
+        return shown.count { (store.list.row(of: store.items.id(atSlot: Int($0))) ?? .max) < placed }
+    }
+
     public func items(from row: Int, count: Int) -> [Item] {
         var shown: [Item] = []
         for index in row..<row + max(0, count) {
@@ -43,4 +60,5 @@ public struct FavoriteRows: ItemRows {
         }
         return shown
     }
+
 }

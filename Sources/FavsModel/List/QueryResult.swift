@@ -29,6 +29,8 @@ struct QueryResult: Sendable {
     /// What the field terms let through, and the same by slot.
     private(set) var fields = FieldFilter.none
     private var fieldSlots: FieldSlots?
+    /// Counts the changes to the rows, so what is made from them (`Store.shownFavorites`) knows when it is stale.
+    private(set) var version = 0
 
     func count(in items: ItemCollection) -> Int { rows?.count ?? items.count }
 
@@ -49,6 +51,11 @@ struct QueryResult: Sendable {
         return generation == items.generation ? lowerBound(slot, in: items) : nil
     }
 
+    /// The slots shown that pass `test`, in the rows' order; nil when the query shows every item in library order.
+    func slots(where test: (Int) -> Bool) -> [Int32]? {
+        rows?.filter { test(Int($0)) }
+    }
+
     func items(from row: Int, count: Int, in items: ItemCollection) -> [Item] {
         guard let rows else { return items.items(fromRow: row, count: count) }
         return rows[min(row, rows.count)..<min(row + count, rows.count)].map { items.item(atSlot: Int($0)) }
@@ -59,6 +66,7 @@ struct QueryResult: Sendable {
     /// Answers a new query; a filter typed further searches only the current rows. `fields`: what the query's field
     /// terms let through (the store asks the library), `.none` when it has none or they are not searched.
     mutating func update(to newQuery: ListQuery, fields newFields: FieldFilter = .none, in items: ItemCollection) {
+        version &+= 1
         // The current rows hold what a longer filter shows only when the field answer is the one they were made with.
         let sameFields = newFields.answer == fields.answer && { if case .waiting = fields { false } else { true } }()
         let previous = newQuery.narrows(query) && generation == items.generation && sameFields ? rows : nil
@@ -117,6 +125,7 @@ struct QueryResult: Sendable {
 
     /// Answers the query afresh (after a reload, or when the slots were renumbered), with the same field answer.
     mutating func recompute(in items: ItemCollection) {
+        version &+= 1
         titleKeys = nil
         rankKeys = []
         generation = -1
@@ -129,6 +138,7 @@ struct QueryResult: Sendable {
     /// An item at `slot` left the collection (it was at `row` of the whole list); returns its row in
     /// the result, nil when the result did not show it.
     mutating func removed(slot: Int, row: Int, in items: ItemCollection) -> Int? {
+        version &+= 1
         guard rows != nil else { return row }
         guard let index = index(ofSlot: slot, in: items) else { return nil }
         rows?.remove(at: index)
@@ -138,6 +148,7 @@ struct QueryResult: Sendable {
     /// An item came into the collection (at `row` of the whole list); returns its row in the result,
     /// nil when the query does not show it.
     mutating func inserted(_ id: ItemID, row: Int, in items: ItemCollection) -> Int? {
+        version &+= 1
         guard rows != nil else { return row }
         guard generation == items.generation else {
             recompute(in: items)  // the collection renumbered its slots to make room: answer again
@@ -151,6 +162,7 @@ struct QueryResult: Sendable {
     /// An item's favorite flag is about to change: when the query depends on it (the favorites view, the
     /// recently favorited order), its row is taken out while the order still finds it. Returns that row.
     mutating func favoriteWillChange(slot: Int, in items: ItemCollection) -> Int? {
+        version &+= 1
         guard query.dependsOnFavorites, let index = index(ofSlot: slot, in: items) else { return nil }
         rows?.remove(at: index)
         return index
@@ -159,6 +171,7 @@ struct QueryResult: Sendable {
     /// An item's favorite flag changed: when the query depends on it, its row goes back where it now
     /// belongs, if it is still shown. Returns that row.
     mutating func favoriteDidChange(slot: Int, in items: ItemCollection) -> Int? {
+        version &+= 1
         guard query.dependsOnFavorites, shows(slot, in: items) else { return nil }
         return insert(slot, in: items)
     }

@@ -11,6 +11,8 @@ public final class Store {
     public private(set) var items: ItemCollection
     /// The list query's result, kept current with every change.
     var result = QueryResult()
+    /// `shownFavorites`, and the rows and slot numbering it was made from.
+    private var shownFavoritesCache: (version: Int, generation: Int, slots: [Int32])?
     var undoStack: [ModelChange] = []
     var redoStack: [ModelChange] = []
     private let sink: ChangeSink?
@@ -74,6 +76,21 @@ public final class Store {
     public var list: ListRows { ListRows(store: self) }
     /// The favorites, by row.
     public var favorites: FavoriteRows { FavoriteRows(store: self) }
+
+    /// While a search is on, every favorite in the favorites pane's order: those the list shows, in its order
+    /// (best first), then the others in library order (enter on one clears the search to show it). Nil
+    /// otherwise: every favorite in library order. Made from the list's rows once per change.
+    var shownFavorites: [Int32]? {
+        guard !result.query.filter.isEmpty else { return nil }
+        if let cache = shownFavoritesCache, cache.version == result.version, cache.generation == items.generation {
+            return cache.slots
+        }
+        var slots = result.slots { items.isFavorite(slot: $0) } ?? []
+        let matched = Set(slots)
+        slots += items.favoriteSlots.lazy.map { Int32($0) }.filter { !matched.contains($0) }
+        shownFavoritesCache = (result.version, items.generation, slots)
+        return slots
+    }
     /// What the list shows.
     public var query: ListQuery { result.query }
     /// The query's search over titles, as the list was answered with it (what the highlight asks where it matched).
