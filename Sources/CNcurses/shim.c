@@ -1,4 +1,5 @@
 #include "cncurses.h"
+#include <signal.h>
 #include <string.h>
 #include <term.h>
 #include <termios.h>
@@ -65,3 +66,37 @@ void cn_signal_restore(void) {
 }
 
 void cn_signal_restore_forget(void) { restore_fd = -1; }
+
+/// The action each signal had before favs installed its handler.
+static struct sigaction cn_previous_actions[65];
+
+int cn_signal_install(int sig, void (*handler)(int)) {
+    if (sig <= 0 || sig >= 65) return -1;
+    struct sigaction current;
+    if (sigaction(sig, NULL, &current) == 0 && current.sa_handler == handler) return 0;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = handler;
+    sigemptyset(&action.sa_mask);
+    return sigaction(sig, &action, &cn_previous_actions[sig]);
+}
+
+void cn_signal_reraise(int sig, int chain) {
+    if (sig <= 0 || sig >= 65) return;
+    if (chain) {
+        // The action that was there before, once. A handler that returns (the Swift runtime's, for a signal another
+        // process sent: there is no fault to fire again) leaves the default action below to end the process.
+        sigaction(sig, &cn_previous_actions[sig], NULL);
+        sigset_t blocked;  // the signal is blocked while its handler runs: let it through to the one before
+        sigemptyset(&blocked);
+        sigaddset(&blocked, sig);
+        sigprocmask(SIG_UNBLOCK, &blocked, NULL);
+        raise(sig);
+    }
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = SIG_DFL;
+    sigemptyset(&action.sa_mask);
+    sigaction(sig, &action, NULL);
+    raise(sig);
+}

@@ -400,7 +400,7 @@ enum LiveSync {
             if screen.count == 24, condition(screen) { return clock.now - start }
             if clock.now - start > limit {
                 throw HarnessError("\(what): not on the screen within \(limit); the screen:\n"
-                                   + screen.joined(separator: "\n"))
+                                   + screen.joined(separator: "\n") + tmux.crashes())
             }
         }
     }

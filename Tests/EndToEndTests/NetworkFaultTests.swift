@@ -351,7 +351,7 @@ private func untilBoth(_ browsers: [Tmux], _ what: String, since start: Continuo
         }
         if ContinuousClock.now - start > limit, let missing = seen.firstIndex(where: { $0 == nil }) {
             throw HarnessError("\(what): not on browser \(missing + 1)'s screen within \(limit); the screen:\n"
-                               + screens[missing].joined(separator: "\n"))
+                               + screens[missing].joined(separator: "\n") + browsers[missing].crashes())
         }
     }
     return seen.compactMap { $0 }

@@ -88,13 +88,30 @@ final class Tmux {
     }
 
     /// Starts a shell command line in the pane (in the scratch directory) with LANG, TERM and
-    /// SWIFT_BACKTRACE pinned; the exit status of its last command goes to `exitStatus()`.
+    /// SWIFT_BACKTRACE pinned; the exit status of its last command goes to `exitStatus()`. A Swift program that
+    /// crashes in the pane writes its backtrace to a file of `crashDirectory`, never to the screen (`crashes()`).
     func start(_ line: String) async throws {
         try? FileManager.default.removeItem(atPath: rcFile)
+        try FileManager.default.createDirectory(atPath: crashDirectory, withIntermediateDirectories: true)
         let wrapped = "\(line); echo $? > rc.tmp; stty -a > stty 2>&1; mv rc.tmp rc; exec cat"
         try await command("respawn-pane", "-k", "-t", "main", "-c", scratch.url.path,
-                          "-e", "LANG=C.UTF-8", "-e", "TERM=xterm-256color", "-e", "SWIFT_BACKTRACE=enable=no",
+                          "-e", "LANG=C.UTF-8", "-e", "TERM=xterm-256color",
+                          "-e", "SWIFT_BACKTRACE=enable=yes,interactive=no,color=no,output-to=\(crashDirectory)",
                           wrapped)
+    }
+
+    /// Where a program that crashed in the pane left its backtrace.
+    var crashDirectory: String { scratch.path("crashes") }
+
+    /// The backtraces of programs that crashed in the pane (the first lines of each), or "" when none did: what a
+    /// failed wait adds to the screen it shows, which says only "Illegal instruction".
+    func crashes() -> String {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: crashDirectory)) ?? []
+        return names.sorted().compactMap { name in
+            guard let text = try? String(contentsOfFile: crashDirectory + "/" + name, encoding: .utf8) else { return nil }
+            return "\ncrash log \(name):\n" + text.split(separator: "\n", omittingEmptySubsequences: false).prefix(80)
+                .joined(separator: "\n")
+        }.joined()
     }
 
     /// The visible screen, one string per row, trailing spaces trimmed.
@@ -141,7 +158,7 @@ final class Tmux {
         }
         if !found {
             throw HarnessError("'\(text)' did not appear within \(deadline); the screen:\n"
-                               + last.joined(separator: "\n"))
+                               + last.joined(separator: "\n") + crashes())
         }
     }
 

@@ -52,4 +52,11 @@ void cn_signal_restore_prepare(int mouse);
 void cn_signal_restore(void);
 void cn_signal_restore_forget(void);
 
+/// Installs `handler` for `sig`, keeping the action it replaces (once: installing it again keeps the first).
+/// `cn_signal_reraise` puts back that action when `chain` is 1 (a crash: the Swift runtime's crash report, if it
+/// had installed one, still runs, on a restored terminal), else the default action, and raises the signal
+/// again. They use only sigaction(2), sigprocmask(2) and raise(3), which are async-signal-safe.
+int cn_signal_install(int sig, void (*handler)(int));
+void cn_signal_reraise(int sig, int chain);
+
 #endif
