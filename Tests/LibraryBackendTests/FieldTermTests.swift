@@ -14,9 +14,7 @@ func found(_ pattern: String, in library: any ItemLibrary) throws -> [String] {
 @Suite struct FieldTermTests {
     @Test(arguments: Backend.allCases)
     func aFieldTermFindsTheItemsWhoseFieldHoldsTheText(_ backend: Backend) throws {
-        let place = try Place(backend)
-        defer { withExtendedLifetime(place) {} }  // its folder goes with it
-        let library = try place.open(seed: true)
+        let library = try Place(backend).open(seed: true)
         #expect(try found("artist:padilla", in: library) == ["rec-003"])
         #expect(try found(":padilla", in: library) == ["rec-003"], "any field")
         #expect(try found("Artist:PADILLA", in: library).isEmpty, "an upper-case letter makes the text case-sensitive")
@@ -34,18 +32,14 @@ func found(_ pattern: String, in library: any ItemLibrary) throws -> [String] {
 
     @Test(arguments: Backend.allCases)
     func groupsAllMatchAndABarJoinsTerms(_ backend: Backend) throws {
-        let place = try Place(backend)
-        defer { withExtendedLifetime(place) {} }  // its folder goes with it
-        let library = try place.open(seed: true)
+        let library = try Place(backend).open(seed: true)
         #expect(try found("artist:padilla | artist:bowie", in: library) == ["rec-003", "rec-024"])
         #expect(try found("genre:classical year:^18", in: library) == ["rec-007", "rec-020", "rec-021"])
     }
 
     @Test(arguments: Backend.allCases)
     func aNegatedTermKeepsTheItemsWithoutSuchAField(_ backend: Backend) throws {
-        let place = try Place(backend)
-        defer { withExtendedLifetime(place) {} }  // its folder goes with it
-        let library = try place.open(seed: true)
+        let library = try Place(backend).open(seed: true)
         let all = try library.loadListItems().map(\.id.rawValue)
         #expect(try found("!note:list", in: library) == all.filter { $0 != "rec-001" })
         #expect(try found("!mood:calm", in: library) == all, "no item has the field")
@@ -56,9 +50,7 @@ func found(_ pattern: String, in library: any ItemLibrary) throws -> [String] {
 
     @Test(arguments: Backend.allCases)
     func accentsCountAndOnlyASCIILettersCaseIsSetAside(_ backend: Backend) throws {
-        let place = try Place(backend)
-        defer { withExtendedLifetime(place) {} }  // its folder goes with it
-        let library = try place.open(seed: true)
+        let library = try Place(backend).open(seed: true)
         #expect(try found("artist:rós", in: library) == ["rec-012"])
         #expect(try found("artist:ros", in: library).isEmpty, "accents are compared as they are")
         #expect(try found("artist:Ölands", in: library) == ["rec-019"])
@@ -68,9 +60,7 @@ func found(_ pattern: String, in library: any ItemLibrary) throws -> [String] {
 
     @Test(arguments: Backend.allCases)
     func aShortTermIsAnsweredToo(_ backend: Backend) throws {
-        let place = try Place(backend)
-        defer { withExtendedLifetime(place) {} }  // its folder goes with it
-        let library = try place.open(seed: true)
+        let library = try Place(backend).open(seed: true)
         #expect(try found(":j-", in: library) == ["rec-001", "rec-006", "rec-027"])
         #expect(try found("genre:^j", in: library) == ["rec-001", "rec-006", "rec-027"])
         #expect(try found("note:,", in: library) == ["rec-002"])
@@ -78,9 +68,7 @@ func found(_ pattern: String, in library: any ItemLibrary) throws -> [String] {
 
     @Test(arguments: Backend.allCases)
     func everyKindOfValueIsMatchedAsWrittenAndWildcardsAreText(_ backend: Backend) throws {
-        let place = try Place(backend)
-        defer { withExtendedLifetime(place) {} }  // its folder goes with it
-        let library = try place.open()
+        let library = try Place(backend).open()
         _ = try importing([
             record("a", "A", [Field("rank", "1.50", kind: .number), Field("ok", "true", kind: .bool),
                               Field("none", "", kind: .null), Field("code", "a_c"), Field("path", #"C:\temp "x""#)], line: 1),

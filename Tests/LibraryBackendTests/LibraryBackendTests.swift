@@ -3,6 +3,7 @@ import FavsLibrary
 import FavsModel
 import FavsPostgres
 import Foundation
+import Synchronization
 import Testing
 
 /// The library's interface, one suite for both backends: a SQLite file, and a fresh schema on the PostgreSQL
@@ -18,7 +19,6 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible {
 final class Place {
     let backend: Backend
     let location: String
-    private let folder: URL?
 
     init(_ backend: Backend) throws {
         self.backend = backend
@@ -26,18 +26,24 @@ final class Place {
         case .sqlite:
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("favs-backend-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            self.folder = folder
+            _ = Self.removeFoldersAtExit
+            Self.folders.withLock { $0.append(folder) }
             location = folder.appendingPathComponent("lib.sqlite").path
         case .postgres:
             guard let url = ProcessInfo.processInfo.environment["FAVS_TEST_POSTGRES"], url.hasPrefix("postgres") else {
                 throw TestFailure("FAVS_TEST_POSTGRES is not set: run the tests with make test, which starts a PostgreSQL server")
             }
-            folder = nil
             location = url + "?schema=t_\(UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: ""))"
         }
     }
 
-    deinit { if let folder { try? FileManager.default.removeItem(at: folder) } }
+    /// The SQLite places' folders, removed when the test process ends rather than with their `Place`: a library
+    /// outlives the `Place` that opened it (`try Place(backend).open()`), and a folder removed under an open
+    /// library fails its next write that makes a file (an import's rollback journal: "disk I/O error").
+    private static let folders = Mutex<[URL]>([])
+    private static let removeFoldersAtExit: Void = {
+        atexit { Place.folders.withLock { $0 }.forEach { try? FileManager.default.removeItem(at: $0) } }
+    }()
 
     func open(seed: Bool = false) throws -> any ItemLibrary {
         switch backend {
@@ -81,23 +87,17 @@ func poll(_ follower: any LibraryFollowing, until done: ([RemoteUpdate]) -> Bool
 @Suite struct LibraryBackendTests {
     @Test(arguments: Backend.allCases)
     func aNewLibraryIsTheSampleOrEmpty(_ backend: Backend) throws {
-        let seededPlace = try Place(backend)
-        defer { withExtendedLifetime(seededPlace) {} }  // its folder goes with it
-        let seeded = try seededPlace.open(seed: true)
+        let seeded = try Place(backend).open(seed: true)
         #expect(seeded.name == SampleLibrary.name)
         #expect(try seeded.loadItems() == SampleLibrary.items)
-        let emptyPlace = try Place(backend)
-        defer { withExtendedLifetime(emptyPlace) {} }  // its folder goes with it
-        let empty = try emptyPlace.open(seed: false)
+        let empty = try Place(backend).open(seed: false)
         #expect(try empty.loadItems().isEmpty)
         #expect(try empty.loadListToFollow().items.count == 0)
     }
 
     @Test(arguments: Backend.allCases)
     func aChangeIsStoredAndAChangeToNothingChangesNothing(_ backend: Backend) throws {
-        let place = try Place(backend)
-        defer { withExtendedLifetime(place) {} }  // its folder goes with it
-        let library = try place.open(seed: true)
+        let library = try Place(backend).open(seed: true)
         try library.persist(.setFavorite("rec-002", true, at: 1_700_000_000_000))
         #expect(try library.item("rec-002")?.favorite == true)
         #expect(try library.item("rec-002")?.favoritedAt == 1_700_000_000_000)
@@ -119,9 +119,7 @@ func poll(_ follower: any LibraryFollowing, until done: ([RemoteUpdate]) -> Bool
 
     @Test(arguments: Backend.allCases)
     func commandsCheckEveryIDBeforeChangingAny(_ backend: Backend) throws {
-        let place = try Place(backend)
-        defer { withExtendedLifetime(place) {} }  // its folder goes with it
-        let library = try place.open(seed: true)
+        let library = try Place(backend).open(seed: true)
         let before = try listed(library)
         #expect(throws: LibraryError.noItem("nope")) { try library.apply(.favorite, to: ["rec-002", "nope"]) }
         #expect(try listed(library) == before)
@@ -155,9 +153,7 @@ func poll(_ follower: any LibraryFollowing, until done: ([RemoteUpdate]) -> Bool
 
     @Test(arguments: Backend.allCases)
     func anImportAddsUpdatesAndKeepsEveryValueAsItCame(_ backend: Backend) throws {
-        let place = try Place(backend)
-        defer { withExtendedLifetime(place) {} }  // its folder goes with it
-        let library = try place.open()
+        let library = try Place(backend).open()
         let odd = "tab\there\nnew line \\ back\\slash 青花瓷 🎧 \u{1B}[31m"
         let records = [
             record("a", "Alpha", [Field("rank", "1891", kind: .number), Field("ok", "true", kind: .bool),
@@ -185,9 +181,7 @@ func poll(_ follower: any LibraryFollowing, until done: ([RemoteUpdate]) -> Bool
     @Test(arguments: Backend.allCases)
     func aRepeatedIDOrAFailedReadChangesNothing(_ backend: Backend) throws {
         for seed in [false, true] {  // into an empty library, and into one with items
-            let place = try Place(backend)
-            defer { withExtendedLifetime(place) {} }  // its folder goes with it
-            let library = try place.open(seed: seed)
+            let library = try Place(backend).open(seed: seed)
             let before = try listed(library)
             do {
                 _ = try importing([record("x", "X", line: 4), record("y", "Y", line: 5), record("x", "X again", line: 7)],
@@ -219,9 +213,7 @@ func poll(_ follower: any LibraryFollowing, until done: ([RemoteUpdate]) -> Bool
 
     @Test(arguments: Backend.allCases)
     func aLargeLibraryOpensOnAPreviewOfItsFirstRowsAndItsCounts(_ backend: Backend) throws {
-        let place = try Place(backend)
-        defer { withExtendedLifetime(place) {} }  // its folder goes with it
-        let library = try place.open()
+        let library = try Place(backend).open()
         _ = try importing((1...50).map { record("i\($0)", "Item \($0)", favorite: $0 % 10 == 0, line: $0) }, into: library)
         #expect(try library.loadPreview(rows: 5, minimum: 51) == nil)
         let preview = try #require(try library.loadPreview(rows: 5, minimum: 10))
@@ -240,9 +232,7 @@ func poll(_ follower: any LibraryFollowing, until done: ([RemoteUpdate]) -> Bool
         #expect(later.favoriteCount == 5)
         #expect(try library.loadListToFollow().items.count == 49)
         // A copy counts what it brought.
-        let copyPlace = try Place(backend)
-        defer { withExtendedLifetime(copyPlace) {} }  // its folder goes with it
-        let copy = try copyPlace.open()
+        let copy = try Place(backend).open()
         _ = try copy.copyIn { add in try library.copyOut(add) }
         #expect(try copy.loadPreview(rows: 5, minimum: 10)?.count == 49)
     }
@@ -284,9 +274,7 @@ func poll(_ follower: any LibraryFollowing, until done: ([RemoteUpdate]) -> Bool
 
     @Test(arguments: Backend.allCases)
     func aCopyCarriesEverythingToTheOtherBackend(_ backend: Backend) throws {
-        let sourcePlace = try Place(backend)
-        defer { withExtendedLifetime(sourcePlace) {} }  // its folder goes with it
-        let source = try sourcePlace.open(seed: true)
+        let source = try Place(backend).open(seed: true)
         try source.apply(.delete, to: ["rec-003"])
         try source.apply(.favorite, to: ["rec-010"])
         try source.remember(order: .recentlyFavorited)
