@@ -189,11 +189,17 @@ enum Schema {
     static func backToWAL(_ writer: any DatabaseWriter) throws {
         try writer.writeWithoutTransaction { db in
             guard try String.fetchOne(db, sql: "PRAGMA journal_mode") == "delete" else { return }
-            let connection = db.sqliteConnection
-            sqlite3_busy_timeout(connection, 0)
-            defer { sqlite3_busy_timeout(connection, Int32(SQLiteLibrary.busyTimeout * 1000)) }
-            _ = try? String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+            _ = setJournalModeAtOnce(db, "wal")
         }
+    }
+
+    /// Sets the journal mode without waiting for other connections (leaving WAL mode, or going back to it, needs
+    /// the file to itself); returns the mode now in force, nil when SQLite refused (SQLITE_BUSY).
+    static func setJournalModeAtOnce(_ db: Database, _ mode: String) -> String? {
+        let connection = db.sqliteConnection
+        sqlite3_busy_timeout(connection, 0)
+        defer { sqlite3_busy_timeout(connection, Int32(SQLiteLibrary.busyTimeout * 1000)) }
+        return try? String.fetchOne(db, sql: "PRAGMA journal_mode = \(mode)")
     }
 
     private static func prepareOnce(_ writer: any DatabaseWriter, path: String, seed: Bool,
