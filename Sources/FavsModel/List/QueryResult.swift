@@ -51,9 +51,9 @@ struct QueryResult: Sendable {
         return generation == items.generation ? lowerBound(slot, in: items) : nil
     }
 
-    /// The slots shown that pass `test`, in the rows' order; nil when the query shows every item in library order.
-    func slots(where test: (Int) -> Bool) -> [Int32]? {
-        rows?.filter { test(Int($0)) }
+    /// The row of the item in a slot; nil when the result does not show it (or shows every item: `rows` is nil).
+    func row(ofSlot slot: Int, in items: ItemCollection) -> Int? {
+        index(ofSlot: slot, in: items)
     }
 
     func items(from row: Int, count: Int, in items: ItemCollection) -> [Item] {

@@ -79,15 +79,20 @@ public final class Store {
 
     /// While a search is on, every favorite in the favorites pane's order: those the list shows, in its order
     /// (best first), then the others in library order (enter on one clears the search to show it). Nil
-    /// otherwise: every favorite in library order. Made from the list's rows once per change.
+    /// otherwise: every favorite in library order. Made once per change of the list, from each favorite's row in
+    /// it (a search in the result's order), not from a pass over every row the list shows.
     var shownFavorites: [Int32]? {
         guard !result.query.filter.isEmpty else { return nil }
         if let cache = shownFavoritesCache, cache.version == result.version, cache.generation == items.generation {
             return cache.slots
         }
-        var slots = result.slots { items.isFavorite(slot: $0) } ?? []
-        let matched = Set(slots)
-        slots += items.favoriteSlots.lazy.map { Int32($0) }.filter { !matched.contains($0) }
+        var matched: [(row: Int, slot: Int32)] = []
+        var others: [Int32] = []
+        for slot in items.favoriteSlots {
+            if let row = result.row(ofSlot: slot, in: items) { matched.append((row, Int32(slot))) } else { others.append(Int32(slot)) }
+        }
+        matched.sort { $0.row < $1.row }
+        let slots = matched.map(\.slot) + others
         shownFavoritesCache = (result.version, items.generation, slots)
         return slots
     }
