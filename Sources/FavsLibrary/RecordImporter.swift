@@ -163,9 +163,6 @@ private struct SeenIDs {
 
     init(_ db: Database) throws {
         self.db = db
-        // The field index writes what it gathered in memory each time it holds this much: FTS5's 1 MiB made a 1M
-        // import write (and merge) 42 segments; 16 MiB (about 20 MB more memory at the peak) took half the time.
-        try db.execute(sql: "INSERT INTO items_fields (items_fields, rank) VALUES ('hashsize', \(Schema.importHashSize))")
         try db.execute(sql: """
             CREATE TEMP TABLE import_seen (id TEXT PRIMARY KEY, place INTEGER NOT NULL) WITHOUT ROWID
             """)
