@@ -43,9 +43,7 @@ private func checkFieldIndex(_ path: String) throws {
     try withTemporaryDirectory { directory throws in
         let path = directory.appendingPathComponent("x.sqlite").path
         let library = try SQLiteLibrary.open(path: path, seedIfNew: false)
-        _ = try library.importRecords((0..<2000).map {
-            ImportRecord(id: ItemID("i\($0)"), title: "T\($0)", fields: [Field("n", "number \($0)")], line: $0 + 1)
-        })
+        _ = try library.importRecords(numbered(2000))
         try checkFieldIndex(path)
         #expect(try found("n:^number\\ 1234$", in: library) == ["i1234"])
         // The trigger left out during the import is back: an import into a library with items, a copy of one.
@@ -79,9 +77,7 @@ private func checkFieldIndex(_ path: String) throws {
     try withTemporaryDirectory { directory throws in
         let path = directory.appendingPathComponent("x.sqlite").path
         let library = try SQLiteLibrary.open(path: path, seedIfNew: false)
-        _ = try library.importRecords((0..<20_000).map {
-            ImportRecord(id: ItemID("i\($0)"), title: "T\($0)", fields: [Field("n", "number \($0)")], line: $0 + 1)
-        })
+        _ = try library.importRecords(numbered(20_000))
         let search = LibraryFieldSearch(library, inBackground: true)
         func terms(_ pattern: String) throws -> [[FieldTerm]] { try SearchPattern(parsing: pattern).fieldGroups }
         // One character: read row by row. Then two more questions while it is answered: only the last is answered.
@@ -97,4 +93,9 @@ private func checkFieldIndex(_ path: String) throws {
         #expect(answers.map(\.ticket).allSatisfy { $0 == 1 || $0 == 3 }, "the one that only waited is never answered")
         #expect(answers.last == FieldAnswer(ticket: 3, result: .success(FieldMatches(["i1234"]))))
     }
+}
+
+/// Records `i0`, `i1`, … whose one field `n` reads `number 0`, `number 1`, …
+private func numbered(_ count: Int) -> [ImportRecord] {
+    (0..<count).map { ImportRecord(id: ItemID("i\($0)"), title: "T\($0)", fields: [Field("n", "number \($0)")], line: $0 + 1) }
 }
