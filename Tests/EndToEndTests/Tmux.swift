@@ -195,15 +195,15 @@ final class Tmux {
         return size
     }
 
-    /// The exit status the pane command wrote, waiting for it to appear.
-    func exitStatus() async throws -> Int32 {
+    /// The exit status the pane command wrote, waiting up to `limit` for it to appear.
+    func exitStatus(within limit: Duration = deadline) async throws -> Int32 {
         var status: Int32?
-        let written = await eventually {
+        let written = await eventually(within: limit) {
             guard let text = try? String(contentsOfFile: rcFile, encoding: .utf8) else { return false }
             status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
             return status != nil
         }
-        guard written, let status else { throw HarnessError("the program did not exit within \(deadline)") }
+        guard written, let status else { throw HarnessError("the program did not exit within \(limit)") }
         return status
     }
 
