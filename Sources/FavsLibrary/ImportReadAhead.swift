@@ -47,7 +47,6 @@ enum ImportReadAhead {
             var idEnd: Int
             var titleEnd: Int
             var fieldsEnd: Int
-            var fieldTextEnd: Int
             var favorite: Bool
             var line: Int
             var column: Int
@@ -61,11 +60,8 @@ enum ImportReadAhead {
             bytes.append(contentsOf: record.title.utf8)
             let titleEnd = bytes.count
             FieldCoding.encode(record.fields, into: &bytes)
-            let fieldsEnd = bytes.count
-            bytes.append(contentsOf: FieldCoding.indexText(record.fields).utf8)
-            rows.append(Row(start: start, idEnd: idEnd, titleEnd: titleEnd, fieldsEnd: fieldsEnd,
-                            fieldTextEnd: bytes.count, favorite: record.favorite, line: record.line,
-                            column: record.column, place: place))
+            rows.append(Row(start: start, idEnd: idEnd, titleEnd: titleEnd, fieldsEnd: bytes.count,
+                            favorite: record.favorite, line: record.line, column: record.column, place: place))
         }
     }
 
@@ -164,8 +160,6 @@ struct ReadRecord {
     var title: UnsafeBufferPointer<UInt8>
     /// The fields as the library stores them (`FieldCoding`).
     var fields: UnsafeBufferPointer<UInt8>
-    /// The fields' values as the field index takes them (`FieldCoding.indexText`).
-    var fieldText: UnsafeBufferPointer<UInt8>
     var favorite: Bool
     var line: Int
     var column: Int
@@ -176,7 +170,6 @@ struct ReadRecord {
         id = UnsafeBufferPointer(rebasing: bytes[row.start..<row.idEnd])
         title = UnsafeBufferPointer(rebasing: bytes[row.idEnd..<row.titleEnd])
         fields = UnsafeBufferPointer(rebasing: bytes[row.titleEnd..<row.fieldsEnd])
-        fieldText = UnsafeBufferPointer(rebasing: bytes[row.fieldsEnd..<row.fieldTextEnd])
         favorite = row.favorite
         line = row.line
         column = row.column

@@ -42,11 +42,17 @@ public protocol ItemLibrary: ChangeSink, FieldSource {
 
     /// The ids of the items, deleted ones included, that have a field `term` matches, its `!` set aside
     /// (`FieldTerm.matches`): answered by the library's trigram index over the fields (SQLite's FTS5,
-    /// PostgreSQL's `pg_trgm`), which the import builds and every write keeps.
+    /// PostgreSQL's `pg_trgm`), which every write keeps (on SQLite, an import leaves it to `indexFields(rows:)`).
     func ids(withField term: FieldTerm) throws -> Set<ItemID>
     /// Opens the same library again, for a thread of its own to answer field terms on (`FieldSearchQueue`), so a
     /// long answer never holds up the input thread's writes; nil for a library no other connection can see.
     func reopenedForSearch() -> (@Sendable () throws -> any ItemLibrary)?
+    /// Opens the same library again, writable, for a thread of its own to index the fields an import left out
+    /// (`indexFields(rows:)`); nil when there are none, or they cannot be indexed from here (a library opened
+    /// read-only or `:memory:`; PostgreSQL's import builds its index whole).
+    func reopenedForIndexing() -> (@Sendable () throws -> any ItemLibrary)?
+    /// Indexes the fields of up to `rows` more items an import left out; returns whether every item is indexed.
+    func indexFields(rows: Int) throws -> Bool
     /// Stops the statement this library runs now, from another thread (its `ids(withField:)` then throws): a field
     /// search a newer one made worthless. Nil when it cannot be stopped (it runs to its end).
     func interrupter() -> (@Sendable () -> Void)?
@@ -109,6 +115,10 @@ extension ItemLibrary {
     public func inBackground() -> (any BackgroundLibrary)? { nil }
 
     public func interrupter() -> (@Sendable () -> Void)? { nil }
+
+    public func reopenedForIndexing() -> (@Sendable () throws -> any ItemLibrary)? { nil }
+
+    public func indexFields(rows: Int) throws -> Bool { true }
 
     /// The items a search's field groups accept: every group must match (one of its terms).
     public func fieldMatches(_ groups: [[FieldTerm]]) throws -> FieldMatches {

@@ -9,11 +9,22 @@ import Foundation
 /// Only the latest request is worth answering: one that comes while another is answered waits, is replaced by any
 /// that comes after it, and stops the one being answered (a short term read row by row takes seconds on a
 /// large library: typing `artist:ri` on the way to `artist:river` must not hold up its answer).
+///
+/// The fields an import left out of the library's index (`ItemLibrary.indexFields(rows:)`) are indexed the first
+/// time a field term is asked, before it is answered (indexing them is quicker than reading them row by row, as a
+/// read-only library's are), on a writable connection of its own, a slice at a time, so other writers wait no
+/// longer than a slice: in a browser on the search's thread, a newer request taken between slices.
 public final class LibraryFieldSearch: FieldSearch, @unchecked Sendable {
     // `@unchecked Sendable`: `waiting`, `answers`, `working`, `stopped` and `stop` are touched only under `lock`;
-    // `library` (the synchronous one) only on the input thread; `searcher` only on `queue`, one job at a time.
+    // `library` (the synchronous one) only on the input thread; `searcher` only on `queue`, one job at a time;
+    // `indexer` and `indexWhole` where requests are answered (the input thread or `queue`).
     private let library: (any ItemLibrary)?
     private let reopen: (@Sendable () throws -> any ItemLibrary)?
+    private let reopenForIndexing: (@Sendable () throws -> any ItemLibrary)?
+    private var indexer: (any ItemLibrary)?
+    private var indexWhole = false
+    /// Rows a slice of the index takes: what other writers may wait for (about 40 ms on package-shaped rows).
+    static let indexSlice = 10_000
     private let queue = DispatchQueue(label: "favs.field-search")
     private let lock = NSLock()
     private var waiting: (groups: [[FieldTerm]], ticket: Int)?
@@ -33,10 +44,12 @@ public final class LibraryFieldSearch: FieldSearch, @unchecked Sendable {
             self.library = library
             reopen = nil
         }
+        reopenForIndexing = library.reopenedForIndexing()
     }
 
     public func request(_ groups: [[FieldTerm]], ticket: Int) {
         if let library {
+            while indexSlice() {}
             let answer = Self.answer(groups, on: library)
             lock.withLock { answers.append(FieldAnswer(ticket: ticket, result: answer)) }
             return
@@ -61,14 +74,26 @@ public final class LibraryFieldSearch: FieldSearch, @unchecked Sendable {
         }
     }
 
-    /// Answers the waiting request, then any that came meanwhile, on `queue`.
+    /// Answers the waiting request, then any that came meanwhile, on `queue`; between them, and once none waits,
+    /// indexes what an import left out of the field index.
     private func work() {
-        while let next = lock.withLock({ () -> (groups: [[FieldTerm]], ticket: Int)? in
-            defer { waiting = nil }
-            if waiting == nil { working = false }
-            stopped = false
-            return waiting
-        }) {
+        while true {
+            let request = lock.withLock { () -> (groups: [[FieldTerm]], ticket: Int)? in
+                defer { waiting = nil }
+                stopped = false
+                return waiting
+            }
+            guard let next = request else {
+                if lock.withLock({ () -> Bool in
+                    if waiting != nil { return false }
+                    working = false
+                    return true
+                }) { return }
+                continue
+            }
+            var newer = false
+            while !newer, indexSlice() { newer = lock.withLock { waiting != nil } }
+            if newer { continue }
             let answer: Result<FieldMatches, FieldReadError>
             switch connection() {
             case let .success(library): answer = Self.answer(next.groups, on: library)
@@ -85,6 +110,21 @@ public final class LibraryFieldSearch: FieldSearch, @unchecked Sendable {
                 answers.append(FieldAnswer(ticket: next.ticket, result: answer))
             }
         }
+    }
+
+    /// Indexes one slice of the fields an import left out; false when none is left (or they cannot be indexed
+    /// from here, the file not writable, say: the rows left out are then read one by one).
+    private func indexSlice() -> Bool {
+        guard !indexWhole, let reopenForIndexing else { return false }
+        do {
+            let library = try indexer ?? reopenForIndexing()
+            indexer = library
+            indexWhole = try library.indexFields(rows: Self.indexSlice)
+        } catch {
+            indexWhole = true
+        }
+        if indexWhole { indexer = nil }
+        return !indexWhole
     }
 
     /// The searching connection, opened the first time (a failure to open is kept: it is said once per request).

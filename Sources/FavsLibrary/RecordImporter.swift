@@ -30,14 +30,9 @@ struct RecordImporter {
     /// (886k sorted rows: 0.2 s less). The first id out of order (or repeated) drops it.
     private var idIndexKept = true
     private var lastID: [UInt8] = []
-    /// An empty library's import: the statement that indexes a record's values.
-    private var fieldIndex: ImportStatement?
 
     init(_ db: Database) throws {
         self.db = db
-        // The field index writes what it gathered in memory each time it holds this much: FTS5's 1 MiB made a 1M
-        // import write (and merge) 42 segments; 16 MiB (about 20 MB more memory at the peak) took half the time.
-        try db.execute(sql: "INSERT INTO items_fields (items_fields, rank) VALUES ('hashsize', \(Schema.importHashSize))")
         // Deleted items keep their positions (so they can come back), hence MAX over every row.
         if let last = try Int.fetchOne(db, sql: "SELECT MAX(position) FROM items") {
             statement = try ImportStatement(db, sql: """
@@ -54,15 +49,16 @@ struct RecordImporter {
         // every entry goes at their end. (Building the list index at the end as well was no faster.) A table
         // with no rows at all has its id index apart (v5 remakes an empty table), so it can be dropped: it is,
         // at the first id that does not sort after the one before (`add`).
-        // Each record's values go into the field index from the record itself (their text made on the reading
-        // thread, `ImportReadAhead`): its trigger would read them back out of the JSON just written, which took
-        // longer than indexing them.
+        // The field index is left to build once the import is done (`SQLiteLibrary.indexFields(rows:)`, a slice at
+        // a time): its trigram index of 886k package rows tripled the import's time. Its insert trigger is left out
+        // meanwhile, so no row asks whether it is indexed.
         try db.execute(sql: "DROP TRIGGER items_fields_insert")
+        try db.execute(sql: "INSERT INTO items_fields (items_fields) VALUES ('delete-all')")
+        try Schema.setFieldsIndexed(through: 0, db)
         mode = .bulk
         statement = try ImportStatement(db, sql: """
             INSERT INTO items (id, title, fields, favorite, position) VALUES (?, ?, ?, ?, ?)
             """)
-        fieldIndex = try ImportStatement(db, sql: "INSERT INTO items_fields (field_values, rowid) VALUES (?, ?)")
         nextPosition = 1
     }
 
@@ -93,7 +89,6 @@ struct RecordImporter {
         switch (mode, outcome) {
         case (.bulk, .done):
             places.append(place: record.place, column: record.column)
-            _ = try fieldIndex?.step(text: record.fieldText, integer: nextPosition)
             fallthrough
         case (.upsert, .row(nextPosition)):
             nextPosition += 1
@@ -109,7 +104,6 @@ struct RecordImporter {
     /// Finishes the import: the id index built again (a repeated id throws `ImportDuplicate`), the temporary
     /// table gone; what the import did.
     func finish() throws -> ImportSummary {
-        try db.execute(sql: "INSERT INTO items_fields (items_fields, rank) VALUES ('hashsize', \(Schema.defaultHashSize))")
         switch mode {
         case .bulk:
             if let repeated = try buildIDIndex() { throw repeated }

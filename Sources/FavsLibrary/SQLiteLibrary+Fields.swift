@@ -9,20 +9,62 @@ extension SQLiteLibrary {
         let sql = FieldTermSQL(term)
         return try LibraryError.wrapping {
             try writer.read { db in
-                // A short text has no trigram, and a library opened read-only before the index was made has no index:
-                // their rows are read one by one, the same answer, slower.
-                let query = try db.tableExists("items_fields") ? sql.trigramQuery : nil
-                var conditions = query == nil ? [] : ["position IN (SELECT rowid FROM items_fields WHERE items_fields MATCH ?)"]
                 let (test, testArguments) = Self.test(sql)
-                conditions.append("EXISTS (SELECT 1 FROM \(Schema.pairs("items.fields")) AS pair WHERE \(test))")
-                let arguments = StatementArguments(query.map { [$0] } ?? []) + testArguments
+                let exact = "EXISTS (SELECT 1 FROM \(Schema.pairs("items.fields")) AS pair WHERE \(test))"
+                // The rows the index holds are narrowed by it; the rest (what an import left to index, every row of
+                // a short text, which has no trigram, or of a library opened read-only before the index was made)
+                // are read one by one: the same answer, slower.
+                let indexed = try db.tableExists("items_fields")
+                    ? try Int64.fetchOne(db, sql: "SELECT \(Schema.fieldsIndexedThrough)") ?? Schema.wholeFieldIndex
+                    : Int64.min
                 var ids = Set<ItemID>()
-                let rows = try String.fetchCursor(db, sql: "SELECT id FROM items WHERE " + conditions.joined(separator: " AND "),
-                                                  arguments: arguments)
-                while let id = try rows.next() { ids.insert(ItemID(id)) }
+                func collect(_ condition: String, _ arguments: StatementArguments) throws {
+                    let rows = try String.fetchCursor(db, sql: "SELECT id FROM items WHERE \(condition) AND \(exact)",
+                                                      arguments: arguments + testArguments)
+                    while let id = try rows.next() { ids.insert(ItemID(id)) }
+                }
+                guard let query = sql.trigramQuery, indexed > Int64.min else {
+                    try collect("1", [])
+                    return ids
+                }
+                try collect("position IN (SELECT rowid FROM items_fields WHERE items_fields MATCH ?)", [query])
+                if indexed < Schema.wholeFieldIndex { try collect("position > ?", [indexed]) }
                 return ids
             }
         }
+    }
+
+    /// Indexes the fields of up to `rows` more rows an import left out (see the v7 migration), in one short write
+    /// transaction, so other writers wait no longer than it; returns whether every row is indexed now. Rows are
+    /// taken in position order, and the last slice takes every row left, so none added meanwhile is missed.
+    public func indexFields(rows: Int) throws -> Bool {
+        try LibraryError.wrapping {
+            let through = try writer.read { db in try Int64.fetchOne(db, sql: "SELECT \(Schema.fieldsIndexedThrough)") }
+            if through == Schema.wholeFieldIndex { return true }
+            return try writer.write { db in
+                guard let through = try Int64.fetchOne(db, sql: "SELECT \(Schema.fieldsIndexedThrough)"),
+                      through < Schema.wholeFieldIndex else { return true }
+                let insert = "INSERT INTO items_fields (rowid, field_values) SELECT position, \(Schema.fieldText("fields")) FROM items"
+                if let end = try Int64.fetchOne(db, sql: "SELECT position FROM items WHERE position > ? ORDER BY position LIMIT 1 OFFSET ?",
+                                                arguments: [through, max(rows, 1) - 1]) {
+                    try db.execute(sql: insert + " WHERE position > ? AND position <= ?", arguments: [through, end])
+                    try Schema.setFieldsIndexed(through: end, db)
+                    return false
+                }
+                try db.execute(sql: insert + " WHERE position > ?", arguments: [through])
+                try Schema.setFieldsIndexed(through: Schema.wholeFieldIndex, db)
+                return true
+            }
+        }
+    }
+
+    public func reopenedForIndexing() -> (@Sendable () throws -> any ItemLibrary)? {
+        // A library opened read-only by choice (`favs list`) is indexed all the same where its file can be written.
+        guard path != ":memory:", !isOnFullDisk, access(path, W_OK) == 0,
+              let through = try? writer.read({ db in try Int64.fetchOne(db, sql: "SELECT \(Schema.fieldsIndexedThrough)") }),
+              through < Schema.wholeFieldIndex else { return nil }
+        let path = path
+        return { try SQLiteLibrary.openExisting(path: path, readOnly: false) }
     }
 
     /// The exact test of one pair (`pair.value`, a `[name, value]` array): its name (ASCII letters lowered by

@@ -71,10 +71,22 @@ enum Schema {
         }
         migrator.registerMigration("v6: field index") { db in
             // Field terms (`artist:padilla`) are answered by FTS5's trigram index over the fields' values, kept by
-            // triggers on every write; a library that holds items has it built here.
+            // triggers on every write; the rows a library holds already are left to build (see v7).
             try db.execute(sql: fieldIndex)
             for trigger in fieldIndexTriggers { try db.execute(sql: trigger) }
-            try db.execute(sql: buildFieldIndex)
+            if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM items)") == true {
+                try setFieldsIndexed(through: Int64.min, db)
+            }
+        }
+        migrator.registerMigration("v7: field index built after an import") { db in
+            // An import into an empty library leaves the field index to build afterwards, a slice at a time
+            // (`SQLiteLibrary.indexFields(rows:)`): the triggers keep the rows the index holds, up to
+            // `fields_indexed_through`, and leave the others to the build. An index made by an earlier v6 holds
+            // every row (no `fields_indexed_through` says so).
+            for name in ["items_fields_insert", "items_fields_update", "items_fields_delete"] {
+                try db.execute(sql: "DROP TRIGGER IF EXISTS \(name)")
+            }
+            for trigger in fieldIndexTriggers { try db.execute(sql: trigger) }
         }
         return migrator
     }()
@@ -113,9 +125,8 @@ enum Schema {
         """
 
     /// The text the field index holds for a row: an SQL expression over the JSON `fields` (`new.fields`, say):
-    /// each value as written (a string's text, a number or boolean as its JSON, a null empty), one a line.
-    /// `RecordImporter` makes the same text in Swift (`FieldCoding.indexText`): a contentless index is told the
-    /// text again to take a row out, so both must agree.
+    /// each value as written (a string's text, a number or boolean as its JSON, a null empty), one a line. The
+    /// one place that text is made: a contentless index is told the text again to take a row out.
     static func fieldText(_ fields: String) -> String {
         "coalesce((SELECT group_concat(\(pairValue("value", type: "type")), char(10)) FROM \(pairs(fields))), '')"
     }
@@ -135,36 +146,45 @@ enum Schema {
         """
     }
 
-    /// What keeps the field index: a row added, its fields or position changed, a row removed.
+    /// The positions the field index holds run up to this one (an import into an empty library sets it to 0 and
+    /// leaves its rows to `SQLiteLibrary.indexFields(rows:)`); `wholeFieldIndex` once every row is in, as in a
+    /// library whose index was never left behind (no row in `meta`).
+    static let fieldsIndexedThrough = """
+        coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'fields_indexed_through'), \(wholeFieldIndex))
+        """
+    static let wholeFieldIndex = Int64.max
+
+    static func setFieldsIndexed(through position: Int64, _ db: Database) throws {
+        try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('fields_indexed_through', ?)",
+                       arguments: [String(position)])
+    }
+
+    /// What keeps the field index: a row added, its fields or position changed, a row removed; each only where the
+    /// index holds its position (see `fieldsIndexedThrough`): the build takes in the others as they are then.
     static let fieldIndexTriggers = [
         fieldIndexInsertTrigger,
         """
         CREATE TRIGGER items_fields_update AFTER UPDATE OF fields, position ON items BEGIN
-            INSERT INTO items_fields (items_fields, rowid, field_values) VALUES ('delete', old.position, \(fieldText("old.fields")));
-            INSERT INTO items_fields (rowid, field_values) VALUES (new.position, \(fieldText("new.fields")));
+            INSERT INTO items_fields (items_fields, rowid, field_values)
+                SELECT 'delete', old.position, \(fieldText("old.fields")) WHERE old.position <= \(fieldsIndexedThrough);
+            INSERT INTO items_fields (rowid, field_values)
+                SELECT new.position, \(fieldText("new.fields")) WHERE new.position <= \(fieldsIndexedThrough);
         END
         """,
         """
-        CREATE TRIGGER items_fields_delete AFTER DELETE ON items BEGIN
+        CREATE TRIGGER items_fields_delete AFTER DELETE ON items WHEN old.position <= \(fieldsIndexedThrough) BEGIN
             INSERT INTO items_fields (items_fields, rowid, field_values) VALUES ('delete', old.position, \(fieldText("old.fields")));
         END
         """,
     ]
 
-    /// The trigger an import into an empty library leaves out while its rows go in (it indexes each record's values
-    /// itself, from the record rather than from its JSON).
+    /// The trigger an import into an empty library leaves out while its rows go in (none of them is indexed then).
     static let fieldIndexInsertTrigger = """
-        CREATE TRIGGER items_fields_insert AFTER INSERT ON items BEGIN
+        CREATE TRIGGER items_fields_insert AFTER INSERT ON items WHEN new.position <= \(fieldsIndexedThrough) BEGIN
             INSERT INTO items_fields (rowid, field_values) VALUES (new.position, \(fieldText("new.fields")));
         END
         """
 
-    /// FTS5's memory for an import's field index before it writes a segment (`RecordImporter`), and its default.
-    static let importHashSize = 16 << 20
-    static let defaultHashSize = 1 << 20
-
-    /// Indexes every row (a library that has items when the index is made).
-    static let buildFieldIndex = "INSERT INTO items_fields (rowid, field_values) SELECT position, \(fieldText("fields")) FROM items"
 
     /// The migrations that shape the tables: what a read-only open needs (later ones add indexes).
     static let readerMigrations: Set<String> = ["v1", "v2: change origins"]
@@ -275,12 +295,6 @@ package enum FieldCoding {
             out.append(UInt8(ascii: "]"))
         }
         out.append(UInt8(ascii: "]"))
-    }
-
-    /// The text SQLite's field index holds for these fields: each value as written, a null empty, one a line (what
-    /// `Schema.fieldText` makes of their JSON).
-    static func indexText(_ fields: [Field]) -> String {
-        fields.map { $0.kind == .null ? "" : $0.value }.joined(separator: "\n")
     }
 
     package static func decode(_ text: String, id: ItemID) throws -> [Field] {

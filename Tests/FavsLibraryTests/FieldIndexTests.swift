@@ -18,7 +18,7 @@ private func checkFieldIndex(_ path: String) throws {
     }
 }
 
-@Test func aLibraryMadeBeforeTheFieldIndexGetsItWhenOpenedAndIsSearchedMeanwhile() throws {
+@Test func aLibraryMadeBeforeTheFieldIndexIsSearchedAtOnceAndIndexedAfterwards() throws {
     try withSampleLibrary { _, path throws in
         try DatabaseQueue(path: path).write { db in
             try db.execute(sql: """
@@ -26,24 +26,37 @@ private func checkFieldIndex(_ path: String) throws {
                 DROP TRIGGER IF EXISTS items_fields_insert;
                 DROP TRIGGER IF EXISTS items_fields_update;
                 DROP TRIGGER IF EXISTS items_fields_delete;
-                DELETE FROM grdb_migrations WHERE identifier = 'v6: field index';
+                DELETE FROM meta WHERE key = 'fields_indexed_through';
+                DELETE FROM grdb_migrations WHERE identifier IN ('v6: field index', 'v7: field index built after an import');
                 """)
         }
         // Read-only (another user's file), it is answered row by row.
         chmod(path, 0o444)
-        #expect(try found("artist:padilla", in: try SQLiteLibrary.openExisting(path: path, readOnly: true)) == ["rec-003"])
+        let readOnly = try SQLiteLibrary.openExisting(path: path, readOnly: true)
+        #expect(try found("artist:padilla", in: readOnly) == ["rec-003"])
         chmod(path, 0o644)
+        // Opened writable, it gets an index at once, empty: its rows are left to build.
         let library = try SQLiteLibrary.open(path: path, seedIfNew: true)
         #expect(try found("artist:padilla", in: library) == ["rec-003"])
+        #expect(try indexedRows(path) == 0)
+        #expect(library.reopenedForIndexing() != nil)
+        #expect(try library.indexFields(rows: 1000))
+        #expect(try indexedRows(path) == 28)
+        #expect(try found("artist:padilla", in: library) == ["rec-003"])
+        #expect(library.reopenedForIndexing() == nil, "nothing left to index")
         try checkFieldIndex(path)
     }
 }
 
-@Test func anImportIntoAnEmptyLibraryBuildsTheFieldIndexOnceAndWritesKeepIt() throws {
+@Test func anImportIntoAnEmptyLibraryLeavesTheFieldIndexToBuildAndIsSearchedMeanwhile() throws {
     try withTemporaryDirectory { directory throws in
         let path = directory.appendingPathComponent("x.sqlite").path
         let library = try SQLiteLibrary.open(path: path, seedIfNew: false)
         _ = try library.importRecords(numbered(2000))
+        #expect(try indexedRows(path) == 0, "the import indexes nothing")
+        #expect(try found("n:^number\\ 1234$", in: library) == ["i1234"])
+        while try !library.indexFields(rows: 300) {}
+        #expect(try indexedRows(path) == 2000)
         try checkFieldIndex(path)
         #expect(try found("n:^number\\ 1234$", in: library) == ["i1234"])
         // The trigger left out during the import is back: an import into a library with items, a copy of one.
@@ -56,16 +69,67 @@ private func checkFieldIndex(_ path: String) throws {
     }
 }
 
-@Test func anImportIndexesTheSameTextAsTheTriggersMakeOfTheStoredJSON() throws {
-    // The index keeps no copy of the text: a row is taken out by telling it the text again, made by the triggers
-    // from the JSON, so the text the import made from the record must be the same.
+/// The index is built a slice at a time while other writes go on (values changed on rows it holds and on rows it
+/// does not hold yet, rows added): every answer is exact whatever it holds so far, and once it is whole each row
+/// is under its value and no longer under the value it had.
+@Test func theFieldIndexIsBuiltInSlicesWhileWritesGoOnAndEveryAnswerIsExact() throws {
+    try withTemporaryDirectory { directory throws in
+        let path = directory.appendingPathComponent("x.sqlite").path
+        let library = try SQLiteLibrary.open(path: path, seedIfNew: false)
+        // Values like q17z: a value's trigrams are its own.
+        var values: [String: String] = [:]
+        var formerly: [String: String] = [:]
+        var records: [ImportRecord] = []
+        for index in 0..<3000 {
+            values["i\(index)"] = "q\(index)z"
+            records.append(ImportRecord(id: ItemID("i\(index)"), title: "T", fields: [Field("n", "q\(index)z")], line: index + 1))
+        }
+        _ = try library.importRecords(records)
+        var random = SeededRandom(seed: 20_261_127)
+        var added = 0
+        var whole = false
+        while !whole {
+            var changes: [ImportRecord] = []
+            for _ in 0..<4 {
+                let id = "i\(Int.random(in: 0..<3000, using: &random))"
+                let value = "w\(Int.random(in: 0..<1_000_000, using: &random))y"
+                guard !changes.contains(where: { $0.id.rawValue == id }) else { continue }
+                formerly[id] = formerly[id] ?? values[id]
+                values[id] = value
+                changes.append(ImportRecord(id: ItemID(id), title: "T", fields: [Field("n", value)], line: changes.count + 1))
+            }
+            values["a\(added)"] = "v\(added)x"
+            changes.append(ImportRecord(id: ItemID("a\(added)"), title: "A", fields: [Field("n", "v\(added)x")],
+                                        line: changes.count + 1))
+            added += 1
+            _ = try library.importRecords(changes)
+            for change in changes {
+                let value = try #require(values[change.id.rawValue])
+                #expect(try found("n:^\(value)$", in: library) == [change.id.rawValue])
+            }
+            if let (id, old) = formerly.first { #expect(try !found("n:\(old)", in: library).contains(id)) }
+            whole = try library.indexFields(rows: 97)
+        }
+        try checkFieldIndex(path)
+        #expect(try indexedRows(path) == 3000 + added)
+        for (id, value) in values {
+            #expect(try trigramRows(value, path).contains(try position(of: id, path)), "\(id) under \(value)")
+        }
+        for (id, old) in formerly {
+            #expect(try !trigramRows(old, path).contains(try position(of: id, path)), "\(id) no longer under \(old)")
+        }
+    }
+}
+
+@Test func theFieldIndexHoldsEachValueAsWrittenOneALine() throws {
+    // The index keeps no copy of the text: a row is taken out by telling it the text again, made from the JSON by
+    // one SQL expression for the triggers and the build alike.
     let fields = [Field("rank", "1.50", kind: .number), Field("e", "1e3", kind: .number), Field("ok", "true", kind: .bool),
                   Field("x", "", kind: .null), Field("q", "tab\t\"q\" \u{85} é\nline \\ 日本"), Field("bad", "12x", kind: .number),
                   Field("", "")]
     let made = try DatabaseQueue().read { db in
         try String.fetchOne(db, sql: "SELECT \(Schema.fieldText("?1"))", arguments: [FieldCoding.encode(fields)])
     }
-    #expect(made == FieldCoding.indexText(fields))
     #expect(made == "1.50\n1e3\ntrue\n\ntab\t\"q\" \u{85} é\nline \\ 日本\n12x\n")
     let damaged = try DatabaseQueue().read { db in
         try String.fetchAll(db, sql: "SELECT \(Schema.fieldText("?1"))", arguments: [#"{"not": "pairs"}"#])
@@ -73,11 +137,46 @@ private func checkFieldIndex(_ path: String) throws {
     #expect(damaged == [""], "damaged fields are indexed as none, and no write fails on them")
 }
 
+/// A command's field term (`favs list --query`, which opens the library read-only) indexes what an import left out
+/// before it answers, where the file can be written: once, not at every command.
+@Test func aCommandsFieldTermIndexesWhatAnImportLeftOutFirst() throws {
+    try withTemporaryDirectory { directory throws in
+        let path = directory.appendingPathComponent("x.sqlite").path
+        _ = try SQLiteLibrary.open(path: path, seedIfNew: false).importRecords(numbered(23_456))
+        let search = LibraryFieldSearch(try SQLiteLibrary.openExisting(path: path, readOnly: true), inBackground: false)
+        search.request(try SearchPattern(parsing: "n:^number\\ 1234$").fieldGroups, ticket: 1)
+        #expect(search.takeAnswers() == [FieldAnswer(ticket: 1, result: .success(FieldMatches(["i1234"])))])
+        #expect(try indexedRows(path) == 23_456)
+        try checkFieldIndex(path)
+    }
+}
+
+/// A browser's field search indexes what an import left out before it answers, on its own thread.
+@Test func aBrowsersFieldSearchIndexesWhatAnImportLeftOut() throws {
+    try withTemporaryDirectory { directory throws in
+        let path = directory.appendingPathComponent("x.sqlite").path
+        let library = try SQLiteLibrary.open(path: path, seedIfNew: false)
+        _ = try library.importRecords(numbered(25_000))
+        let search = LibraryFieldSearch(library, inBackground: true)
+        search.request(try SearchPattern(parsing: "n:^number\\ 1234$").fieldGroups, ticket: 1)
+        var answers: [FieldAnswer] = []
+        let end = Date().addingTimeInterval(60)
+        while Date() < end, try answers.isEmpty || indexedRows(path) < 25_000 {
+            answers += search.takeAnswers()
+            usleep(10_000)
+        }
+        #expect(answers == [FieldAnswer(ticket: 1, result: .success(FieldMatches(["i1234"])))])
+        #expect(try indexedRows(path) == 25_000, "indexed within a minute")
+        try checkFieldIndex(path)
+    }
+}
+
 @Test func aNewerFieldSearchStopsAndReplacesTheOneBeingAnswered() throws {
     try withTemporaryDirectory { directory throws in
         let path = directory.appendingPathComponent("x.sqlite").path
         let library = try SQLiteLibrary.open(path: path, seedIfNew: false)
         _ = try library.importRecords(numbered(20_000))
+        while try !library.indexFields(rows: 5000) {}
         let search = LibraryFieldSearch(library, inBackground: true)
         func terms(_ pattern: String) throws -> [[FieldTerm]] { try SearchPattern(parsing: pattern).fieldGroups }
         // One character: read row by row. Then two more questions while it is answered: only the last is answered.
@@ -92,6 +191,29 @@ private func checkFieldIndex(_ path: String) throws {
         }
         #expect(answers.map(\.ticket).allSatisfy { $0 == 1 || $0 == 3 }, "the one that only waited is never answered")
         #expect(answers.last == FieldAnswer(ticket: 3, result: .success(FieldMatches(["i1234"]))))
+    }
+}
+
+/// How many rows the library counts as indexed (positions up to `fields_indexed_through`; the index itself, which
+/// keeps no text and no sizes, cannot be scanned: `trigramRows` asks it what it holds).
+private func indexedRows(_ path: String) throws -> Int {
+    try DatabaseQueue(path: path).read { db in
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM items WHERE position <= \(Schema.fieldsIndexedThrough)") ?? -1
+    }
+}
+
+/// The rows (positions) the field index holds under every trigram of `text`.
+private func trigramRows(_ text: String, _ path: String) throws -> Set<Int> {
+    let term = try #require(try SearchPattern(parsing: "n:\(text)").fieldGroups.first?.first)
+    let query = try #require(FieldTermSQL(term).trigramQuery)
+    return try DatabaseQueue(path: path).read { db in
+        Set(try Int.fetchAll(db, sql: "SELECT rowid FROM items_fields WHERE items_fields MATCH ?", arguments: [query]))
+    }
+}
+
+private func position(of id: String, _ path: String) throws -> Int {
+    try DatabaseQueue(path: path).read { db in
+        try #require(try Int.fetchOne(db, sql: "SELECT position FROM items WHERE id = ?", arguments: [id]))
     }
 }
 
