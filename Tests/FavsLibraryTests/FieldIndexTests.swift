@@ -85,6 +85,11 @@ private func checkFieldIndex(_ path: String) throws {
             records.append(ImportRecord(id: ItemID("i\(index)"), title: "T", fields: [Field("n", "q\(index)z")], line: index + 1))
         }
         _ = try library.importRecords(records)
+        // A row whose JSON favs would not write (spaced out), added by hand: the build indexes it through the SQL.
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: #"INSERT INTO items (id, title, fields, position) VALUES ('raw', 'R', '[["n", "r1z"]]', 1000000)"#)
+        }
+        values["raw"] = "r1z"
         var random = SeededRandom(seed: 20_261_127)
         var added = 0
         var whole = false
@@ -111,7 +116,7 @@ private func checkFieldIndex(_ path: String) throws {
             whole = try library.indexFields(rows: 97)
         }
         try checkFieldIndex(path)
-        #expect(try indexedRows(path) == 3000 + added)
+        #expect(try indexedRows(path) == 3001 + added)
         for (id, value) in values {
             #expect(try trigramRows(value, path).contains(try position(of: id, path)), "\(id) under \(value)")
         }
@@ -131,10 +136,39 @@ private func checkFieldIndex(_ path: String) throws {
         try String.fetchOne(db, sql: "SELECT \(Schema.fieldText("?1"))", arguments: [FieldCoding.encode(fields)])
     }
     #expect(made == "1.50\n1e3\ntrue\n\ntab\t\"q\" \u{85} é\nline \\ 日本\n12x\n")
+    #expect(FieldCoding.indexText(json: FieldCoding.encode(fields)) == made, "the build's text is the triggers'")
+    // JSON favs does not write is left to the SQL: the same value spaced out, damaged fields.
+    #expect(FieldCoding.indexText(json: #"[["a", "b"]]"#) == nil)
+    #expect(FieldCoding.indexText(json: #"{"not": "pairs"}"#) == nil)
     let damaged = try DatabaseQueue().read { db in
         try String.fetchAll(db, sql: "SELECT \(Schema.fieldText("?1"))", arguments: [#"{"not": "pairs"}"#])
     }
     #expect(damaged == [""], "damaged fields are indexed as none, and no write fails on them")
+}
+
+/// The text the build makes in Swift is the text the triggers make in SQL for any fields favs writes: random names,
+/// kinds and values, control characters, quotes, backslashes, combining marks, emoji and CJK included.
+@Test func theBuildsTextIsTheTriggersTextForRandomFields() throws {
+    var random = SeededRandom(seed: 18_22)
+    let pool: [String] = ["a", "Z", "0", "7", ".", "-", "e", "E", "+", " ", "\t", "\n", "\r", "\"", "\\", "/", "\u{1}", "\u{1f}",
+                          "\u{7f}", "\u{85}", "é", "e\u{301}", "日", "本", "🙂", "👍🏽", "\u{2028}", "\u{feff}", "[", "]", ","]
+    let numbers = ["0", "-1", "1.50", "1e3", "2E-7", "-0.0", "12345678901234567890", "12x", ""]
+    try DatabaseQueue().read { db in
+        for round in 0..<400 {
+            let fields = (0..<Int.random(in: 0...4, using: &random)).map { _ -> Field in
+                let text = (0..<Int.random(in: 0...8, using: &random)).map { _ in pool.randomElement(using: &random) ?? "" }.joined()
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0: return Field(text, numbers.randomElement(using: &random) ?? "1", kind: .number)
+                case 1: return Field(text, Bool.random(using: &random) ? "true" : "false", kind: .bool)
+                case 2: return Field(text, "", kind: .null)
+                default: return Field(text, text)
+                }
+            }
+            let json = FieldCoding.encode(fields)
+            let bySQL = try String.fetchOne(db, sql: "SELECT \(Schema.fieldText("?1"))", arguments: [json])
+            #expect(FieldCoding.indexText(json: json) == bySQL, "round \(round): \(json)")
+        }
+    }
 }
 
 /// A command's field term (`favs list --query`, which opens the library read-only) indexes what an import left out
