@@ -50,9 +50,7 @@ private func checkFieldIndex(_ path: String) throws {
 
 @Test func anImportIntoAnEmptyLibraryLeavesTheFieldIndexToBuildAndIsSearchedMeanwhile() throws {
     try withTemporaryDirectory { directory throws in
-        let path = directory.appendingPathComponent("x.sqlite").path
-        let library = try SQLiteLibrary.open(path: path, seedIfNew: false)
-        _ = try library.importRecords(numbered(2000))
+        let (library, path) = try numberedLibrary(2000, in: directory)
         #expect(try indexedRows(path) == 0, "the import indexes nothing")
         #expect(try found("n:^number\\ 1234$", in: library) == ["i1234"])
         while try !library.indexFields(rows: 300) {}
@@ -175,8 +173,7 @@ private func checkFieldIndex(_ path: String) throws {
 /// before it answers, where the file can be written: once, not at every command.
 @Test func aCommandsFieldTermIndexesWhatAnImportLeftOutFirst() throws {
     try withTemporaryDirectory { directory throws in
-        let path = directory.appendingPathComponent("x.sqlite").path
-        _ = try SQLiteLibrary.open(path: path, seedIfNew: false).importRecords(numbered(23_456))
+        let (_, path) = try numberedLibrary(23_456, in: directory)
         let search = LibraryFieldSearch(try SQLiteLibrary.openExisting(path: path, readOnly: true), inBackground: false)
         search.request(try SearchPattern(parsing: "n:^number\\ 1234$").fieldGroups, ticket: 1)
         #expect(search.takeAnswers() == [FieldAnswer(ticket: 1, result: .success(FieldMatches(["i1234"])))])
@@ -188,9 +185,7 @@ private func checkFieldIndex(_ path: String) throws {
 /// A browser's field search indexes what an import left out before it answers, on its own thread.
 @Test func aBrowsersFieldSearchIndexesWhatAnImportLeftOut() throws {
     try withTemporaryDirectory { directory throws in
-        let path = directory.appendingPathComponent("x.sqlite").path
-        let library = try SQLiteLibrary.open(path: path, seedIfNew: false)
-        _ = try library.importRecords(numbered(25_000))
+        let (library, path) = try numberedLibrary(25_000, in: directory)
         let search = LibraryFieldSearch(library, inBackground: true)
         search.request(try SearchPattern(parsing: "n:^number\\ 1234$").fieldGroups, ticket: 1)
         var answers: [FieldAnswer] = []
@@ -207,9 +202,7 @@ private func checkFieldIndex(_ path: String) throws {
 
 @Test func aNewerFieldSearchStopsAndReplacesTheOneBeingAnswered() throws {
     try withTemporaryDirectory { directory throws in
-        let path = directory.appendingPathComponent("x.sqlite").path
-        let library = try SQLiteLibrary.open(path: path, seedIfNew: false)
-        _ = try library.importRecords(numbered(20_000))
+        let (library, _) = try numberedLibrary(20_000, in: directory)
         while try !library.indexFields(rows: 5000) {}
         let search = LibraryFieldSearch(library, inBackground: true)
         func terms(_ pattern: String) throws -> [[FieldTerm]] { try SearchPattern(parsing: pattern).fieldGroups }
@@ -249,6 +242,14 @@ private func position(of id: String, _ path: String) throws -> Int {
     try DatabaseQueue(path: path).read { db in
         try #require(try Int.fetchOne(db, sql: "SELECT position FROM items WHERE id = ?", arguments: [id]))
     }
+}
+
+/// A new library `x.sqlite` in `directory` with `numbered(count)` imported, and its path.
+private func numberedLibrary(_ count: Int, in directory: URL) throws -> (SQLiteLibrary, String) {
+    let path = directory.appendingPathComponent("x.sqlite").path
+    let library = try SQLiteLibrary.open(path: path, seedIfNew: false)
+    _ = try library.importRecords(numbered(count))
+    return (library, path)
 }
 
 /// Records `i0`, `i1`, … whose one field `n` reads `number 0`, `number 1`, …
