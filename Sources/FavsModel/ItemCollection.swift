@@ -92,7 +92,7 @@ public struct ItemCollection: Sendable {
         let more = favorites.filter { seen.insert($0.id).inserted }
         var collection = ItemCollection((rows + tail + more).sorted { $0.position < $1.position })
         // Every favorite up to the last of the first rows, or to the last favorite given, is known.
-        let boundary = max(rows.last?.position ?? .min, favorites.last?.position ?? .min)
+        let boundary = max(rows.map(\.position).max() ?? .min, favorites.map(\.position).max() ?? .min)
         let leading = collection.favoriteSlots.count { collection.positions[$0] <= boundary }
         collection.preview = Preview(count: count, favoriteCount: favoriteCount, rows: rows.count,
                                      lastRows: tail.count, favoriteRows: leading,
@@ -143,8 +143,8 @@ public struct ItemCollection: Sendable {
     /// All ids in list order.
     public var ids: [ItemID] { presentSlots.map(id(atSlot:)) }
 
-    /// Favorite ids in list order.
-    public var favoriteIDs: [ItemID] { (0..<favorites.total).compactMap(favoriteID(at:)) }
+    /// Favorite ids in list order (those a preview knows).
+    public var favoriteIDs: [ItemID] { favoriteSlots.map(id(atSlot:)) }
 
     /// The favorite at index `index` of the favorites pane.
     public func favoriteID(at index: Int) -> ItemID? {

@@ -52,6 +52,7 @@ import Testing
         // Favorites: the first ten given (item-3 … item-66), and item-297, the last of all 43.
         #expect([9, 10, 41, 42, 43].map { preview.favoriteID(at: $0) } == ["item-66", nil, nil, "item-297", nil])
         #expect(preview.favoriteIndex(of: "item-297") == 42 && preview.favoriteIndex(of: "item-66") == 9)
+        #expect(preview.favoriteIDs.last == "item-297" && preview.favoriteIDs.count == 11)
     }
 
     @Test func aMoveToTheEndIsAnsweredOnThePreviewAndAFavoriteWaitsForTheWholeList() {
