@@ -23,9 +23,10 @@ public protocol ItemLibrary: ChangeSink, FieldSource {
     func loadItems() throws -> [Item]
     /// The items not deleted, in list order, without their fields (read later through `fields(of:)`).
     func loadListItems() throws -> [Item]
-    /// The first `rows` rows, the first favorites and the counts of a library of at least `minimum` items, read
-    /// in a few milliseconds (what a browser shows while the list loads); nil for a smaller library.
-    func loadPreview(rows: Int, minimum: Int) throws -> ItemCollection?
+    /// The first `rows` rows, the `last` last rows, the first favorites and the counts of a library of at least
+    /// `minimum` items, read in a few milliseconds (what a browser shows while the list loads); nil for a smaller
+    /// library.
+    func loadPreview(rows: Int, last: Int, minimum: Int) throws -> ItemCollection?
     /// The list, and the point in the change log it was read at: where a follower starts.
     func loadListToFollow() throws -> (items: ItemCollection, lastChange: Int64)
     /// One item with its fields, as stored; nil when it is deleted or unknown.
@@ -44,8 +45,9 @@ public protocol ItemLibrary: ChangeSink, FieldSource {
     /// (`FieldTerm.matches`): answered by the library's trigram index over the fields (SQLite's FTS5,
     /// PostgreSQL's `pg_trgm`), which every write keeps (on SQLite, an import leaves it to `indexFields(rows:)`).
     func ids(withField term: FieldTerm) throws -> Set<ItemID>
-    /// Opens the same library again, for a thread of its own to answer field terms on (`FieldSearchQueue`), so a
-    /// long answer never holds up the input thread's writes; nil for a library no other connection can see.
+    /// Opens the same library again, for a thread of its own to answer field terms on (`FieldSearchQueue`) or to
+    /// read the whole list on (`BackgroundListLoad`), so neither holds up the input thread; nil for a library no
+    /// other connection can see.
     func reopenedForSearch() -> (@Sendable () throws -> any ItemLibrary)?
     /// Opens the same library again, writable, for a thread of its own to index the fields an import left out
     /// (`indexFields(rows:)`); nil when there are none, or they cannot be indexed from here (a library opened

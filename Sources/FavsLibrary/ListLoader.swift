@@ -74,8 +74,8 @@ public enum ListLoader {
         return items
     }
 
-    /// The first rows and favorites and the counts, or nil when there are fewer than `minimum` items.
-    static func preview(_ db: Database, rows: Int, minimum: Int) throws -> ItemCollection? {
+    /// The first rows and favorites, the last rows and the counts, or nil when there are fewer than `minimum` items.
+    static func preview(_ db: Database, rows: Int, last: Int, minimum: Int) throws -> ItemCollection? {
         // Counting the list index costs about 30 ms for a million items: first make sure it is worth it.
         let capacity = try Int.fetchOne(db, sql: "SELECT MAX(rowid) FROM items") ?? 0
         guard capacity >= minimum else { return nil }
@@ -88,12 +88,14 @@ public enum ListLoader {
         let favoriteCount = try Int.fetchOne(db, sql: """
             SELECT COUNT(*) FROM items INDEXED BY items_favorites WHERE favorite = 1 AND deleted = 0
             """) ?? 0
-        func items(_ sql: String) throws -> [Item] {
-            try Row.fetchAll(db, sql: sql, arguments: [rows]).map { row in
+        func items(_ sql: String, limit: Int = rows) throws -> [Item] {
+            try Row.fetchAll(db, sql: sql, arguments: [limit]).map { row in
                 Item(id: ItemID(row[0] as String), title: row[1], favorite: row[2], position: row[3])
             }
         }
-        return .preview(rows: try items(select + " ORDER BY position LIMIT ?"),
+        // The last rows from the other end of the list index, as a move to the end (G) shows them.
+        let lastRows: [Item] = try last > 0 ? Array(items(select + " ORDER BY position DESC LIMIT ?", limit: last).reversed()) : []
+        return .preview(rows: try items(select + " ORDER BY position LIMIT ?"), last: lastRows,
                         favorites: try items("""
                             SELECT id, title, favorite, position FROM items INDEXED BY items_favorites
                             WHERE favorite = 1 AND deleted = 0 ORDER BY position LIMIT ?

@@ -80,8 +80,14 @@ extension LibraryFollower: LibraryFollowing {
 }
 
 extension ItemLibrary {
-    /// A preview of the usual 500 rows.
+    /// A preview of the usual 500 first rows and 200 last rows: enough for the first frame and for a move to
+    /// either end while the list loads.
     public func loadPreview(minimum: Int = ListLoader.parallelThreshold) throws -> ItemCollection? {
-        try loadPreview(rows: 500, minimum: minimum)
+        try loadPreview(rows: 500, last: 200, minimum: minimum)
+    }
+
+    /// A preview of the first `rows` rows only.
+    public func loadPreview(rows: Int, minimum: Int) throws -> ItemCollection? {
+        try loadPreview(rows: rows, last: 0, minimum: minimum)
     }
 }

@@ -43,11 +43,13 @@ public final class SQLiteLibrary: ChangeSink, FieldSource, Sendable {
     /// follower's reload with. See `ListLoader`: about 0.2 s for a million items.
     func loadList() throws -> ItemCollection { try loadListToFollow().items }
 
-    /// A preview of a large library (its first `rows` rows, its first favorites, its counts; see
-    /// `ItemCollection.preview`), read in a few milliseconds: what a browser shows while the list loads.
-    /// Nil for a library of fewer than `minimum` items, which loads as fast as its preview would.
-    public func loadPreview(rows: Int = 500, minimum: Int = ListLoader.parallelThreshold) throws -> ItemCollection? {
-        try LibraryError.wrapping { try writer.read { db in try ListLoader.preview(db, rows: rows, minimum: minimum) } }
+    /// A preview of a large library (its first `rows` rows, its `last` last rows, its first favorites, its
+    /// counts; see `ItemCollection.preview`), read in a few milliseconds: what a browser shows while the list
+    /// loads. Nil for a library of fewer than `minimum` items, which loads as fast as its preview would.
+    public func loadPreview(rows: Int, last: Int, minimum: Int) throws -> ItemCollection? {
+        try LibraryError.wrapping {
+            try writer.read { db in try ListLoader.preview(db, rows: rows, last: last, minimum: minimum) }
+        }
     }
 
     /// The list, and the point in the change log it was read at: where a `LibraryFollower` starts, so no

@@ -31,14 +31,38 @@ public struct ItemCollection: Sendable {
     /// slot lists a pane keeps are stale then.
     var generation = 0
 
-    /// Set for a preview: the first rows of a library still loading, with the whole library's counts.
+    /// Set for a preview: the first and last rows of a library still loading, with the whole library's counts.
     var preview: Preview?
 
+    /// What a preview knows: rows from the top and from the bottom, favorites from the top and from the bottom.
+    /// The known items are the collection's present slots, in list order: the top rows, then favorites further
+    /// down, then the bottom rows; so a known bottom row's rank among them is counted from their end.
     struct Preview: Sendable, Equatable {
         var count: Int
         var favoriteCount: Int
         /// How many rows from the top are known.
         var rows: Int
+        /// How many rows from the bottom are known (beyond the top ones).
+        var lastRows = 0
+        /// How many favorites from the top are known.
+        var favoriteRows = 0
+        /// How many favorites from the bottom are known (beyond the top ones).
+        var lastFavorites = 0
+
+        /// The rank among the known items of the item at a row of the whole list (`known`: how many are known);
+        /// nil for a row in the unknown middle or past the end. `head`, `tail` and `whole` are the rows' or
+        /// the favorites'.
+        static func rank(ofRow row: Int, head: Int, tail: Int, whole: Int, known: Int) -> Int? {
+            if row < 0 || row >= whole { return nil }
+            if row < head { return row }
+            return row >= whole - tail ? known - (whole - row) : nil
+        }
+
+        /// The row in the whole list of the known item of rank `rank`; nil for one in the middle.
+        static func row(ofRank rank: Int, head: Int, tail: Int, whole: Int, known: Int) -> Int? {
+            if rank < head { return rank }
+            return rank >= known - tail ? whole - (known - rank) : nil
+        }
     }
 
     static let presentFlag: UInt8 = 1
@@ -57,14 +81,22 @@ public struct ItemCollection: Sendable {
     /// Whether this is a preview (see `preview(rows:favorites:count:favoriteCount:)`).
     public var isPreview: Bool { preview != nil }
 
-    /// The first rows of a larger collection and the first of its favorites, standing in for it while it
-    /// loads: enough for a first frame. Counts are the whole collection's; rows beyond `rows` are unknown
-    /// (nil), and so are favorites beyond those given.
-    public static func preview(rows: [Item], favorites: [Item], count: Int, favoriteCount: Int) -> ItemCollection {
+    /// The first rows of a larger collection, its last rows and the first of its favorites, standing in for it
+    /// while it loads: enough for a first frame, and for a move to either end. Counts are the whole collection's;
+    /// rows between the first and the last are unknown (nil), and so are favorites between the first given and
+    /// those among the last rows.
+    public static func preview(rows: [Item], last: [Item] = [], favorites: [Item], count: Int,
+                               favoriteCount: Int) -> ItemCollection {
         var seen = Set(rows.map(\.id))
+        let tail = last.filter { seen.insert($0.id).inserted }
         let more = favorites.filter { seen.insert($0.id).inserted }
-        var collection = ItemCollection((rows + more).sorted { $0.position < $1.position })
-        collection.preview = Preview(count: count, favoriteCount: favoriteCount, rows: rows.count)
+        var collection = ItemCollection((rows + tail + more).sorted { $0.position < $1.position })
+        // Every favorite up to the last of the first rows, or to the last favorite given, is known.
+        let boundary = max(rows.map(\.position).max() ?? .min, favorites.map(\.position).max() ?? .min)
+        let leading = collection.favoriteSlots.count { collection.positions[$0] <= boundary }
+        collection.preview = Preview(count: count, favoriteCount: favoriteCount, rows: rows.count,
+                                     lastRows: tail.count, favoriteRows: leading,
+                                     lastFavorites: collection.favorites.total - leading)
         return collection
     }
 
@@ -73,15 +105,16 @@ public struct ItemCollection: Sendable {
 
     /// The id shown at `row` of the unfiltered list.
     public func id(atRow row: Int) -> ItemID? {
-        if let preview, row >= preview.rows { return nil }
-        return present.slot(ofRank: row).map(id(atSlot:))
+        knownRank(ofRow: row).flatMap(present.slot(ofRank:)).map(id(atSlot:))
     }
 
-    /// The items of `count` rows from `row` on (fewer at the end of the list), in order: one search for the
-    /// first, then a walk along the slots (what a pane draws, without a search per row).
+    /// The items of `count` rows from `row` on (fewer at the end of the list, or where a preview's known rows
+    /// end), in order: one search for the first, then a walk along the slots (what a pane draws, without a search
+    /// per row).
     public func items(fromRow row: Int, count: Int) -> [Item] {
-        let end = min(row + count, preview?.rows ?? present.total)
-        guard row < end, var slot = present.slot(ofRank: row) else { return [] }
+        var end = min(row + count, self.count)
+        if let preview, row < preview.rows { end = min(end, preview.rows) }
+        guard row < end, let rank = knownRank(ofRow: row), var slot = present.slot(ofRank: rank) else { return [] }
         var result = [item(atSlot: slot)]
         result.reserveCapacity(end - row)
         while result.count < end - row {
@@ -92,22 +125,44 @@ public struct ItemCollection: Sendable {
         return result
     }
 
-    /// The row of an item in the unfiltered list.
-    public func row(of id: ItemID) -> Int? { presentSlot(of: id).map(present.countBefore) }
+    /// The row of an item in the unfiltered list (nil for an item a preview holds in its unknown middle: a favorite).
+    public func row(of id: ItemID) -> Int? {
+        guard let rank = presentSlot(of: id).map(present.countBefore) else { return nil }
+        guard let preview else { return rank }
+        return Preview.row(ofRank: rank, head: preview.rows, tail: preview.lastRows, whole: preview.count,
+                           known: present.total)
+    }
+
+    /// The rank among the items held of the item at `row` of the list: the row itself, but in a preview.
+    private func knownRank(ofRow row: Int) -> Int? {
+        guard let preview else { return row }
+        return Preview.rank(ofRow: row, head: preview.rows, tail: preview.lastRows, whole: preview.count,
+                            known: present.total)
+    }
 
     /// All ids in list order.
     public var ids: [ItemID] { presentSlots.map(id(atSlot:)) }
 
-    /// Favorite ids in list order.
-    public var favoriteIDs: [ItemID] { (0..<favorites.total).compactMap(favoriteID(at:)) }
+    /// Favorite ids in list order (those a preview knows).
+    public var favoriteIDs: [ItemID] { favoriteSlots.map(id(atSlot:)) }
 
     /// The favorite at index `index` of the favorites pane.
-    public func favoriteID(at index: Int) -> ItemID? { favorites.slot(ofRank: index).map(id(atSlot:)) }
+    public func favoriteID(at index: Int) -> ItemID? {
+        var rank: Int? = index
+        if let preview {
+            rank = Preview.rank(ofRow: index, head: preview.favoriteRows, tail: preview.lastFavorites,
+                                whole: preview.favoriteCount, known: favorites.total)
+        }
+        return rank.flatMap(favorites.slot(ofRank:)).map(id(atSlot:))
+    }
 
     /// The index of an item in the favorites pane.
     public func favoriteIndex(of id: ItemID) -> Int? {
         guard let slot = presentSlot(of: id), isFavorite(slot: slot) else { return nil }
-        return favorites.countBefore(slot)
+        let rank = favorites.countBefore(slot)
+        guard let preview else { return rank }
+        return Preview.row(ofRank: rank, head: preview.favoriteRows, tail: preview.lastFavorites,
+                           whole: preview.favoriteCount, known: favorites.total)
     }
 
     /// The index an item has, or would have, in the favorites pane (see `ItemRows.row(placing:)`).

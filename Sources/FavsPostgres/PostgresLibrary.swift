@@ -59,11 +59,11 @@ public final class PostgresLibrary: ItemLibrary {
         }
     }
 
-    public func loadPreview(rows: Int, minimum: Int) throws -> ItemCollection? {
+    public func loadPreview(rows: Int, last: Int, minimum: Int) throws -> ItemCollection? {
         try session.transaction(writes: false, readOnlySnapshot: true) {
             // The last position, from one end of the list index: room enough, without counting first.
-            let last = try session.query("SELECT max(position) FROM items").first?.decode(Int64?.self) ?? 0
-            guard last >= minimum else { return nil }
+            let highest = try session.query("SELECT max(position) FROM items").first?.decode(Int64?.self) ?? 0
+            guard highest >= minimum else { return nil }
             // Counting a million rows takes PostgreSQL 70–80 ms (a scan of the table); the rows ever added, kept in
             // `meta` by every write that adds some, less the few deleted ones (their own index) take a millisecond.
             guard let counts = try session.query("""
@@ -73,15 +73,19 @@ public final class PostgresLibrary: ItemLibrary {
                 """).first else { return nil }
             let (count, favoriteCount) = try counts.decode((Int64, Int64).self)
             guard count >= minimum else { return nil }
-            func items(_ condition: String) throws -> [Item] {
+            func items(_ condition: String, descending: Bool = false, limit: Int) throws -> [Item] {
                 try session.query(PostgresQuery(unsafeSQL: """
-                    SELECT id, title, favorite, position FROM items WHERE \(condition) ORDER BY position LIMIT \(rows)
+                    SELECT id, title, favorite, position FROM items WHERE \(condition)
+                    ORDER BY position\(descending ? " DESC" : "") LIMIT \(limit)
                     """)).map { row in
                     let (id, title, favorite, position) = try row.decode((String, String, Bool, Int64).self)
                     return Item(id: ItemID(id), title: title, favorite: favorite, position: Int(position))
                 }
             }
-            return .preview(rows: try items("NOT deleted"), favorites: try items("favorite AND NOT deleted"),
+            // The last rows from the other end of the list index, as a move to the end (G) shows them.
+            let lastRows: [Item] = try last > 0 ? Array(items("NOT deleted", descending: true, limit: last).reversed()) : []
+            return .preview(rows: try items("NOT deleted", limit: rows), last: lastRows,
+                            favorites: try items("favorite AND NOT deleted", limit: rows),
                             count: Int(count), favoriteCount: Int(favoriteCount))
         }
     }

@@ -9,7 +9,8 @@ public enum TerminalApp {
     /// `poll`, when given, is called every `pollInterval` milliseconds, keys or not; it applies changes
     /// made by other processes and returns whether there were any (then a frame is drawn).
     /// `afterFirstFrame`, when given, runs once the first frame is on screen, before any key is read
-    /// (keys typed meanwhile wait in the terminal); a frame follows it.
+    /// (keys typed meanwhile wait in the terminal); a frame follows it. Inputs the browser kept while the list
+    /// loaded (`Browser.takeWaiting`) are answered after the poll that brought the whole list.
     /// `wantsColor`: use colour if the terminal has it (`ColorChoice.wantsColor`), with the `palette` a config
     /// file chose. `mouse` false leaves mouse reporting off, so the terminal's own text selection works.
     /// `device`: the terminal on stdin/stdout (the browser), or `/dev/tty` (a picker, whose stdin and stdout
@@ -45,6 +46,11 @@ public enum TerminalApp {
                 lastPoll = DispatchTime.now().uptimeNanoseconds
                 sincePoll = 0
                 if poll() { needsFrame = true }
+                // Inputs that waited for the whole list, now that the poll took it in: answered in order, as typed.
+                for input in browser.takeWaiting() {
+                    needsFrame = true
+                    if let end = answer(input, browser, on: screen) { return end }
+                }
             }
             if needsFrame { screen.show(browser.frame()) }
             if let work = afterFirstFrame {
@@ -66,20 +72,27 @@ public enum TerminalApp {
                 screen.resize()
                 browser.resize(width: screen.width, height: screen.height)
             case let .key(key):
-                let effect = browser.handle(key)
-                switch effect {
-                case .quit, .pick, .cancel, .interrupt: return effect
-                case .suspend: screen.suspend()
-                case .redraw: screen.invalidate()
-                case let .open(value):
-                    // The opener gets the terminal as ctrl-z would give it to the shell (an editor, less),
-                    // and favs repaints when it ends.
-                    screen.handOver {
-                        do { try Opener.open(value) } catch { browser.show(error: String(describing: error)) }
-                    }
-                case .none: break
-                }
+                if let end = answer(.key(key), browser, on: screen) { return end }
             }
         }
+    }
+
+    /// Answers a key or a mouse action, and does what its effect asks of the terminal; the effect when it ends
+    /// the run, nil otherwise.
+    private static func answer(_ input: Browser.Input, _ browser: Browser, on screen: some TerminalScreen) -> Browser.Effect? {
+        let effect = browser.handle(input)
+        switch effect {
+        case .quit, .pick, .cancel, .interrupt: return effect
+        case .suspend: screen.suspend()
+        case .redraw: screen.invalidate()
+        case let .open(value):
+            // The opener gets the terminal as ctrl-z would give it to the shell (an editor, less),
+            // and favs repaints when it ends.
+            screen.handOver {
+                do { try Opener.open(value) } catch { browser.show(error: String(describing: error)) }
+            }
+        case .none: break
+        }
+        return nil
     }
 }

@@ -43,20 +43,37 @@ final class BrowserSession {
 
     /// A browser on an opened library. Other processes' changes (another browser, `favs fav`, an import) arrive
     /// through the change log, from the point the list was read at. A large library opens on a preview (its
-    /// first rows and counts); the rest loads once that frame is on screen, before the first key is read.
+    /// first and last rows and counts); once that frame is on screen the whole list is read on a thread of its own
+    /// (`BackgroundListLoad`) and taken in by the run loop's poll, while keys are answered on the preview or wait
+    /// for the whole list (Browser+Loading.swift). A library no other connection can see is read at once, as
+    /// before the first key.
     static func overLibrary(_ opened: (browser: Browser, library: any ItemLibrary, lastChange: Int64?)) -> BrowserSession {
         let (browser, library) = (opened.browser, opened.library)
         var follower = opened.lastChange.flatMap { try? library.follower(after: $0) }
-        return BrowserSession(browser: browser, library: library, loadTheRest: opened.lastChange != nil ? nil : {
+        var load: BackgroundListLoad?
+        /// The whole list in place of the preview, and the follower from where it was read; nil when it could not be read.
+        func reload(_ loaded: BackgroundListLoad.Loaded) -> RemoteUpdate? {
             do {
-                let (items, lastChange) = try library.loadListToFollow()
-                browser.sync([.reload(items)])
+                let (items, lastChange) = try loaded.get()
                 follower = try? library.follower(after: lastChange)
+                return .reload(items)
             } catch {
                 browser.show(error: "Cannot read the library: \(error)")
+                browser.stopWaitingForTheList()
+                return nil
             }
-        }, follow: { try follower?.poll() ?? [] }, trouble: { follower?.trouble },
-           pollInterval: library.pollInterval)
+        }
+        return BrowserSession(browser: browser, library: library, loadTheRest: opened.lastChange != nil ? nil : {
+            load = BackgroundListLoad.start(library)
+            if load == nil, let update = reload(Result { try library.loadListToFollow() }) { browser.sync([update]) }
+        }, follow: {
+            guard var loaded = load?.take() else { return try follower?.poll() ?? [] }
+            load = nil
+            // A list the other connection could not read is read here, as it was before the first key.
+            if case .failure = loaded { loaded = Result { try library.loadListToFollow() } }
+            // The follower, started where the list was read, polls from the next turn on.
+            return reload(loaded).map { [$0] } ?? []
+        }, trouble: { follower?.trouble }, pollInterval: library.pollInterval)
     }
 
     /// A picker over the lines of stdin, starred lines first, stars kept in the memory `memoryName`. A long

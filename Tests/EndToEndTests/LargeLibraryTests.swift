@@ -41,4 +41,40 @@ import Testing
         try await tmux.sendKeys("q")
         #expect(try await tmux.exitStatus() == 0)
     }
+
+    /// `G` then `f`, typed before the first frame: `G` is answered on the preview (its last rows), `f` waits for the
+    /// whole list, read meanwhile on a thread of its own, and then stars the item `G` went to: the last, not the first.
+    @Test func gThenFTypedAtLaunchStarTheLastItemOnceTheListIsIn() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let library = scratch.path("big.sqlite")
+        let generator = URL(fileURLWithPath: try favsBinary()).deletingLastPathComponent()
+            .appendingPathComponent("favs-gen").path
+        let generated = try await run(generator, ["3000", "--tsv", scratch.path("big.tsv")],
+                                      environment: pinnedEnvironment(home: scratch.url), in: scratch.url)
+        try #require(generated.status == 0, "favs-gen failed: \(generated.err)")
+        let imported = try await favs("import", scratch.path("big.tsv"), "--library", library, in: scratch)
+        try #require(imported.status == 0, "import failed: \(imported.err)")
+        let listed = try await favs("list", "--library", library, in: scratch)
+        let lastID = try #require(listed.out.split(separator: "\n").last?.split(separator: " ").first.map(String.init))
+
+        // What the screen must show: the same keys on a copy, headless (the script mode reads the whole list).
+        try FileManager.default.copyItem(atPath: library, toPath: scratch.path("copy.sqlite"))
+        let script = try await favs("script", "--library", scratch.path("copy.sqlite"), stdin: "G\nf", in: scratch)
+        try #require(script.status == 0, "favs script failed: \(script.err)")
+        let starred = try #require(frames(script.out).last).lines
+        #expect(starred[1].contains("Items 3000/3000") && starred.last?.hasSuffix("3000 items · 1 favorite") == true)
+
+        let tmux = try await Tmux(width: 80, height: 24, scratch: scratch)
+        defer { tmux.close() }
+        try await tmux.startFavs(["--library", library], before: "env FAVS_PREVIEW_MINIMUM=1000")
+        try await tmux.sendKeys("G", "f")
+        try await tmux.waitForScreen(starred, after: "G f typed at launch")
+        let rows = try await tmux.screen()
+        #expect(rows[21].hasPrefix("┃>★ "), "the cursor on the last row, starred: \(rows[21])")
+        let favorites = try await favs("list", "--favorites", "--library", library, in: scratch)
+        #expect(favorites.out.split(separator: "\n").map { String($0.split(separator: " ").first ?? "") } == [lastID])
+        try await tmux.sendKeys("q")
+        #expect(try await tmux.exitStatus() == 0)
+    }
 }

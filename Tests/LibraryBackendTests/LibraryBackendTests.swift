@@ -222,6 +222,10 @@ func poll(_ follower: any LibraryFollowing, until done: ([RemoteUpdate]) -> Bool
         let whole = try library.loadListToFollow().items
         #expect(whole.count == 50)
         #expect(whole.favoriteCount == 5)
+        // Its last rows too (what G shows while the list loads), each at its row of the whole list.
+        let ends = try #require(try library.loadPreview(rows: 5, last: 3, minimum: 10))
+        #expect((44..<50).map { ends.id(atRow: $0) } == [nil, nil, nil] + (47..<50).map { whole.id(atRow: $0) })
+        #expect(ends.items(fromRow: 47, count: 5).map(\.title) == ["Item 48", "Item 49", "Item 50"])
 
         // Deleted items, and an import into a library with items: the preview's counts are the list's.
         try library.apply(.delete, to: ["i1", "i10", "i11"])

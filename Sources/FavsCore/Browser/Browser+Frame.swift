@@ -54,6 +54,7 @@ extension Browser {
 
     /// The status line's left side, longest first (nothing: the key hints).
     private var statusText: [String] {
+        if let loading { return loading }
         if let message { return [message.text] + message.shorter }
         if let connectionTrouble, mode != .filtering { return [connectionTrouble] }
         if let saving, mode != .filtering, marks.isEmpty { return [saving] }
@@ -72,6 +73,7 @@ extension Browser {
     /// What a picker's status line shows after its prompt, longest first (nothing: the key hints): a message,
     /// a term that cannot be read, the marks. enter picks the marks there, and esc cancels rather than clears them.
     private var pickStatusText: [String] {
+        if let loading { return loading }
         if let message { return [message.text] + message.shorter }
         if let problem = store.searchProblem { return [problem] }
         if let connectionTrouble { return [connectionTrouble] }
@@ -84,6 +86,12 @@ extension Browser {
 
     /// The filter being typed, as its prompt shows it: `/text▏`, or `exact /text▏` when matching exactly.
     private var queryPrompt: String { (store.query.exact ? "exact /" : "/") + store.query.filter + "▏" }
+
+    /// `loading the list… (2 waiting)` while inputs wait for the whole list (Browser+Loading.swift), nil otherwise.
+    private var loading: [String]? {
+        guard isWaitingForTheList, !waiting.isEmpty else { return nil }
+        return ["loading the list… (\(waiting.count) waiting)", "loading…"]
+    }
 
     /// `saving…` while changes are on their way to the library, nil when none is.
     private var saving: String? {

@@ -14,6 +14,7 @@ extension Browser {
 
     /// Handles one mouse event at a screen cell.
     public func handle(_ mouse: MouseEvent) {
+        if waitsForTheList(.mouse(mouse)) { return }
         if mode == .help {
             // The overlay covers the panes, so a click on it is not meant for them: it only closes it.
             guard mouse.kind == .click else { return }
@@ -78,7 +79,7 @@ private extension Cursor {
     }
 }
 
-private extension Rect {
+extension Rect {
     func contains(_ mouse: MouseEvent) -> Bool {
         mouse.column >= x && mouse.column < maxX && mouse.row >= y && mouse.row < maxY
     }

@@ -30,6 +30,10 @@ public final class Browser {
     var marks = Marks()
     /// The first binding the help overlay shows.
     var helpOffset = 0
+    /// Inputs that wait for the whole list while the store holds a preview, oldest first (Browser+Loading.swift).
+    var waiting: [Input] = []
+    /// Set when the whole list will not come (it could not be read): inputs no longer wait for it.
+    var listWillNotCome = false
 
     /// A line for the status bar, shown until the next key.
     public struct Message: Equatable, Sendable {
@@ -109,6 +113,7 @@ public final class Browser {
     /// Handles one key press: the mode takes it first (the table in Modes.swift), else the key map.
     @discardableResult
     public func handle(_ key: Key) -> Effect {
+        if waitsForTheList(.key(key)) { return .none }
         defer { settle() }
         message = nil
         // ctrl-c ends a pick in any mode, whatever the bindings: a shell user's way out (exit 130).
