@@ -75,8 +75,9 @@ struct DebianPackageTests {
         var environment = pinnedEnvironment(home: scratch.url)
         environment["DEBIAN_FRONTEND"] = "noninteractive"
         let lock = ["-o", "DPkg::Lock::Timeout=120"]
+        // apt-get reads its lists and unpacks 80 MB: over a minute once, on 2 cores busy with the other tests.
         let install = try await run("/usr/bin/env", ["apt-get", "install", "-y", "-q"] + lock + [deb],
-                                    environment: environment, in: scratch.url)
+                                    environment: environment, in: scratch.url, limit: .seconds(300))
         var listed: [String] = []
         if install.status == 0 {
             let version = try await run("/usr/bin/favs", ["--version"], environment: environment, in: scratch.url)

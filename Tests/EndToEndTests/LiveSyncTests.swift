@@ -258,15 +258,20 @@ import Testing
         let copy = scratch.path("copy.sqlite")
         try await LiveSync.createSample(copy, in: scratch)
         let environment = pinnedEnvironment(home: scratch.url).merging(["FAVS_BUSY_TIMEOUT_MS": "200"]) { $1 }
+        // Each timed twice, the quicker kept: a machine busy with the other tests stalls one run now and then.
         let clock = ContinuousClock()
-        var start = clock.now
-        _ = try await run(try favsBinary(), ["script", "--library", copy], stdin: "j j f\n", environment: environment,
-                          in: scratch.url)
-        let unlocked = clock.now - start
-        start = clock.now
-        let result = try await run(try favsBinary(), ["script", "--library", library], stdin: "j j f\n",
+        var (unlocked, elapsed) = (Duration.seconds(3600), Duration.seconds(3600))
+        var result = RunResult(stdout: Data(), stderr: Data(), status: -1)
+        for _ in 0..<2 {
+            var start = clock.now
+            _ = try await run(try favsBinary(), ["script", "--library", copy], stdin: "j j f\n", environment: environment,
+                              in: scratch.url)
+            unlocked = min(unlocked, clock.now - start)
+            start = clock.now
+            result = try await run(try favsBinary(), ["script", "--library", library], stdin: "j j f\n",
                                    environment: environment, in: scratch.url)
-        let elapsed = clock.now - start
+            elapsed = min(elapsed, clock.now - start)
+        }
         #expect(result.status == 0, "favs script failed: \(result.err)")
         let screen = try #require(frames(result.out).last).lines
         #expect(screen[4].hasPrefix("┃>  Café del Mar — Sunset"), "the star was rolled back: \(screen[4])")

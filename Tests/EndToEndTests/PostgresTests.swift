@@ -234,7 +234,7 @@ enum Postgres {
             // 5 s) on a machine busy with other tests; the figures are printed.
             let keys = ContinuousClock.now
             try await tmux.sendKeys("j", "f")
-            try await LiveSync.waitUntil(tmux, "the star, saving", within: .milliseconds(1000)) {
+            try await LiveSync.waitUntil(tmux, "the star, saving", within: .milliseconds(1500)) {
                 $0[3].hasPrefix("┃>★ 录音 Recording 2") && $0[23].hasSuffix("28 items · 4 favorites")
             }
             let starred = ContinuousClock.now - keys
@@ -251,7 +251,7 @@ enum Postgres {
             // Keys are still answered at once while it hangs.
             let move = ContinuousClock.now
             try await tmux.sendKeys("j")
-            try await LiveSync.waitUntil(tmux, "the move", within: .milliseconds(1000)) { $0[4].hasPrefix("┃>  Café del Mar") }
+            try await LiveSync.waitUntil(tmux, "the move", within: .milliseconds(1500)) { $0[4].hasPrefix("┃>  Café del Mar") }
             print("hung server: the next move answered in \(LiveSync.milliseconds(ContinuousClock.now - move))")
             try await tmux.sendKeys("k")
             try await LiveSync.waitUntil(tmux, "offline", within: .milliseconds(500)) {

@@ -87,13 +87,14 @@ struct RunResult {
 /// deadlock on a full pipe; a process still running after 60 s is killed and reported: a hang, not a slow
 /// run on a busy machine (a 10 MB import in a debug build once took over 15 s under the whole suite).
 func run(_ executable: String, _ arguments: [String], stdin: String? = nil,
-         environment: [String: String], in directory: URL) async throws -> RunResult {
-    try await run(executable, arguments, input: Data((stdin ?? "").utf8), environment: environment, in: directory)
+         environment: [String: String], in directory: URL, limit: Duration = .seconds(60)) async throws -> RunResult {
+    try await run(executable, arguments, input: Data((stdin ?? "").utf8), environment: environment, in: directory,
+                  limit: limit)
 }
 
 /// Runs a program to completion with these bytes on stdin (lines that need not be UTF-8).
 func run(_ executable: String, _ arguments: [String], input: Data,
-         environment: [String: String], in directory: URL) async throws -> RunResult {
+         environment: [String: String], in directory: URL, limit: Duration = .seconds(60)) async throws -> RunResult {
     let io = directory.appendingPathComponent(".io-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: io, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: io) }
@@ -104,7 +105,7 @@ func run(_ executable: String, _ arguments: [String], input: Data,
     let pid = try spawn(executable, arguments, environment: environment, directory: directory.path,
                         stdin: inURL.path, stdout: outURL.path, stderr: errURL.path)
     let clock = ContinuousClock()
-    let end = clock.now + .seconds(60)
+    let end = clock.now + limit
     var status: Int32 = 0
     while true {
         let reaped = waitpid(pid, &status, WNOHANG)
@@ -113,7 +114,7 @@ func run(_ executable: String, _ arguments: [String], input: Data,
         if clock.now > end {
             kill(pid, SIGKILL)
             _ = waitpid(pid, &status, 0)
-            throw HarnessError("\(executable) \(arguments.joined(separator: " ")) did not finish within 60 s")
+            throw HarnessError("\(executable) \(arguments.joined(separator: " ")) did not finish within \(limit)")
         }
         try await Task.sleep(for: .milliseconds(2))
     }

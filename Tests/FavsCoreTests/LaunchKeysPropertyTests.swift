@@ -18,7 +18,7 @@ import Testing
         .ctrl("l"), .char("x"), .char("q"),
     ]
     static let sizes: [(Int, Int)] = [(80, 24), (120, 40), (60, 12), (100, 30), (40, 10)]
-    static let seeds = 300
+    static let seeds = 120
 
     /// What a run wrote to the library, in order.
     final class Written: ChangeSink {
@@ -66,7 +66,7 @@ import Testing
         }
     }
 
-    /// 300 seeds: a library of 60–700 items (some favorites, at random), opened on a preview of its first 40–80
+    /// 120 seeds (letting moves overtake waiting inputs failed about one in three): a library of 60–700 items (some favorites, at random), opened on a preview of its first 40–80
     /// and last 20–50 rows (the real one: 500 and 200), a terminal of one of five sizes, and 1–12 random keys,
     /// clicks and wheel notches typed at launch, the list arriving before any of them, between two, or after all.
     /// The outcome — the item selected, the cursors, focus, mode, marks, query, favorites, items, undo, and the
