@@ -5,9 +5,8 @@ import Testing
 /// the debug build's import stays quick): the first frame on the terminal is the whole library's, a key typed
 /// at once is answered on the whole list, and other processes' changes are followed from there.
 @Suite struct LargeLibraryTests {
-    @Test func aLibraryOpenedOnAPreviewShowsItsWholeFirstFrameAndAnswersAKeyTypedAtOnce() async throws {
-        let scratch = try Scratch()
-        defer { scratch.remove() }
+    /// 3,000 generated items imported into `big.sqlite` in the scratch folder; its path.
+    private func generatedLibrary(in scratch: Scratch) async throws -> String {
         let library = scratch.path("big.sqlite")
         let generator = URL(fileURLWithPath: try favsBinary()).deletingLastPathComponent()
             .appendingPathComponent("favs-gen").path
@@ -16,6 +15,13 @@ import Testing
         try #require(generated.status == 0, "favs-gen failed: \(generated.err)")
         let imported = try await favs("import", scratch.path("big.tsv"), "--library", library, in: scratch)
         try #require(imported.status == 0, "import failed: \(imported.err)")
+        return library
+    }
+
+    @Test func aLibraryOpenedOnAPreviewShowsItsWholeFirstFrameAndAnswersAKeyTypedAtOnce() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let library = try await generatedLibrary(in: scratch)
 
         // What the screen must show, from headless runs on a copy (the script mode reads the whole list).
         try FileManager.default.copyItem(atPath: library, toPath: scratch.path("copy.sqlite"))
@@ -47,14 +53,7 @@ import Testing
     @Test func gThenFTypedAtLaunchStarTheLastItemOnceTheListIsIn() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let library = scratch.path("big.sqlite")
-        let generator = URL(fileURLWithPath: try favsBinary()).deletingLastPathComponent()
-            .appendingPathComponent("favs-gen").path
-        let generated = try await run(generator, ["3000", "--tsv", scratch.path("big.tsv")],
-                                      environment: pinnedEnvironment(home: scratch.url), in: scratch.url)
-        try #require(generated.status == 0, "favs-gen failed: \(generated.err)")
-        let imported = try await favs("import", scratch.path("big.tsv"), "--library", library, in: scratch)
-        try #require(imported.status == 0, "import failed: \(imported.err)")
+        let library = try await generatedLibrary(in: scratch)
         let listed = try await favs("list", "--library", library, in: scratch)
         let lastID = try #require(listed.out.split(separator: "\n").last?.split(separator: " ").first.map(String.init))
 
