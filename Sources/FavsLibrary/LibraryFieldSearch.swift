@@ -11,8 +11,9 @@ import Foundation
 /// large library: typing `artist:ri` on the way to `artist:river` must not hold up its answer).
 ///
 /// The fields an import left out of the library's index (`ItemLibrary.indexFields(rows:)`) are indexed the first
-/// time a field term is asked, before it is answered (indexing them is quicker than reading them row by row, as a
-/// read-only library's are), on a writable connection of its own, a slice at a time, so other writers wait no
+/// time a field term is asked, before it is answered (a cost paid once, where reading them row by row, as a
+/// read-only library's are, would be paid by every term: 886k package rows took 18.5 s to index, each term 0.4 s
+/// after), on a writable connection of its own, a slice at a time, so other writers wait no
 /// longer than a slice: in a browser on the search's thread, a newer request taken between slices.
 public final class LibraryFieldSearch: FieldSearch, @unchecked Sendable {
     // `@unchecked Sendable`: `waiting`, `answers`, `working`, `stopped` and `stop` are touched only under `lock`;

@@ -15,9 +15,7 @@ extension SQLiteLibrary {
                 // The rows the index holds are narrowed by it; the rest (what an import left to index, every row of
                 // a short text, which has no trigram, or of a library opened read-only before the index was made)
                 // are read one by one: the same answer, slower.
-                let indexed = try db.tableExists("items_fields")
-                    ? try Int64.fetchOne(db, sql: "SELECT \(Schema.fieldsIndexedThrough)") ?? Schema.wholeFieldIndex
-                    : Int64.min
+                let indexed = try db.tableExists("items_fields") ? try Schema.fieldsIndexedThrough(db) : Int64.min
                 var ids = Set<ItemID>()
                 func collect(_ condition: String, _ arguments: StatementArguments) throws {
                     let rows = try String.fetchCursor(db, sql: "SELECT id FROM items WHERE \(condition) AND \(exact)",
@@ -42,11 +40,11 @@ extension SQLiteLibrary {
     /// SQL where its JSON is not what favs writes.
     public func indexFields(rows: Int) throws -> Bool {
         try LibraryError.wrapping {
-            let through = try writer.read { db in try Int64.fetchOne(db, sql: "SELECT \(Schema.fieldsIndexedThrough)") }
-            if through == Schema.wholeFieldIndex { return true }
+            // Read first: a whole index takes no write transaction.
+            if try writer.read(Schema.fieldsIndexedThrough) == Schema.wholeFieldIndex { return true }
             return try writer.write { db in
-                guard let through = try Int64.fetchOne(db, sql: "SELECT \(Schema.fieldsIndexedThrough)"),
-                      through < Schema.wholeFieldIndex else { return true }
+                let through = try Schema.fieldsIndexedThrough(db)
+                guard through < Schema.wholeFieldIndex else { return true }
                 let insert = try db.makeStatement(sql: "INSERT INTO items_fields (rowid, field_values) VALUES (?, ?)")
                 let insertBySQL = try db.makeStatement(sql: """
                     INSERT INTO items_fields (rowid, field_values) SELECT position, \(Schema.fieldText("fields")) FROM items
@@ -90,8 +88,8 @@ extension SQLiteLibrary {
     public func reopenedForIndexing() -> (@Sendable () throws -> any ItemLibrary)? {
         // A library opened read-only by choice (`favs list`) is indexed all the same where its file can be written.
         guard path != ":memory:", !isOnFullDisk, access(path, W_OK) == 0,
-              let through = try? writer.read({ db in try Int64.fetchOne(db, sql: "SELECT \(Schema.fieldsIndexedThrough)") }),
-              through < Schema.wholeFieldIndex else { return nil }
+              let through = try? writer.read(Schema.fieldsIndexedThrough), through < Schema.wholeFieldIndex
+        else { return nil }
         let path = path
         return { try SQLiteLibrary.openExisting(path: path, readOnly: false) }
     }

@@ -126,7 +126,8 @@ enum Schema {
 
     /// The text the field index holds for a row: an SQL expression over the JSON `fields` (`new.fields`, say):
     /// each value as written (a string's text, a number or boolean as its JSON, a null empty), one a line. The
-    /// one place that text is made: a contentless index is told the text again to take a row out.
+    /// triggers make it; the build makes the same text in Swift (`FieldCoding.indexText(json:)`, held to this by a
+    /// test): a contentless index is told the text again to take a row out.
     static func fieldText(_ fields: String) -> String {
         "coalesce((SELECT group_concat(\(pairValue("value", type: "type")), char(10)) FROM \(pairs(fields))), '')"
     }
@@ -157,6 +158,11 @@ enum Schema {
     /// FTS5's memory for a slice of the field index's build before it writes a segment, and its default.
     static let sliceHashSize = 32 << 20
     static let defaultHashSize = 1 << 20
+
+    /// The position the field index holds rows up to (`fieldsIndexedThrough`'s value).
+    static func fieldsIndexedThrough(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT \(fieldsIndexedThrough)") ?? wholeFieldIndex
+    }
 
     static func setFieldsIndexed(through position: Int64, _ db: Database) throws {
         try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('fields_indexed_through', ?)",
