@@ -16,6 +16,8 @@ extension ItemCollection {
     func search(_ pattern: SearchPattern, among previous: [Int32]? = nil) -> [SearchMatch] {
         let titles = titleArena
         if let previous {
+            // In slot order, the titles are read front to back (a ranked result's rows jump around the arena).
+            let previous = Self.inSlotOrder(previous, slotCount: slotCount)
             return Self.inParts(count: previous.count) { range in
                 var scratch = MatchScratch()
                 return titles.withStorage { bytes, ends in
@@ -39,6 +41,29 @@ extension ItemCollection {
             }
             return found
         }
+    }
+
+    /// `slots` (each once) in ascending order: marked in a bit set, then read off it.
+    static func inSlotOrder(_ slots: [Int32], slotCount: Int) -> [Int32] {
+        var bits = [UInt64](repeating: 0, count: (slotCount + 63) / 64)
+        var sorted = true
+        var last: Int32 = -1
+        for slot in slots {
+            bits[Int(slot) >> 6] |= 1 << UInt64(slot & 63)
+            if slot < last { sorted = false }
+            last = slot
+        }
+        guard !sorted else { return slots }
+        var result: [Int32] = []
+        result.reserveCapacity(slots.count)
+        for (index, word) in bits.enumerated() where word != 0 {
+            var word = word
+            while word != 0 {
+                result.append(Int32(index << 6 + word.trailingZeroBitCount))
+                word &= word - 1
+            }
+        }
+        return result
     }
 
     /// The rank of one slot's title, nil when the pattern does not match it.

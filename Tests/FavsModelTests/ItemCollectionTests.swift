@@ -102,6 +102,29 @@ import Testing
         }
     }
 
+    /// A search narrowed from the rows of a ranked result (best first: not in slot order) finds the same slots,
+    /// in slot order, with the same ranks, as a search of every title; a deleted slot among them is not found.
+    @Test(arguments: seeds)
+    func aSearchNarrowedFromRankedRowsEqualsAFreshOne(seed: UInt64) {
+        var rng = SeededRandom(seed: seed &+ 300)
+        let items = randomItems(count: Int.random(in: 100...400, using: &rng), &rng)
+        var c = ItemCollection(items)
+        for round in 0..<40 {
+            let query = randomQuery(titles: items.map(\.title), &rng).filter { $0 != " " }
+            guard !query.isEmpty else { continue }
+            let wider = SearchPattern(reading: String(query.prefix(1))), narrower = SearchPattern(reading: query)
+            var ranked = c.search(wider)
+            ranked.sort { ($0.key.score, $1.key.length, $1.slot) > ($1.key.score, $0.key.length, $0.slot) }
+            if round % 4 == 0, let gone = ranked.randomElement(using: &rng) {
+                _ = c.remove(c.id(atSlot: Int(gone.slot)))
+            }
+            let fresh = c.search(narrower), narrowed = c.search(narrower, among: ranked.map(\.slot))
+            #expect(narrowed.map(\.slot) == fresh.map(\.slot), "seed \(seed) round \(round) '\(query)'")
+            #expect(narrowed.map { [$0.key.score, $0.key.length] } == fresh.map { [$0.key.score, $0.key.length] })
+            #expect(fresh.map(\.slot) == fresh.map(\.slot).sorted())
+        }
+    }
+
     @Test func filterFoldsCaseAcrossScriptsAndStaysInsideOneTitle() throws {
         let titles = ["Crème brûlée", "ÉCLAIR au café", "青花瓷", "🎧 Lo-fi beats", "old xyab", "cdzw new",
                       "ÀÎÞ × ß \u{212A}\u{2126} İ"]

@@ -144,3 +144,82 @@ import Testing
                 && SearchPattern(reading: "é").oneCharacter == 0 && SearchPattern(reading: "'a").oneCharacter == 0)
     }
 }
+
+/// The byte path of a fuzzy ASCII term (`asciiFuzzyScore`: what a search scores a million titles with) against
+/// the general path (decoded scalars, case and accent variants, FuzzyMatchV2): the same rank, or no match, for
+/// every title and pattern. Patterns of one to five characters, alone and among other terms (exact, prefix,
+/// inverse, `|`); titles mixing ASCII with letters that lower-case or fold to ASCII, CJK, emoji, white space at
+/// the ends and bytes that are not UTF-8.
+@Suite struct ASCIIFuzzyPathTests {
+    static let patternCharacters: [Character] = Array("abcdefghijklmnoprstuvwxyzAEKORS019-_./")
+
+    /// Random characters, or (half the time, so that many titles match) some of the title's ASCII letters and
+    /// digits in order, lower-cased at times.
+    static func randomTerm(_ title: String, _ rng: inout SeededRandom) -> String {
+        let count = Int.random(in: 1...5, using: &rng)
+        let usable = title.filter { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        guard Bool.random(using: &rng), usable.count >= count else {
+            return String((0..<count).map { _ in patternCharacters.randomElement(using: &rng) ?? "a" })
+        }
+        let picked = String(Array(usable).enumerated().filter { _ in Int.random(in: 0..<usable.count, using: &rng) < count }.map(\.element))
+        let term = picked.isEmpty ? String(usable.prefix(1)) : picked
+        return Bool.random(using: &rng) ? term.lowercased() : term
+    }
+
+    static func randomPattern(_ title: String, _ rng: inout SeededRandom) -> String {
+        func randomTerm(_ rng: inout SeededRandom) -> String { Self.randomTerm(title, &rng) }
+        let first = randomTerm(&rng)
+        switch Int.random(in: 0..<8, using: &rng) {
+        case 0: return first + " " + randomTerm(&rng)
+        case 1: return first + " | " + randomTerm(&rng)
+        case 2: return first + " !" + randomTerm(&rng)
+        case 3: return "^" + randomTerm(&rng) + " " + first
+        case 4: return "'" + randomTerm(&rng) + " " + first
+        default: return first
+        }
+    }
+
+    @Test func theBytePathRanksAsTheGeneralPath() throws {
+        let others = OneCharacterPathTests.others + Array("🎧🌊 \t")
+        var rng = SeededRandom(seed: 22)
+        var scratch = MatchScratch()
+        var matched = 0
+        for _ in 0..<10_000 {
+            let title = String((0..<Int.random(in: 0...30, using: &rng)).map { _ in
+                (Int.random(in: 0..<4, using: &rng) == 0 ? others : OneCharacterPathTests.alphabet)
+                    .randomElement(using: &rng) ?? "a"
+            })
+            let pattern = SearchPattern(reading: Self.randomPattern(title, &rng))
+            var bytes = Array(title.utf8)
+            let reference = bytes.withUnsafeBytes { pattern.referenceRank(utf8: $0, scratch: &scratch) }
+            let fast = bytes.withUnsafeBytes { pattern.rank(utf8: $0, scratch: &scratch) }
+            try #require(fast == reference, "“\(title)” for \(pattern.text): \(String(describing: fast)) ≠ \(String(describing: reference))")
+            try #require(fast == pattern.match(title)?.rank, "“\(title)” for \(pattern.text): rank and match differ")
+            if fast != nil { matched += 1 }
+            // The same title with a byte that is not UTF-8 in it.
+            bytes.insert(0xFF, at: Int.random(in: 0...bytes.count, using: &rng))
+            let rawReference = bytes.withUnsafeBytes { pattern.referenceRank(utf8: $0, scratch: &scratch) }
+            let rawFast = bytes.withUnsafeBytes { pattern.rank(utf8: $0, scratch: &scratch) }
+            try #require(rawFast == rawReference, "\(bytes) for \(pattern.text)")
+        }
+        #expect(matched > 3_000, "\(matched) of 10,000 titles matched")
+    }
+
+    /// The class of every emoji and pictograph is read from a range, not asked of Unicode each time: none of
+    /// them is a letter, a digit or white space (so none starts a word for the bonuses), as Unicode says.
+    @Test func pictographsAreNeitherLettersNorDigitsNorSpace() {
+        let words: Set<Unicode.GeneralCategory> = [
+            .lowercaseLetter, .uppercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+            .decimalNumber, .letterNumber, .otherNumber,
+        ]
+        var checked = 0
+        for value in ScalarTraits.pictographs {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            #expect(!words.contains(scalar.properties.generalCategory) && !scalar.properties.isWhitespace,
+                    "U+\(String(value, radix: 16, uppercase: true))")
+            #expect(ScalarTraits.classOf(value) == .nonWord)
+            checked += 1
+        }
+        #expect(checked == 0x1FAFF - 0x1F300 + 1)
+    }
+}

@@ -26,6 +26,11 @@ public struct MatchScratch: Sendable {
     var firsts: [Int] = []
     /// Scalar indices of the matched characters, when positions are asked for.
     var positions: [Int] = []
+    /// An ASCII title's bytes as a term compares them, and their bonuses (`asciiFuzzyScore`).
+    var asciiText: [UInt8] = []
+    var asciiBonus: [Int16] = []
+    /// The current title's fzf length (`trimmedLength`), when `asciiFuzzyScore` has read it.
+    var kernelLength: Int?
 
     /// Empty buffers; they grow to the longest title and pattern seen.
     public init() {}
@@ -36,6 +41,7 @@ public struct MatchScratch: Sendable {
         variantReady[1] = false
         variantReady[2] = false
         variantReady[3] = false
+        kernelLength = nil
         positions.removeAll(keepingCapacity: true)
     }
 

@@ -37,6 +37,11 @@ enum ScalarTraits {
 
     /// The class of each ASCII character.
     static let asciiClasses: [CharClass] = (0..<128).map { computedClass(UInt32($0)) }
+    /// The same as raw values, for the byte path (`asciiFuzzyScore`).
+    static let asciiClassBytes: [UInt8] = asciiClasses.map(\.rawValue)
+
+    /// Whether an ASCII byte is white space (tab to carriage return, space).
+    static func isASCIIWhite(_ byte: UInt8) -> Bool { byte == 0x20 || byte &- 0x09 < 5 }
 
     static func classOf(_ scalar: UInt32) -> CharClass {
         if scalar < tableEnd { return CharClass(rawValue: table.classes[Int(scalar)]) ?? .nonWord }
@@ -93,6 +98,8 @@ enum ScalarTraits {
         }
         // Ideographs, kana and Hangul are letters without case: the commonest non-Latin titles skip the lookup.
         if (0x3040...0x9FFF).contains(value) || (0xAC00...0xD7A3).contains(value) { return .letter }
+        // Emoji and pictographs: symbols, none of them a letter, a digit or a space (a test holds this range to it).
+        if pictographs.contains(value) { return .nonWord }
         guard let scalar = Unicode.Scalar(value) else { return .nonWord }
         let properties = scalar.properties
         switch properties.generalCategory {
@@ -103,6 +110,9 @@ enum ScalarTraits {
         default: return properties.isWhitespace ? .white : .nonWord
         }
     }
+
+    /// Misc Symbols and Pictographs to Symbols and Pictographs Extended-A: where emoji live.
+    static let pictographs: ClosedRange<UInt32> = 0x1F300...0x1FAFF
 
     private static func computedLower(_ value: UInt32) -> UInt32 {
         guard value >= 0x80 else { return value &- 0x41 < 26 ? value | 0x20 : value }

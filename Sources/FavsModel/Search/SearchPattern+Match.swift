@@ -50,6 +50,7 @@ extension SearchPattern {
     /// `rank(utf8:scratch:)` without the one-character path (what that path is tested against).
     func generalRank(utf8 title: UnsafeRawBufferPointer, scratch: inout MatchScratch) -> MatchRank? {
         guard let score = evaluate(title, &scratch, withPositions: false) else { return nil }
+        if let length = scratch.kernelLength { return MatchRank(score: Int(score), length: length) }
         scratch.decode(title)
         return MatchRank(score: Int(score), length: scratch.trimmedLength)
     }
@@ -96,6 +97,14 @@ extension SearchPattern {
         }
     }
 
+    /// The rank as the general path alone makes it (no byte path for any term): what the fast paths are tested
+    /// against, over bytes that may not be UTF-8.
+    func referenceRank(utf8 title: UnsafeRawBufferPointer, scratch: inout MatchScratch) -> MatchRank? {
+        guard let score = evaluate(title, &scratch, withPositions: true) else { return nil }
+        scratch.decode(title)
+        return MatchRank(score: Int(score), length: scratch.trimmedLength)
+    }
+
     /// The title's match with the positions to highlight, or nil when the title groups do not match it.
     public func match(_ title: String, scratch: inout MatchScratch) -> Match? {
         var utf8 = title
@@ -126,15 +135,21 @@ extension SearchPattern {
             // fzf: the first term of the group that matches gives its score; an inverse term that is
             // satisfied lets the group match with 0 unless a later term matches.
             for term in group {
-                let hit = term.mayMatch(title)
-                    ? scratch.run(term, title, withPositions: withPositions && !term.isInverse) : nil
+                let hit: Int32?
+                if !term.mayMatch(title) {
+                    hit = nil
+                } else if !withPositions, term.kind == .fuzzy, let bytes = term.asciiBytes {
+                    hit = scratch.asciiFuzzyScore(term, bytes, title)
+                } else {
+                    hit = scratch.run(term, title, withPositions: withPositions && !term.isInverse)?.score
+                }
                 if term.isInverse {
                     if hit == nil { satisfied = true }
                     continue
                 }
                 if let hit {
                     satisfied = true
-                    score = hit.score
+                    score = hit
                     break
                 }
             }
