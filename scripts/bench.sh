@@ -352,6 +352,9 @@ row "bytes to the terminal per favorite toggle, 80×24 (sample library; fav / un
 name="filter keystroke, 1st char (scan all) → frame, $NL"; v=$(p99 "$name")
 row "fuzzy filter keystroke over $NL titles, p99: 1st char (\`r\`, every title searched and ranked)" "≤ 30 ms" \
     "$(ms_of_us "$v" "$name")" "—" "—" "$(verdict "$v" "<=" 30000)"
+name="filter keystroke, 2nd char (narrow the most) → frame, $NL"; v=$(p99 "$name")
+row "fuzzy filter keystroke over $NL titles, p99: the 2nd char (\`r\` → \`ra\`, every title with an r narrowed)" \
+    "≤ 10 ms" "$(ms_of_us "$v" "$name")" "—" "—" "$(verdict "$v" "<=" 10000)"
 name="filter keystroke, 4th char (narrow) → frame, $NL"; v=$(p99 "$name")
 row "fuzzy filter keystroke over $NL titles, p99: a further char (\`rai\` → \`rain\`, narrows, ranked)" "≤ 10 ms" \
     "$(ms_of_us "$v" "$name")" "—" "—" "$(verdict "$v" "<=" 10000)"

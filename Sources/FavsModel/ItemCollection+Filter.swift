@@ -38,7 +38,7 @@ extension ItemCollection {
     /// Runs `search` over `0..<count` cut into one contiguous part per core (when there is enough to search),
     /// and joins the parts' results in order.
     static func inParts<T: Sendable>(count: Int, _ search: @Sendable (Range<Int>) -> [T]) -> [T] {
-        let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount, count / 100_000))
+        let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount, count / 25_000))
         guard parts > 1 else { return search(0..<count) }
         let results = PartResults<T>(parts)
         DispatchQueue.concurrentPerform(iterations: parts) { part in

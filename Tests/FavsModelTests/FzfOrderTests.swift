@@ -66,3 +66,28 @@ import Testing
         #expect(try Self.filter(pattern, exact: exact) == expected)
     }
 }
+
+/// The ranked list's sort (`RankSort`, a radix sort of the packed keys a search makes in slot order) puts the keys
+/// exactly where `sort()` does: scores, favorites and lengths over small and wide ranges, ties kept in slot order;
+/// and keys not in slot order (as no search makes them) are sorted all the same.
+@Suite struct RankSortTests {
+    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    func theRadixSortEqualsSort(seed: UInt64) {
+        var rng = SeededRandom(seed: seed)
+        for round in 0..<30 {
+            let count = [0, 1, 200, 257, 3_000, 40_000][round % 6]
+            let scores = round % 3 == 0 ? 0...3 : 0...0xFFFF
+            let lengths = round % 4 == 0 ? 5...5 : 0...0x7FFF
+            var slot: Int32 = -1
+            var keys = (0..<count).map { _ in
+                slot += Int32.random(in: 1...3, using: &rng)
+                let key = RankKey(MatchRank(score: Int.random(in: scores, using: &rng), length: Int.random(in: lengths, using: &rng)))
+                return key.packed(favorite: Int.random(in: 0..<5, using: &rng) == 0, slot: slot)
+            }
+            if round % 5 == 4 { keys.shuffle(using: &rng) }
+            let expected = keys.sorted()
+            RankSort.sort(&keys)
+            #expect(keys == expected, "seed \(seed) round \(round): \(count) keys")
+        }
+    }
+}

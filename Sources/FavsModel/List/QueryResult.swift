@@ -111,7 +111,7 @@ struct QueryResult: Sendable {
                         guard query.scope == .all || favorite else { return nil }
                         return match.key.packed(favorite: favorite, slot: match.slot)
                     }
-                    packed.sort()
+                    RankSort.sort(&packed)
                     rows = packed.map { Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF) }
                     return
                 }

@@ -8,8 +8,9 @@ import Foundation
 extension MatchScratch {
     /// The score of `term` (fuzzy, `asciiBytes` set) over `title`, or nil when its characters are not in it in
     /// order. Also notes the title's fzf length (`kernelLength`), so that ranking it needs no decoding.
-    mutating func asciiFuzzyScore(_ term: SearchTerm, _ pattern: [UInt8], _ title: UnsafeRawBufferPointer) -> Int32? {
-        let m = pattern.count, n = title.count  // n bytes: at least as many as scalars
+    mutating func asciiFuzzyScore(_ term: borrowing SearchTerm, _ title: UnsafeRawBufferPointer) -> Int32? {
+        guard let m = term.asciiBytes?.count else { return nil }
+        let n = title.count  // bytes: at least as many as scalars
         guard m > 0 else { return 0 }
         if asciiText.count < n {
             asciiText = Array(repeating: 0, count: n)
@@ -25,7 +26,7 @@ extension MatchScratch {
         }
         if firsts.count < m { firsts = Array(repeating: 0, count: m) }
         let options = ASCIIFuzzyOptions(caseSensitive: term.isCaseSensitive, foldAccents: term.foldsAccents)
-        let (score, length) = pattern.withUnsafeBufferPointer { pattern in
+        let read = term.asciiBytes?.withUnsafeBufferPointer { pattern in
             asciiText.withUnsafeMutableBufferPointer { text in
                 asciiBonus.withUnsafeMutableBufferPointer { bonus in
                     h0.withUnsafeMutableBufferPointer { h0 in
@@ -45,6 +46,7 @@ extension MatchScratch {
                 }
             }
         }
+        guard let (score, length) = read else { return nil }
         kernelLength = length
         return score
     }

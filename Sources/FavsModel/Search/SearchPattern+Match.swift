@@ -129,21 +129,16 @@ extension SearchPattern {
     private func evaluate(_ title: UnsafeRawBufferPointer, _ scratch: inout MatchScratch, withPositions: Bool) -> Int32? {
         scratch.reset()
         var total: Int32 = 0
-        for group in titleGroups {
+        // The terms are read in place (by index, borrowed), not copied out: a copy retains and releases their
+        // arrays, once per term and title.
+        for g in titleGroups.indices {
             var satisfied = false
             var score: Int32 = 0
             // fzf: the first term of the group that matches gives its score; an inverse term that is
             // satisfied lets the group match with 0 unless a later term matches.
-            for term in group {
-                let hit: Int32?
-                if !term.mayMatch(title) {
-                    hit = nil
-                } else if !withPositions, term.kind == .fuzzy, let bytes = term.asciiBytes {
-                    hit = scratch.asciiFuzzyScore(term, bytes, title)
-                } else {
-                    hit = scratch.run(term, title, withPositions: withPositions && !term.isInverse)?.score
-                }
-                if term.isInverse {
+            for t in titleGroups[g].indices {
+                let hit = Self.hit(titleGroups[g][t], title, &scratch, withPositions: withPositions)
+                if titleGroups[g][t].isInverse {
                     if hit == nil { satisfied = true }
                     continue
                 }
@@ -157,6 +152,15 @@ extension SearchPattern {
             total += score
         }
         return total
+    }
+
+    /// One term's score over the title; nil when it does not match. A fuzzy ASCII term without positions takes
+    /// the byte path.
+    private static func hit(_ term: borrowing SearchTerm, _ title: UnsafeRawBufferPointer, _ scratch: inout MatchScratch,
+                            withPositions: Bool) -> Int32? {
+        guard term.mayMatch(title) else { return nil }
+        if !withPositions, term.kind == .fuzzy, term.asciiBytes != nil { return scratch.asciiFuzzyScore(term, title) }
+        return scratch.run(term, title, withPositions: withPositions && !term.isInverse)?.score
     }
 
     /// Scalar indices of `title` as Character indices, ascending and each once.
