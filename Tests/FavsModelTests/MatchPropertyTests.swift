@@ -140,6 +140,18 @@ import Testing
             if fast != nil { matched += 1 }
         }
         #expect(checked == 20_000 && matched > 2_000, "\(matched) of \(checked) titles matched")
+        // Titles of ASCII alone (most real ones), which take the byte path: white space at the ends, tabs, capitals.
+        var asciiMatched = 0
+        for _ in 0..<10_000 {
+            let title = String((0..<Int.random(in: 0...24, using: &rng)).map { _ in
+                Self.alphabet.randomElement(using: &rng) ?? "a"
+            })
+            let pattern = SearchPattern(reading: String(Self.patterns.randomElement(using: &rng) ?? "a"))
+            let fast = pattern.rank(title, scratch: &scratch)
+            try #require(fast == pattern.match(title)?.rank, "“\(title)” for \(pattern.text)")
+            if fast != nil { asciiMatched += 1 }
+        }
+        #expect(asciiMatched > 2_000, "\(asciiMatched) of 10,000 ASCII titles matched")
         #expect(SearchPattern(reading: "ab").oneCharacter == 0 && SearchPattern(reading: "!a").oneCharacter == 0
                 && SearchPattern(reading: "é").oneCharacter == 0 && SearchPattern(reading: "'a").oneCharacter == 0)
     }

@@ -61,6 +61,7 @@ extension SearchPattern {
     /// unless the term is case-sensitive, accents folded: an ASCII term folds them), and fzf's length. Nil when
     /// it does not occur. The same numbers as the general path's, which a property test holds it to.
     static func rankOneCharacter(_ character: UInt16, _ title: UnsafeRawBufferPointer) -> MatchRank? {
+        if isASCII(title) { return rankOneCharacter(character, asciiTitle: title) }
         let wanted = UInt32(character & 0xFF)
         let insensitive = character & 0x100 == 0
         let classes = ScalarTraits.asciiClasses, bonuses = ScalarTraits.bonusTable
@@ -103,6 +104,49 @@ extension SearchPattern {
         guard let score = evaluate(title, &scratch, withPositions: true) else { return nil }
         scratch.decode(title)
         return MatchRank(score: Int(score), length: scratch.trimmedLength)
+    }
+
+    /// `rankOneCharacter` over a title of ASCII bytes alone (most titles): each byte is its own scalar, so the
+    /// character is looked for as a byte (either case unless the term is case-sensitive), a bonus is read only
+    /// where it occurs, and fzf's length is the bytes between the white space at both ends.
+    private static func rankOneCharacter(_ character: UInt16, asciiTitle title: UnsafeRawBufferPointer) -> MatchRank? {
+        let wanted = UInt8(character & 0xFF)
+        let other = character & 0x100 == 0 && wanted &- 0x61 < 26 ? wanted - 0x20 : wanted
+        let classes = ScalarTraits.asciiClassBytes, bonuses = ScalarTraits.bonusTable
+        let best = classes.withUnsafeBufferPointer { classes in
+            bonuses.withUnsafeBufferPointer { bonuses -> Int32 in
+                var best: Int32 = 0
+                for i in 0..<title.count where title[i] == wanted || title[i] == other {
+                    let previous = i == 0 ? Int(CharClass.white.rawValue) : Int(classes[Int(title[i - 1])])
+                    let bonus = bonuses[previous * 7 + Int(classes[Int(title[i])])]
+                    let score = Score.match + Int32(bonus) * Score.firstCharMultiplier
+                    if score > best {
+                        best = score
+                        if bonus >= Score.boundary { break }  // fzf stops at the first boundary
+                    }
+                }
+                return best
+            }
+        }
+        guard best > 0 else { return nil }
+        var first = 0, last = title.count - 1
+        while first <= last, ScalarTraits.isASCIIWhite(title[first]) { first += 1 }
+        while last >= first, ScalarTraits.isASCIIWhite(title[last]) { last -= 1 }
+        return MatchRank(score: Int(best), length: last - first + 1)
+    }
+
+    /// Whether every byte of `title` is ASCII, eight at a time.
+    static func isASCII(_ title: UnsafeRawBufferPointer) -> Bool {
+        var i = 0
+        while i + 8 <= title.count {
+            if title.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+            i += 8
+        }
+        while i < title.count {
+            if title[i] >= 0x80 { return false }
+            i += 1
+        }
+        return true
     }
 
     /// The title's match with the positions to highlight, or nil when the title groups do not match it.
