@@ -68,20 +68,27 @@ extension ItemID {
 /// Whether bytes are well-formed UTF-8 (the Unicode standard's table 3-7: no overlong forms, no surrogates,
 /// nothing past U+10FFFF), without making a String: a million piped lines are checked in one pass.
 enum UTF8Check {
+    /// Whether every byte is ASCII.
+    static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool { endOfASCII(bytes, from: 0) == bytes.count }
+
+    /// The offset of the first byte from `start` on that is not ASCII (`bytes.count` when there is none): eight
+    /// bytes at a time, then one by one.
+    static func endOfASCII(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        var i = start
+        while i + 8 <= bytes.count, bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+            i += 8
+        }
+        while i < bytes.count, bytes[i] < 0x80 { i += 1 }
+        return i
+    }
+
     static func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let count = bytes.count
         var i = 0
         while i < count {
-            // Eight ASCII bytes at a time: nearly every line is ASCII.
-            while i + 8 <= count, bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                i += 8
-            }
+            i = endOfASCII(bytes, from: i)  // nearly every line is ASCII
             guard i < count else { return true }
             let lead = bytes[i]
-            if lead < 0x80 {
-                i += 1
-                continue
-            }
             let length: Int, second: ClosedRange<UInt8>
             switch lead {
             case 0xC2...0xDF: (length, second) = (2, 0x80...0xBF)

@@ -173,9 +173,7 @@ private struct ASCIIFuzzyOptions {
 
     @inline(__always)
     func byte(_ scalar: UInt32, _ cls: CharClass) -> UInt8 {
-        var scalar = scalar
-        if !caseSensitive, cls == .upper { scalar = ScalarTraits.lowered(scalar) }
-        if foldAccents, scalar >= 0xC0 { scalar = ScalarTraits.folded(scalar) }
+        let scalar = ScalarTraits.compared(scalar, cls, caseSensitive: caseSensitive, foldAccents: foldAccents)
         return scalar < 0x80 ? UInt8(scalar) : 0xFF
     }
 }

@@ -97,10 +97,7 @@ public struct MatchScratch: Sendable {
         out.removeAll(keepingCapacity: true)
         let raw = variants[0]
         for k in raw.indices {
-            var scalar = raw[k]
-            if !caseSensitive, classes[k] == .upper { scalar = ScalarTraits.lowered(scalar) }
-            if foldAccents, scalar >= 0xC0 { scalar = ScalarTraits.folded(scalar) }
-            out.append(scalar)
+            out.append(ScalarTraits.compared(raw[k], classes[k], caseSensitive: caseSensitive, foldAccents: foldAccents))
         }
         variants[index] = out
         return index

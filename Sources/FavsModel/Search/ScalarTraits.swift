@@ -60,6 +60,16 @@ enum ScalarTraits {
         scalar >= 0xC0 && scalar < tableEnd ? table.fold[Int(scalar)] : scalar
     }
 
+    /// A title's scalar as a term compares it: lower-cased (an upper-case letter only, as fzf) unless the term is
+    /// case-sensitive, then its accent folded when the term folds them. What every path of the matcher compares.
+    @inline(__always)
+    static func compared(_ scalar: UInt32, _ cls: CharClass, caseSensitive: Bool, foldAccents: Bool) -> UInt32 {
+        var scalar = scalar
+        if !caseSensitive, cls == .upper { scalar = lowered(scalar) }
+        if foldAccents, scalar >= 0xC0 { scalar = folded(scalar) }
+        return scalar
+    }
+
     /// Whether `folded` changes some scalar (the text side may then reach an ASCII pattern character).
     static func mayFold(_ scalar: UInt32) -> Bool { folded(scalar) != scalar }
 

@@ -61,7 +61,7 @@ extension SearchPattern {
     /// unless the term is case-sensitive, accents folded: an ASCII term folds them), and fzf's length. Nil when
     /// it does not occur. The same numbers as the general path's, which a property test holds it to.
     static func rankOneCharacter(_ character: UInt16, _ title: UnsafeRawBufferPointer) -> MatchRank? {
-        if isASCII(title) { return rankOneCharacter(character, asciiTitle: title) }
+        if UTF8Check.isASCII(title) { return rankOneCharacter(character, asciiTitle: title) }
         let wanted = UInt32(character & 0xFF)
         let insensitive = character & 0x100 == 0
         let classes = ScalarTraits.asciiClasses, bonuses = ScalarTraits.bonusTable
@@ -75,8 +75,7 @@ extension SearchPattern {
                 while i < title.count {
                     var (scalar, cls, length) = MatchScratch.scalar(at: i, of: title, ascii: classes)
                     i += length
-                    if insensitive, cls == .upper { scalar = ScalarTraits.lowered(scalar) }
-                    if scalar >= 0xC0 { scalar = ScalarTraits.folded(scalar) }
+                    scalar = ScalarTraits.compared(scalar, cls, caseSensitive: !insensitive, foldAccents: true)
                     if cls != .white {
                         if first < 0 { first = index }
                         last = index
@@ -133,20 +132,6 @@ extension SearchPattern {
         while first <= last, ScalarTraits.isASCIIWhite(title[first]) { first += 1 }
         while last >= first, ScalarTraits.isASCIIWhite(title[last]) { last -= 1 }
         return MatchRank(score: Int(best), length: last - first + 1)
-    }
-
-    /// Whether every byte of `title` is ASCII, eight at a time.
-    static func isASCII(_ title: UnsafeRawBufferPointer) -> Bool {
-        var i = 0
-        while i + 8 <= title.count {
-            if title.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
-            i += 8
-        }
-        while i < title.count {
-            if title[i] >= 0x80 { return false }
-            i += 1
-        }
-        return true
     }
 
     /// The title's match with the positions to highlight, or nil when the title groups do not match it.
