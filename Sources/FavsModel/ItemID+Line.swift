@@ -82,12 +82,19 @@ enum UTF8Check {
         return i
     }
 
-    static func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    static func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool { scalarCount(bytes, from: 0) != nil }
+
+    /// The Unicode scalars in `bytes` from `start` on (a scalar's first byte), or nil when they are not well-formed
+    /// UTF-8.
+    static func scalarCount(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
         let count = bytes.count
-        var i = 0
+        var i = start
+        var scalars = 0
         while i < count {
-            i = endOfASCII(bytes, from: i)  // nearly every line is ASCII
-            guard i < count else { return true }
+            let asciiEnd = endOfASCII(bytes, from: i)  // nearly every line is ASCII
+            scalars += asciiEnd - i
+            i = asciiEnd
+            guard i < count else { return scalars }
             let lead = bytes[i]
             let length: Int, second: ClosedRange<UInt8>
             switch lead {
@@ -98,12 +105,13 @@ enum UTF8Check {
             case 0xF0: (length, second) = (4, 0x90...0xBF)
             case 0xF1...0xF3: (length, second) = (4, 0x80...0xBF)
             case 0xF4: (length, second) = (4, 0x80...0x8F)
-            default: return false
+            default: return nil
             }
-            guard i + length <= count, second.contains(bytes[i + 1]) else { return false }
-            for k in 2..<length where bytes[i + k] & 0xC0 != 0x80 { return false }
+            guard i + length <= count, second.contains(bytes[i + 1]) else { return nil }
+            for k in 2..<length where bytes[i + k] & 0xC0 != 0x80 { return nil }
             i += length
+            scalars += 1
         }
-        return true
+        return scalars
     }
 }

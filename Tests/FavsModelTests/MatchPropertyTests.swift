@@ -111,7 +111,10 @@ import Testing
 /// Ångström signs, ß, ø, dotless ı, CJK, an emoji, an ideographic space and bytes that are not UTF-8.
 @Suite struct OneCharacterPathTests {
     static let alphabet: [Character] = Array("abcrRxyzABXYZ019 -_./,:;|()'\tAbCdEfGhIjK")
-    static let others: [Character] = Array("éÉèüÜñÑçÅåöØøßıİ\u{212A}\u{212B}東京タ🍣\u{3000}Ωω")
+    static let others: [Character] = Array("éÉèüÜñÑçÅåöØøßıİ\u{212A}\u{212B}ḁẞ東京タ🍣\u{3000}Ωω")
+    /// Characters that are not ASCII and compare as no ASCII character: letters of other scripts, symbols,
+    /// punctuation, white space (no-break, ideographic, em space).
+    static let unfolded: [Character] = Array("東京タ한🍣🎧★—€Ωωж\u{A0}\u{3000}\u{2003}")
     /// Every lower-case letter, some capitals (case-sensitive), digits and punctuation; not a space (it separates
     /// terms), nor `'`, `|` or `:` alone (the syntax's, not a title term).
     static let patterns: [Character] = Array("abcdefghijklmnopqrstuvwxyzAEKOSX019-_./,;()")
@@ -152,6 +155,19 @@ import Testing
             if fast != nil { asciiMatched += 1 }
         }
         #expect(asciiMatched > 2_000, "\(asciiMatched) of 10,000 ASCII titles matched")
+        // Titles of ASCII with CJK, emoji, Greek, dashes and white space that is not ASCII (at the ends too), but no
+        // letter that folds: still the byte path, the scalar before a match decoded for its bonus.
+        var mixedMatched = 0
+        for _ in 0..<10_000 {
+            let title = String((0..<Int.random(in: 0...24, using: &rng)).map { _ in
+                (Int.random(in: 0..<3, using: &rng) == 0 ? Self.unfolded : Self.alphabet).randomElement(using: &rng) ?? "a"
+            })
+            let pattern = SearchPattern(reading: String(Self.patterns.randomElement(using: &rng) ?? "a"))
+            let fast = pattern.rank(title, scratch: &scratch)
+            try #require(fast == pattern.match(title)?.rank, "“\(title)” for \(pattern.text)")
+            if fast != nil { mixedMatched += 1 }
+        }
+        #expect(mixedMatched > 1_000, "\(mixedMatched) of 10,000 mixed titles matched")
         #expect(SearchPattern(reading: "ab").oneCharacter == 0 && SearchPattern(reading: "!a").oneCharacter == 0
                 && SearchPattern(reading: "é").oneCharacter == 0 && SearchPattern(reading: "'a").oneCharacter == 0)
     }
@@ -215,6 +231,23 @@ import Testing
             try #require(rawFast == rawReference, "\(bytes) for \(pattern.text)")
         }
         #expect(matched > 3_000, "\(matched) of 10,000 titles matched")
+    }
+
+    /// The byte paths look for an ASCII character as a byte in titles whose other scalars cannot compare as one
+    /// (`mayCompareAsASCII`): every scalar that can, lower-cased and folded as a term compares it, is one it says so of.
+    @Test func everyScalarThatComparesAsASCIIIsOneTheBytePathsDoNotSkip() {
+        var found = 0
+        for value in UInt32(0x80)..<0x30000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let cls = ScalarTraits.classOf(value)
+            let compared = [true, false].map { ScalarTraits.compared(value, cls, caseSensitive: $0, foldAccents: true) }
+            guard compared.contains(where: { $0 < 0x80 }) else { continue }
+            let utf8 = Array(String(Character(scalar)).utf8)
+            #expect(SearchPattern.mayCompareAsASCII(lead: utf8[0], second: utf8[1]), "U+\(String(value, radix: 16, uppercase: true))")
+            found += 1
+        }
+        #expect(found > 300, "\(found) scalars compare as ASCII")  // é, ø, ß, ḁ, K (Kelvin) …
+        #expect(!SearchPattern.mayCompareAsASCII(lead: 0xE2, second: 0x80))  // — and the like are skipped
     }
 
     /// The class of every emoji and pictograph is read from a range, not asked of Unicode each time: none of

@@ -61,7 +61,12 @@ extension SearchPattern {
     /// unless the term is case-sensitive, accents folded: an ASCII term folds them), and fzf's length. Nil when
     /// it does not occur. The same numbers as the general path's, which a property test holds it to.
     static func rankOneCharacter(_ character: UInt16, _ title: UnsafeRawBufferPointer) -> MatchRank? {
-        if UTF8Check.isASCII(title) { return rankOneCharacter(character, asciiTitle: title) }
+        let asciiEnd = UTF8Check.endOfASCII(title, from: 0)
+        if asciiEnd == title.count { return rankOneCharacter(character, bytes: title, scalars: title.count, ascii: true) }
+        if let rest = UTF8Check.scalarCount(title, from: asciiEnd) {
+            return rankOneCharacter(character, bytes: title, scalars: asciiEnd + rest, ascii: false)
+        }
+        // Not UTF-8: scalar by scalar, as the general path decodes it (a byte that is not UTF-8 reads as U+FFFD).
         let wanted = UInt32(character & 0xFF)
         let insensitive = character & 0x100 == 0
         let classes = ScalarTraits.asciiClasses, bonuses = ScalarTraits.bonusTable
@@ -105,33 +110,105 @@ extension SearchPattern {
         return MatchRank(score: Int(score), length: scratch.trimmedLength)
     }
 
-    /// `rankOneCharacter` over a title of ASCII bytes alone (most titles): each byte is its own scalar, so the
-    /// character is looked for as a byte (either case unless the term is case-sensitive), a bonus is read only
-    /// where it occurs, and fzf's length is the bytes between the white space at both ends.
-    private static func rankOneCharacter(_ character: UInt16, asciiTitle title: UnsafeRawBufferPointer) -> MatchRank? {
+    /// `rankOneCharacter` over well-formed UTF-8 (most titles; `ascii`: ASCII alone), scanned byte by byte: the
+    /// character is looked for as a byte (either case unless the term is case-sensitive), and among the scalars
+    /// that are not ASCII only a Latin letter that may fold to it is decoded (`mayCompareAsASCII`); a bonus is read
+    /// only where the character occurs (the scalar before decoded when it is not ASCII). fzf's length is the
+    /// `scalars` between the white space at both ends.
+    private static func rankOneCharacter(_ character: UInt16, bytes title: UnsafeRawBufferPointer, scalars: Int,
+                                         ascii: Bool) -> MatchRank? {
         let wanted = UInt8(character & 0xFF)
-        let other = character & 0x100 == 0 && wanted &- 0x61 < 26 ? wanted - 0x20 : wanted
+        let insensitive = character & 0x100 == 0
+        let other = insensitive && wanted &- 0x61 < 26 ? wanted - 0x20 : wanted
         let classes = ScalarTraits.asciiClassBytes, bonuses = ScalarTraits.bonusTable
         let best = classes.withUnsafeBufferPointer { classes in
             bonuses.withUnsafeBufferPointer { bonuses -> Int32 in
                 var best: Int32 = 0
-                for i in 0..<title.count where title[i] == wanted || title[i] == other {
-                    let previous = i == 0 ? Int(CharClass.white.rawValue) : Int(classes[Int(title[i - 1])])
-                    let bonus = bonuses[previous * 7 + Int(classes[Int(title[i])])]
+                /// The character at `i`, of class `cls`: its score; true when it ends the search.
+                func occurs(at i: Int, _ cls: UInt8) -> Bool {
+                    let previous = i == 0 ? CharClass.white.rawValue
+                        : title[i - 1] < 0x80 ? classes[Int(title[i - 1])]
+                        : ScalarTraits.classOf(scalarEnding(at: i, in: title)).rawValue
+                    let bonus = bonuses[Int(previous) * 7 + Int(cls)]
                     let score = Score.match + Int32(bonus) * Score.firstCharMultiplier
-                    if score > best {
-                        best = score
-                        if bonus >= Score.boundary { break }  // fzf stops at the first boundary
+                    guard score > best else { return false }
+                    best = score
+                    return bonus >= Score.boundary  // fzf stops at the first boundary
+                }
+                if ascii {
+                    for i in 0..<title.count where title[i] == wanted || title[i] == other {
+                        if occurs(at: i, classes[Int(title[i])]) { break }
                     }
+                    return best
+                }
+                var i = 0
+                while i < title.count {
+                    let byte = title[i]
+                    if byte < 0x80 {
+                        if byte == wanted || byte == other, occurs(at: i, classes[Int(byte)]) { break }
+                        i += 1
+                        continue
+                    }
+                    let size = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                    if mayCompareAsASCII(lead: byte, second: title[i + 1]) {
+                        let scalar = MatchScratch.decodeScalar(title, at: i).0
+                        let cls = ScalarTraits.classOf(scalar)
+                        if ScalarTraits.compared(scalar, cls, caseSensitive: !insensitive, foldAccents: true) == UInt32(wanted),
+                           occurs(at: i, cls.rawValue) { break }
+                    }
+                    i += size
                 }
                 return best
             }
         }
         guard best > 0 else { return nil }
-        var first = 0, last = title.count - 1
-        while first <= last, ScalarTraits.isASCIIWhite(title[first]) { first += 1 }
-        while last >= first, ScalarTraits.isASCIIWhite(title[last]) { last -= 1 }
-        return MatchRank(score: Int(best), length: last - first + 1)
+        // The character is in the title: the scalars that are not white space at its ends.
+        var first = 0, last = title.count, length = scalars
+        while first < last {
+            let byte = title[first]
+            if byte < 0x80 {
+                guard ScalarTraits.isASCIIWhite(byte) else { break }
+                first += 1
+            } else {
+                let (scalar, size) = MatchScratch.decodeScalar(title, at: first)
+                guard ScalarTraits.classOf(scalar) == .white else { break }
+                first += size
+            }
+            length -= 1
+        }
+        while last > first {
+            let byte = title[last - 1]
+            if byte < 0x80 {
+                guard ScalarTraits.isASCIIWhite(byte) else { break }
+                last -= 1
+            } else {
+                guard ScalarTraits.classOf(scalarEnding(at: last, in: title)) == .white else { break }
+                last -= 1
+                while title[last] & 0xC0 == 0x80 { last -= 1 }
+            }
+            length -= 1
+        }
+        return MatchRank(score: Int(best), length: length)
+    }
+
+    /// The scalar of well-formed UTF-8 that ends just before byte `end`.
+    private static func scalarEnding(at end: Int, in title: UnsafeRawBufferPointer) -> UInt32 {
+        var start = end - 1
+        while title[start] & 0xC0 == 0x80 { start -= 1 }
+        return MatchScratch.decodeScalar(title, at: start).0
+    }
+
+    /// Whether a scalar that is not ASCII, known by its first two UTF-8 bytes, may compare as an ASCII character
+    /// (`ScalarTraits.compared`: lower-cased, then its accent folded): a Latin letter with an accent or a stroke
+    /// (U+00C0…U+027F, U+1E00…U+1EFF), the Kelvin and Ångström signs (U+2100…U+213F). No other can, which a
+    /// test checks scalar by scalar.
+    static func mayCompareAsASCII(lead: UInt8, second: UInt8) -> Bool {
+        switch lead {
+        case 0xC3...0xC9: true
+        case 0xE1: second >= 0xB8 && second <= 0xBB
+        case 0xE2: second == 0x84
+        default: false
+        }
     }
 
     /// The title's match with the positions to highlight, or nil when the title groups do not match it.
