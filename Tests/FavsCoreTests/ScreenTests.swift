@@ -114,6 +114,38 @@ func frames(_ script: String, size: (Int, Int) = (80, 24), items: [Item] = Sampl
         """])
     }
 
+    /// fzf's cursor: a search typed puts the cursor on its best match, not on the item it was on (here "Clair de
+    /// lune", which matches too, seventh); esc clears the search and keeps the item found, among its neighbours.
+    @Test func aSearchTypedPutsTheCursorOnItsBestMatchAndClearingItKeepsTheItemFound() throws {
+        #expect(try frames("j j j j j j / type e\nframe esc frame", size: (60, 12)) == ["""
+         favs — sample library
+        ┏ Items 1/18 · /e ━━━━━┓┌ Detail 1-4/8 ────────────────────┐
+        ┃>  Ég anda            ┃│   Ég anda                        │
+        ┃   Für Elise          ┃│                                  │
+        ┃   Mañana es hoy      ┃│ id: rec-012                      │
+        ┃ ★ 🎧 Lo-fi beats to …┃│ artist: Sigur Rós                │
+        ┃   Hallelujah         ┃└──────────────────────────────────┘
+        ┃   Naïve Melody       ┃┌ Favorites (3) ───────────────────┐
+        ┃   Clair de lune      ┃│ ★ 🎧 Lo-fi beats to study to     │
+        ┃   录音 Recording 2   ┃│ ★ お気に入りの曲                 │
+        ┗━━━━━━━━━━━━━━━━━━━━━━┛└──────────────────────────────────┘
+         /e▏  enter keeps · esc clears       28 items · 3 favorites
+        """, """
+         favs — sample library
+        ┏ Items 12/28 ━━━━━━━━━┓┌ Detail 1-4/8 ────────────────────┐
+        ┃   Clair de lune      ┃│   Ég anda                        │
+        ┃   夜に駆ける         ┃│                                  │
+        ┃   Für Elise          ┃│ id: rec-012                      │
+        ┃ ★ 月亮代表我的心     ┃│ artist: Sigur Rós                │
+        ┃   Naïve Melody       ┃└──────────────────────────────────┘
+        ┃   🌊 Ocean waves, 10…┃┌ Favorites (3) ───────────────────┐
+        ┃   Mañana es hoy      ┃│ ★ お気に入りの曲                 │
+        ┃>  Ég anda            ┃│ ★ 🎧 Lo-fi beats to study to     │
+        ┗━━━━━━━━━━━━━━━━━━━━━━┛└──────────────────────────────────┘
+         f fav · d del · u undo · ? help     28 items · 3 favorites
+        """])
+    }
+
     @Test func theHelpOverlayIsGeneratedFromTheKeyMap() throws {
         #expect(try frames("?") == ["""
          favs — sample library

@@ -88,12 +88,17 @@ extension Browser {
     func setFilter(_ filter: String) { changeQuery { $0.filter = filter } }
 
     /// Changes what the list shows (one value: filter, scope, order); the cursor starts over on the new rows,
-    /// on the same item when they show it.
+    /// on the same item when they show it. A search typed or edited (its text or its exact mode) is the exception:
+    /// its rows are ranked, and the cursor goes to the best match, at the top, as fzf's does; a search cleared
+    /// keeps the item, which is then shown among its neighbours.
     func changeQuery(_ change: (inout ListQuery) -> Void) {
-        var query = store.query
+        let old = store.query
+        var query = old
         change(&query)
-        guard query != store.query else { return }
+        guard query != old else { return }
         if let failure = dispatch(.show(query)).error { message = Message(text: failure, isError: true) }
+        let new = store.query
+        if !new.filter.isEmpty, new.filter != old.filter || new.exact != old.exact { listCursor.top(in: store.list) }
     }
 
     func activate() {

@@ -52,6 +52,13 @@ public struct Cursor: Equatable, Sendable {
         if changed < offset { offset = max(0, offset + delta) }
     }
 
+    /// Starts over at the first row, whatever was selected (a search typed: its best match, as fzf's cursor).
+    mutating func top(in rows: some ItemRows) {
+        offset = 0
+        row = 0
+        selected = rows.id(at: 0)
+    }
+
     /// Keeps the selection on an item the rows show: its own, else the one that took its row (the first shown
     /// after it in the rows' order, or the last row), however many changes came in between.
     mutating func repair(in rows: some ItemRows) {
