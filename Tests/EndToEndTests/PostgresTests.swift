@@ -277,7 +277,10 @@ enum Postgres {
             }
             print("hung server: back online after \(LiveSync.milliseconds(ContinuousClock.now - thawed))")
             try await tmux.sendKeys("f")
-            try await LiveSync.waitUntil(tmux, "a change once back, saved", within: .seconds(5)) {
+            // Saved (a new connection for the writes first; make test's own load has made a key take 2 s to show).
+            // This once stayed `saving…` for good: the commit's notification came before the background's result,
+            // and nothing drew the frame that said it was saved (BackgroundLibraryTests has the race alone).
+            try await LiveSync.waitUntil(tmux, "a change once back, saved", within: .seconds(10)) {
                 $0[3].hasPrefix("┃>★ 录音 Recording 2") && $0[23].hasSuffix("28 items · 4 favorites")
                     && !$0[23].contains("saving")
             }

@@ -49,6 +49,22 @@ final class FakeBackground: BackgroundLibrary {
         #expect(!b.settleBackground(), "nothing new: no new frame")
     }
 
+    /// Its notification can say ours is saved before the library's own result comes (the commit's NOTIFY reaches
+    /// the listening connection first): `saving…` goes then, and the sync asks for the frame that says so, though
+    /// no item changed. (It did not: the screen kept `saving…` until the next key.)
+    @Test func aChangeSavedByItsNotificationBeforeItsResultClearsSavingOnTheNextFrame() {
+        let library = FakeBackground()
+        let b = browser(library)
+        b.handle(.char("j"))
+        b.handle(.char("f"))
+        #expect(b.frame().lines.last == " saving…                              3 items · 2 favorites")
+        #expect(b.sync([.saved(ticket: 1, then: nil)]), "a new frame: the status line changed")
+        #expect(b.frame().lines.last == " f fav · d del · u undo · ? help      3 items · 2 favorites")
+        library.results = [.persisted(ticket: 1, error: nil)]
+        #expect(!b.settleBackground(), "the result, come after, changes nothing")
+        #expect(favorites(b) == ["a", "b"])
+    }
+
     @Test func aRefusedChangeIsTakenBackWithEveryLaterOneNewestFirstAndTheHistoryAsItWas() {
         let library = FakeBackground()
         let b = browser(library)

@@ -2,14 +2,17 @@ import FavsModel
 import Foundation
 
 extension Browser {
-    /// Applies what other processes changed; returns whether the screen needs a new frame.
+    /// Applies what other processes changed; returns whether the screen needs a new frame. A change of ours
+    /// that its notification says is saved changes no item but the status line (`saving…` goes): the
+    /// notification can come before the background's own result, which then changes nothing.
     @discardableResult
     public func sync(_ updates: [RemoteUpdate]) -> Bool {
         guard !updates.isEmpty else { return false }
         defer { settle() }
+        let unsaved = store.unsavedCount
         let events = store.sync(updates)
         repair(after: events)
-        return !events.isEmpty
+        return !events.isEmpty || store.unsavedCount != unsaved
     }
 
     /// Takes in what a library in the background finished (changes saved or refused, fields read); returns
