@@ -82,6 +82,7 @@ extension ItemCollection {
     private mutating func append(_ item: Item) {
         var id = item.id.rawValue, title = item.title
         id.withUTF8 { idArena.append(UnsafeRawBufferPointer($0)) }
+        traits = traits.extended()  // this copy's own: another copy may add another title in the same slot
         if folded.isFolded {
             var foldedTitles = foldedTitles
             title.withUTF8 { title in

@@ -15,6 +15,8 @@ extension ItemCollection {
     /// A large search is split in contiguous parts, one per core, each with its own scratch, joined in order.
     func search(_ pattern: SearchPattern, among previous: [Int32]? = nil) -> [SearchMatch] {
         let titles = titleArena
+        // The one-character path's per-title facts (fzf's length, ASCII or UTF-8), kept once made.
+        let traits = pattern.oneCharacter != 0 ? self.traits.values(for: titles) : []
         if let previous {
             // In slot order, the titles are read front to back (a ranked result's rows jump around the arena).
             let previous = Self.inSlotOrder(previous, slotCount: slotCount)
@@ -24,7 +26,8 @@ extension ItemCollection {
                     previous[range].compactMap { slot in
                         let slot = Int(slot)
                         guard isPresent(slot: slot) else { return nil }
-                        return Self.rank(slot, bytes, ends, pattern, &scratch).map { SearchMatch(slot: Int32(slot), key: $0) }
+                        let trait = traits.isEmpty ? 0 : traits[slot]
+                        return Self.rank(slot, bytes, ends, pattern, trait, &scratch).map { SearchMatch(slot: Int32(slot), key: $0) }
                     }
                 }
             }
@@ -33,9 +36,11 @@ extension ItemCollection {
             var scratch = MatchScratch()
             var found: [SearchMatch] = []
             titles.withStorage { bytes, ends in
-                for slot in range where isPresent(slot: slot) {
-                    if let key = Self.rank(slot, bytes, ends, pattern, &scratch) {
-                        found.append(SearchMatch(slot: Int32(slot), key: key))
+                traits.withUnsafeBufferPointer { traits in
+                    for slot in range where isPresent(slot: slot) {
+                        if let key = Self.rank(slot, bytes, ends, pattern, traits.isEmpty ? 0 : traits[slot], &scratch) {
+                            found.append(SearchMatch(slot: Int32(slot), key: key))
+                        }
                     }
                 }
             }
@@ -69,13 +74,13 @@ extension ItemCollection {
     /// The rank of one slot's title, nil when the pattern does not match it.
     func rankKey(ofSlot slot: Int, for pattern: SearchPattern) -> RankKey? {
         var scratch = MatchScratch()
-        return titleArena.withStorage { bytes, ends in Self.rank(slot, bytes, ends, pattern, &scratch) }
+        return titleArena.withStorage { bytes, ends in Self.rank(slot, bytes, ends, pattern, 0, &scratch) }
     }
 
     private static func rank(_ slot: Int, _ bytes: UnsafeRawBufferPointer, _ ends: UnsafeBufferPointer<UInt32>,
-                             _ pattern: SearchPattern, _ scratch: inout MatchScratch) -> RankKey? {
+                             _ pattern: SearchPattern, _ trait: UInt16, _ scratch: inout MatchScratch) -> RankKey? {
         let start = slot == 0 ? 0 : Int(ends[slot - 1]) + 1
-        return pattern.rank(utf8: UnsafeRawBufferPointer(rebasing: bytes[start..<Int(ends[slot])]), scratch: &scratch)
-            .map(RankKey.init)
+        return pattern.rank(utf8: UnsafeRawBufferPointer(rebasing: bytes[start..<Int(ends[slot])]), trait: trait,
+                            scratch: &scratch).map(RankKey.init)
     }
 }

@@ -16,6 +16,8 @@ public struct ItemCollection: Sendable {
     /// Titles lower-cased for the substring filter, slot by slot (folded when first asked for).
     var folded = FoldedTitles(ready: TextArena())
     var foldedTitles: TextArena { folded.arena }
+    /// Each title's length and encoding for a search's first key (`TitleTraits`), made when first asked for.
+    var traits = TitleTraits()
     var positions: [Int] = []
     var flags: [UInt8] = []
     /// Fields kept in memory, for items that came with them (the sample, tests); a library supplies the

@@ -125,6 +125,26 @@ import Testing
         }
     }
 
+    /// A first key's search keeps each title's length and encoding once made (`TitleTraits`): two copies of a
+    /// searched collection that each add a different item at the end rank it by its own title, as a collection
+    /// built with it does.
+    @Test func copiesThatAddDifferentItemsAfterASearchRankTheirOwnTitles() {
+        let items = ["a  r", "  r東京", "rr", "Ré  "].enumerated().map { Item(id: ItemID("i\($0)"), title: $1, position: $0) }
+        let c = ItemCollection(items)
+        let r = SearchPattern(reading: "r")
+        _ = c.search(r)  // the traits are made
+        var a = c, b = c
+        _ = a.insert(Item(id: "x", title: "  rain on the roof ", position: 10))
+        _ = b.insert(Item(id: "x", title: "r", position: 10))
+        _ = c.search(r)
+        func ranks(_ c: ItemCollection) -> [[Int]] { c.search(r).map { [Int($0.slot), Int($0.key.score), Int($0.key.length)] } }
+        for (copy, added) in [(a, "  rain on the roof "), (b, "r")] {
+            let fresh = ItemCollection(items + [Item(id: "x", title: added, position: 10)])
+            #expect(ranks(copy) == ranks(fresh), "added \(added.debugDescription)")
+        }
+        #expect(ranks(a).last == [4, 36, 16] && ranks(b).last == [4, 36, 1])
+    }
+
     @Test func filterFoldsCaseAcrossScriptsAndStaysInsideOneTitle() throws {
         let titles = ["Crème brûlée", "ÉCLAIR au café", "青花瓷", "🎧 Lo-fi beats", "old xyab", "cdzw new",
                       "ÀÎÞ × ß \u{212A}\u{2126} İ"]

@@ -41,11 +41,33 @@ extension SearchPattern {
         return title.withUTF8 { rank(utf8: UnsafeRawBufferPointer($0), scratch: &scratch) }
     }
 
-    /// `rank(_:scratch:)` over a title's UTF-8 (as the collection's text arena keeps it).
-    public func rank(utf8 title: UnsafeRawBufferPointer, scratch: inout MatchScratch) -> MatchRank? {
-        if oneCharacter != 0 { return Self.rankOneCharacter(oneCharacter, title) }
+    /// `rank(_:scratch:)` over a title's UTF-8 (as the collection's text arena keeps it). `trait`: the title's
+    /// `trait(of:)` when the caller keeps it (0: not known).
+    public func rank(utf8 title: UnsafeRawBufferPointer, trait: UInt16 = 0, scratch: inout MatchScratch) -> MatchRank? {
+        if oneCharacter != 0 { return Self.rankOneCharacter(oneCharacter, title, trait: trait == 0 ? Self.trait(of: title) : trait) }
         return generalRank(utf8: title, scratch: &scratch)
     }
+
+    /// A title's trait for the one-character path, in two bytes: `asciiTrait` when it is ASCII alone, `utf8Trait`
+    /// when it is well-formed UTF-8, and fzf's length (scalars, white space at both ends aside) in the low 14 bits;
+    /// 0 for anything else (not UTF-8, or longer than 16,382 scalars), which that path then reads scalar by scalar.
+    static func trait(of title: UnsafeRawBufferPointer) -> UInt16 {
+        let asciiEnd = UTF8Check.endOfASCII(title, from: 0)
+        let flag: UInt16, scalars: Int
+        if asciiEnd == title.count {
+            (flag, scalars) = (asciiTrait, title.count)
+        } else if let rest = UTF8Check.scalarCount(title, from: asciiEnd) {
+            (flag, scalars) = (utf8Trait, asciiEnd + rest)
+        } else {
+            return 0
+        }
+        let length = fzfLength(validUTF8: title, scalars: scalars)
+        return length < Int(lengthMask) ? flag | UInt16(length) : 0
+    }
+
+    static let asciiTrait: UInt16 = 0x8000
+    static let utf8Trait: UInt16 = 0x4000
+    static let lengthMask: UInt16 = 0x3FFF
 
     /// `rank(utf8:scratch:)` without the one-character path (what that path is tested against).
     func generalRank(utf8 title: UnsafeRawBufferPointer, scratch: inout MatchScratch) -> MatchRank? {
@@ -59,12 +81,12 @@ extension SearchPattern {
     /// with no buffers: the character's best-scoring occurrence (+16 and its bonus doubled; the first at a word
     /// boundary ends the search, as fzf's) among the scalars as the general path compares them (lower-cased
     /// unless the term is case-sensitive, accents folded: an ASCII term folds them), and fzf's length. Nil when
-    /// it does not occur. The same numbers as the general path's, which a property test holds it to.
-    static func rankOneCharacter(_ character: UInt16, _ title: UnsafeRawBufferPointer) -> MatchRank? {
-        let asciiEnd = UTF8Check.endOfASCII(title, from: 0)
-        if asciiEnd == title.count { return rankOneCharacter(character, bytes: title, scalars: title.count, ascii: true) }
-        if let rest = UTF8Check.scalarCount(title, from: asciiEnd) {
-            return rankOneCharacter(character, bytes: title, scalars: asciiEnd + rest, ascii: false)
+    /// it does not occur. The same numbers as the general path's, which a property test holds it to. `trait`: the
+    /// title's `trait(of:)`, which gives the length (and says whether the bytes can be scanned as such).
+    static func rankOneCharacter(_ character: UInt16, _ title: UnsafeRawBufferPointer, trait: UInt16) -> MatchRank? {
+        if trait & (asciiTrait | utf8Trait) != 0 {
+            let best = oneCharacterScore(character, bytes: title, ascii: trait & asciiTrait != 0)
+            return best > 0 ? MatchRank(score: Int(best), length: Int(trait & lengthMask)) : nil
         }
         // Not UTF-8: scalar by scalar, as the general path decodes it (a byte that is not UTF-8 reads as U+FFFD).
         let wanted = UInt32(character & 0xFF)
@@ -110,18 +132,16 @@ extension SearchPattern {
         return MatchRank(score: Int(score), length: scratch.trimmedLength)
     }
 
-    /// `rankOneCharacter` over well-formed UTF-8 (most titles; `ascii`: ASCII alone), scanned byte by byte: the
-    /// character is looked for as a byte (either case unless the term is case-sensitive), and among the scalars
+    /// `rankOneCharacter`'s score over well-formed UTF-8 (most titles; `ascii`: ASCII alone), scanned byte by byte:
+    /// the character is looked for as a byte (either case unless the term is case-sensitive), and among the scalars
     /// that are not ASCII only a Latin letter that may fold to it is decoded (`mayCompareAsASCII`); a bonus is read
-    /// only where the character occurs (the scalar before decoded when it is not ASCII). fzf's length is the
-    /// `scalars` between the white space at both ends.
-    private static func rankOneCharacter(_ character: UInt16, bytes title: UnsafeRawBufferPointer, scalars: Int,
-                                         ascii: Bool) -> MatchRank? {
+    /// only where the character occurs (the scalar before decoded when it is not ASCII). 0 when it does not occur.
+    private static func oneCharacterScore(_ character: UInt16, bytes title: UnsafeRawBufferPointer, ascii: Bool) -> Int32 {
         let wanted = UInt8(character & 0xFF)
         let insensitive = character & 0x100 == 0
         let other = insensitive && wanted &- 0x61 < 26 ? wanted - 0x20 : wanted
         let classes = ScalarTraits.asciiClassBytes, bonuses = ScalarTraits.bonusTable
-        let best = classes.withUnsafeBufferPointer { classes in
+        return classes.withUnsafeBufferPointer { classes in
             bonuses.withUnsafeBufferPointer { bonuses -> Int32 in
                 var best: Int32 = 0
                 /// The character at `i`, of class `cls`: its score; true when it ends the search.
@@ -161,8 +181,10 @@ extension SearchPattern {
                 return best
             }
         }
-        guard best > 0 else { return nil }
-        // The character is in the title: the scalars that are not white space at its ends.
+    }
+
+    /// fzf's length of well-formed UTF-8 of `scalars` scalars: those that are not white space at its ends.
+    static func fzfLength(validUTF8 title: UnsafeRawBufferPointer, scalars: Int) -> Int {
         var first = 0, last = title.count, length = scalars
         while first < last {
             let byte = title[first]
@@ -188,7 +210,7 @@ extension SearchPattern {
             }
             length -= 1
         }
-        return MatchRank(score: Int(best), length: length)
+        return length
     }
 
     /// The scalar of well-formed UTF-8 that ends just before byte `end`.
