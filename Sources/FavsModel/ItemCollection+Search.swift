@@ -48,6 +48,14 @@ extension ItemCollection {
         }
     }
 
+    /// Makes the titles' traits for a first key (`TitleTraits`) on another thread, now, so that the key does not
+    /// wait for them: the browser asks when the search prompt opens, the picker when it starts. A search that comes
+    /// meanwhile waits for them (the traits' lock), as it would have made them itself.
+    func prepareSearch() {
+        let traits = self.traits, titles = titleArena
+        DispatchQueue.global(qos: .userInitiated).async { _ = traits.values(for: titles) }
+    }
+
     /// `slots` (each once) in ascending order: marked in a bit set, then read off it.
     static func inSlotOrder(_ slots: [Int32], slotCount: Int) -> [Int32] {
         var bits = [UInt64](repeating: 0, count: (slotCount + 63) / 64)

@@ -26,6 +26,7 @@ extension Browser {
         case .filter:
             focus = .list
             mode = .filtering
+            store.prepareSearch()
         case .favoritesView:
             changeQuery { $0.scope = $0.scope == .all ? .favorites : .all }
             message = Message(text: store.query.scope == .all ? "Every item" : "Favorites only — \(keyMap.label(.favoritesView)) for every item",

@@ -27,6 +27,7 @@ extension Browser {
                 if let from { listCursor.shift(at: from, by: -1) }
                 if let to { listCursor.shift(at: to, by: 1) }
             case .reloaded:
+                if purpose == .pick || mode == .filtering { store.prepareSearch() }  // a new collection: its own traits
                 detail.fieldsAsked = false
                 marks.ids = marks.ids.filter { store.items[$0] != nil }
             case .queryChanged:

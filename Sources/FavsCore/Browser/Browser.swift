@@ -76,6 +76,7 @@ public final class Browser {
         listCursor = Cursor(in: store.list)
         favoritesCursor = Cursor(in: store.favorites)
         settle()
+        if purpose == .pick { store.prepareSearch() }  // the picker's first key is a search
     }
 
     /// The item f, d and the detail pane act on: the favorites cursor when that pane has focus, else the list's.

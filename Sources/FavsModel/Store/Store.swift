@@ -98,6 +98,8 @@ public final class Store {
     }
     /// What the list shows.
     public var query: ListQuery { result.query }
+    /// Gets the titles ready for a search's first key in the background (a search is about to be typed).
+    public func prepareSearch() { items.prepareSearch() }
     /// The query's search over titles, as the list was answered with it (what the highlight asks where it matched).
     public var search: SearchPattern { result.search }
     /// What the query's reading left out (a malformed term, field terms with no library to search), or why the
