@@ -26,7 +26,7 @@ extension ItemCollection {
                     previous[range].compactMap { slot in
                         let slot = Int(slot)
                         guard isPresent(slot: slot) else { return nil }
-                        let trait = traits.isEmpty ? 0 : traits[slot]
+                        let trait: UInt16? = traits.isEmpty ? nil : traits[slot]
                         return Self.rank(slot, bytes, ends, pattern, trait, &scratch).map { SearchMatch(slot: Int32(slot), key: $0) }
                     }
                 }
@@ -38,7 +38,7 @@ extension ItemCollection {
             titles.withStorage { bytes, ends in
                 traits.withUnsafeBufferPointer { traits in
                     for slot in range where isPresent(slot: slot) {
-                        if let key = Self.rank(slot, bytes, ends, pattern, traits.isEmpty ? 0 : traits[slot], &scratch) {
+                        if let key = Self.rank(slot, bytes, ends, pattern, traits.isEmpty ? nil : traits[slot], &scratch) {
                             found.append(SearchMatch(slot: Int32(slot), key: key))
                         }
                     }
@@ -82,11 +82,11 @@ extension ItemCollection {
     /// The rank of one slot's title, nil when the pattern does not match it.
     func rankKey(ofSlot slot: Int, for pattern: SearchPattern) -> RankKey? {
         var scratch = MatchScratch()
-        return titleArena.withStorage { bytes, ends in Self.rank(slot, bytes, ends, pattern, 0, &scratch) }
+        return titleArena.withStorage { bytes, ends in Self.rank(slot, bytes, ends, pattern, nil, &scratch) }
     }
 
     private static func rank(_ slot: Int, _ bytes: UnsafeRawBufferPointer, _ ends: UnsafeBufferPointer<UInt32>,
-                             _ pattern: SearchPattern, _ trait: UInt16, _ scratch: inout MatchScratch) -> RankKey? {
+                             _ pattern: SearchPattern, _ trait: UInt16?, _ scratch: inout MatchScratch) -> RankKey? {
         let start = slot == 0 ? 0 : Int(ends[slot - 1]) + 1
         return pattern.rank(utf8: UnsafeRawBufferPointer(rebasing: bytes[start..<Int(ends[slot])]), trait: trait,
                             scratch: &scratch).map(RankKey.init)

@@ -68,9 +68,6 @@ extension ItemID {
 /// Whether bytes are well-formed UTF-8 (the Unicode standard's table 3-7: no overlong forms, no surrogates,
 /// nothing past U+10FFFF), without making a String: a million piped lines are checked in one pass.
 enum UTF8Check {
-    /// Whether every byte is ASCII.
-    static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool { endOfASCII(bytes, from: 0) == bytes.count }
-
     /// The offset of the first byte from `start` on that is not ASCII (`bytes.count` when there is none): eight
     /// bytes at a time, then one by one.
     static func endOfASCII(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
@@ -82,13 +79,12 @@ enum UTF8Check {
         return i
     }
 
-    static func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool { scalarCount(bytes, from: 0) != nil }
+    static func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool { scalarCount(bytes) != nil }
 
-    /// The Unicode scalars in `bytes` from `start` on (a scalar's first byte), or nil when they are not well-formed
-    /// UTF-8.
-    static func scalarCount(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+    /// The Unicode scalars in `bytes` (as many as bytes: ASCII alone), or nil when they are not well-formed UTF-8.
+    static func scalarCount(_ bytes: UnsafeRawBufferPointer) -> Int? {
         let count = bytes.count
-        var i = start
+        var i = 0
         var scalars = 0
         while i < count {
             let asciiEnd = endOfASCII(bytes, from: i)  // nearly every line is ASCII

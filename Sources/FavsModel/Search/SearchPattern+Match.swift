@@ -42,9 +42,9 @@ extension SearchPattern {
     }
 
     /// `rank(_:scratch:)` over a title's UTF-8 (as the collection's text arena keeps it). `trait`: the title's
-    /// `trait(of:)` when the caller keeps it (0: not known).
-    public func rank(utf8 title: UnsafeRawBufferPointer, trait: UInt16 = 0, scratch: inout MatchScratch) -> MatchRank? {
-        if oneCharacter != 0 { return Self.rankOneCharacter(oneCharacter, title, trait: trait == 0 ? Self.trait(of: title) : trait) }
+    /// `trait(of:)` when the caller keeps it (nil: worked out here when needed).
+    public func rank(utf8 title: UnsafeRawBufferPointer, trait: UInt16? = nil, scratch: inout MatchScratch) -> MatchRank? {
+        if oneCharacter != 0 { return Self.rankOneCharacter(oneCharacter, title, trait: trait ?? Self.trait(of: title)) }
         return generalRank(utf8: title, scratch: &scratch)
     }
 
@@ -52,15 +52,8 @@ extension SearchPattern {
     /// when it is well-formed UTF-8, and fzf's length (scalars, white space at both ends aside) in the low 14 bits;
     /// 0 for anything else (not UTF-8, or longer than 16,382 scalars), which that path then reads scalar by scalar.
     static func trait(of title: UnsafeRawBufferPointer) -> UInt16 {
-        let asciiEnd = UTF8Check.endOfASCII(title, from: 0)
-        let flag: UInt16, scalars: Int
-        if asciiEnd == title.count {
-            (flag, scalars) = (asciiTrait, title.count)
-        } else if let rest = UTF8Check.scalarCount(title, from: asciiEnd) {
-            (flag, scalars) = (utf8Trait, asciiEnd + rest)
-        } else {
-            return 0
-        }
+        guard let scalars = UTF8Check.scalarCount(title) else { return 0 }
+        let flag = scalars == title.count ? asciiTrait : utf8Trait
         let length = fzfLength(validUTF8: title, scalars: scalars)
         return length < Int(lengthMask) ? flag | UInt16(length) : 0
     }
@@ -314,8 +307,8 @@ extension SearchPattern {
 extension SearchTerm {
     /// The byte prefilter: false when the title surely lacks this term's characters in order (so it is
     /// never decoded nor scored). Decides only for an ASCII term, and, when the characters are missing,
-    /// only if no byte of the title begins a character that could lower-case or fold to ASCII (Latin
-    /// letters, the Kelvin and Ångström signs): CJK and emoji titles are still decided here.
+    /// only if no character of the title could lower-case or fold to ASCII (`SearchPattern.mayCompareAsASCII`:
+    /// Latin letters, the Kelvin and Ångström signs): CJK, emoji and punctuation are still decided here.
     func mayMatch(_ title: UnsafeRawBufferPointer) -> Bool {
         guard let pattern = asciiBytes else { return true }
         let insensitive = !isCaseSensitive
@@ -331,7 +324,7 @@ extension SearchTerm {
                     found = true
                     break
                 }
-                if byte >= 0xC3 && byte <= 0xC9 || byte == 0xE1 || byte == 0xE2 { mayFold = true }
+                if byte >= 0xC3, i < title.count, SearchPattern.mayCompareAsASCII(lead: byte, second: title[i]) { mayFold = true }
             }
             if !found { return mayFold && (insensitive || foldsAccents) }
         }
