@@ -74,7 +74,7 @@ struct NetworkFaultTests {
                 let screen = try await browser.screen()
                 #expect(LiveSync.counts(onStatusLine: screen) == LiveSync.counts(of: listed))
                 let rows = LiveSync.listPane(screen)
-                #expect(rows.count == 20)
+                #expect(rows.count == 20, "the screen:\n\(screen.joined(separator: "\n"))")
                 for (row, item) in zip(rows, listed) {
                     #expect(row.favorite == item.favorite && item.title.hasPrefix(row.title), "list row \(row) is not \(item)")
                 }
@@ -256,7 +256,7 @@ struct NetworkFaultTests {
             for browser in browsers {
                 let screen = try await browser.screen()
                 let rows = LiveSync.listPane(screen)
-                #expect(rows.count == 20)
+                #expect(rows.count == 20, "the screen:\n\(screen.joined(separator: "\n"))")
                 for (row, item) in zip(rows, listed) {
                     #expect(row.favorite == item.favorite && item.title.hasPrefix(row.title), "list row \(row) is not \(item)")
                 }
