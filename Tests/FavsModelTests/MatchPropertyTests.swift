@@ -231,6 +231,21 @@ import Testing
             try #require(rawFast == rawReference, "\(bytes) for \(pattern.text)")
         }
         #expect(matched > 3_000, "\(matched) of 10,000 titles matched")
+        // One fuzzy term over titles of ASCII alone and over titles mixing ASCII with CJK, emoji and white space
+        // that is not ASCII (no letter that folds): the term's byte path, which decodes only around a match.
+        var single = 0
+        for round in 0..<10_000 {
+            let title = String((0..<Int.random(in: 0...30, using: &rng)).map { _ in
+                (round % 2 == 0 || Int.random(in: 0..<3, using: &rng) > 0 ? OneCharacterPathTests.alphabet
+                    : OneCharacterPathTests.unfolded).randomElement(using: &rng) ?? "a"
+            })
+            let pattern = SearchPattern(reading: Self.randomTerm(title, &rng).replacingOccurrences(of: " ", with: ""))
+            guard !pattern.fuzzyBytes.isEmpty else { continue }
+            let fast = pattern.rank(title, scratch: &scratch)
+            try #require(fast == pattern.match(title)?.rank, "“\(title)” for \(pattern.text)")
+            if fast != nil { single += 1 }
+        }
+        #expect(single > 2_000, "\(single) titles matched one fuzzy term")
     }
 
     /// The byte paths look for an ASCII character as a byte in titles whose other scalars cannot compare as one

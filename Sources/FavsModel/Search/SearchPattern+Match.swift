@@ -45,6 +45,13 @@ extension SearchPattern {
     /// `trait(of:)` when the caller keeps it (nil: worked out here when needed).
     public func rank(utf8 title: UnsafeRawBufferPointer, trait: UInt16? = nil, scratch: inout MatchScratch) -> MatchRank? {
         if oneCharacter != 0 { return Self.rankOneCharacter(oneCharacter, title, trait: trait ?? Self.trait(of: title)) }
+        if !fuzzyBytes.isEmpty, case let trait = trait ?? Self.trait(of: title), trait & (Self.asciiTrait | Self.utf8Trait) != 0 {
+            let (caseSensitive, foldAccents) = (fuzzyCaseSensitive, fuzzyFoldsAccents)
+            guard let score = fuzzyBytes.withUnsafeBufferPointer({
+                scratch.asciiTermScore($0, title, caseSensitive: caseSensitive, foldAccents: foldAccents)
+            }) else { return nil }
+            return MatchRank(score: Int(score), length: Int(trait & Self.lengthMask))
+        }
         return generalRank(utf8: title, scratch: &scratch)
     }
 
@@ -78,7 +85,7 @@ extension SearchPattern {
     /// title's `trait(of:)`, which gives the length (and says whether the bytes can be scanned as such).
     static func rankOneCharacter(_ character: UInt16, _ title: UnsafeRawBufferPointer, trait: UInt16) -> MatchRank? {
         if trait & (asciiTrait | utf8Trait) != 0 {
-            let best = oneCharacterScore(character, bytes: title, ascii: trait & asciiTrait != 0)
+            let best = oneCharacterScore(character, bytes: title)
             return best > 0 ? MatchRank(score: Int(best), length: Int(trait & lengthMask)) : nil
         }
         // Not UTF-8: scalar by scalar, as the general path decodes it (a byte that is not UTF-8 reads as U+FFFD).
@@ -125,11 +132,11 @@ extension SearchPattern {
         return MatchRank(score: Int(score), length: scratch.trimmedLength)
     }
 
-    /// `rankOneCharacter`'s score over well-formed UTF-8 (most titles; `ascii`: ASCII alone), scanned byte by byte:
-    /// the character is looked for as a byte (either case unless the term is case-sensitive), and among the scalars
-    /// that are not ASCII only a Latin letter that may fold to it is decoded (`mayCompareAsASCII`); a bonus is read
-    /// only where the character occurs (the scalar before decoded when it is not ASCII). 0 when it does not occur.
-    private static func oneCharacterScore(_ character: UInt16, bytes title: UnsafeRawBufferPointer, ascii: Bool) -> Int32 {
+    /// `rankOneCharacter`'s score over well-formed UTF-8 (most titles), read eight bytes at a time: the character
+    /// is looked for as a byte (either case unless the term is case-sensitive), and among the scalars that are not
+    /// ASCII only a Latin letter that may fold to it is decoded (`mayCompareAsASCII`); a bonus is read only where
+    /// the character occurs (the scalar before decoded when it is not ASCII). 0 when it does not occur.
+    private static func oneCharacterScore(_ character: UInt16, bytes title: UnsafeRawBufferPointer) -> Int32 {
         let wanted = UInt8(character & 0xFF)
         let insensitive = character & 0x100 == 0
         let other = insensitive && wanted &- 0x61 < 26 ? wanted - 0x20 : wanted
@@ -148,32 +155,51 @@ extension SearchPattern {
                     best = score
                     return bonus >= Score.boundary  // fzf stops at the first boundary
                 }
-                if ascii {
-                    for i in 0..<title.count where title[i] == wanted || title[i] == other {
-                        if occurs(at: i, classes[Int(title[i])]) { break }
+                /// The byte at `i`, an occurrence of the character or the first byte of a scalar that is not ASCII:
+                /// true when it ends the search.
+                func found(at i: Int) -> Bool {
+                    let byte = title[i]
+                    if byte < 0x80 { return occurs(at: i, classes[Int(byte)]) }
+                    guard mayCompareAsASCII(lead: byte, second: title[i + 1]) else { return false }
+                    let scalar = MatchScratch.decodeScalar(title, at: i).0
+                    let cls = ScalarTraits.classOf(scalar)
+                    return ScalarTraits.compared(scalar, cls, caseSensitive: !insensitive, foldAccents: true) == UInt32(wanted)
+                        && occurs(at: i, cls.rawValue)
+                }
+                let n = title.count
+                guard n >= 8 else {
+                    for i in 0..<n where title[i] == wanted || title[i] == other || title[i] >= 0xC0 {
+                        if found(at: i) { break }
                     }
                     return best
                 }
+                // Eight bytes a word: the bits of the character's bytes (a letter in either case: compared with 0x20
+                // set) and of the first bytes of scalars that are not ASCII (their two top bits set), in order. The
+                // last word ends at the title's end, its bytes read before left out.
+                let pattern = UInt64(wanted) &* 0x0101_0101_0101_0101
+                let fold: UInt64 = wanted != other ? 0x2020_2020_2020_2020 : 0
                 var i = 0
-                while i < title.count {
-                    let byte = title[i]
-                    if byte < 0x80 {
-                        if byte == wanted || byte == other, occurs(at: i, classes[Int(byte)]) { break }
-                        i += 1
-                        continue
+                while i < n {
+                    let at = min(i, n - 8)
+                    let word = UInt64(littleEndian: title.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+                    var bits = zeroBytes((word | fold) ^ pattern) | word & word << 1 & 0x8080_8080_8080_8080
+                    bits &= ~0 << UInt64(8 * (i - at))
+                    while bits != 0 {
+                        if found(at: at + bits.trailingZeroBitCount >> 3) { return best }
+                        bits &= bits - 1
                     }
-                    let size = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
-                    if mayCompareAsASCII(lead: byte, second: title[i + 1]) {
-                        let scalar = MatchScratch.decodeScalar(title, at: i).0
-                        let cls = ScalarTraits.classOf(scalar)
-                        if ScalarTraits.compared(scalar, cls, caseSensitive: !insensitive, foldAccents: true) == UInt32(wanted),
-                           occurs(at: i, cls.rawValue) { break }
-                    }
-                    i += size
+                    i = at + 8
                 }
                 return best
             }
         }
+    }
+
+    /// The high bit of each byte of `word` that is 0, and no other bit (no borrow runs from one byte to the next).
+    @inline(__always)
+    static func zeroBytes(_ word: UInt64) -> UInt64 {
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~(((word & low7) &+ low7) | word | low7)
     }
 
     /// fzf's length of well-formed UTF-8 of `scalars` scalars: those that are not white space at its ends.
@@ -250,29 +276,31 @@ extension SearchPattern {
     private func evaluate(_ title: UnsafeRawBufferPointer, _ scratch: inout MatchScratch, withPositions: Bool) -> Int32? {
         scratch.reset()
         var total: Int32 = 0
-        // The terms are read in place (by index, borrowed), not copied out: a copy retains and releases their
-        // arrays, once per term and title.
-        for g in titleGroups.indices {
-            var satisfied = false
-            var score: Int32 = 0
-            // fzf: the first term of the group that matches gives its score; an inverse term that is
-            // satisfied lets the group match with 0 unless a later term matches.
-            for t in titleGroups[g].indices {
-                let hit = Self.hit(titleGroups[g][t], title, &scratch, withPositions: withPositions)
-                if titleGroups[g][t].isInverse {
-                    if hit == nil { satisfied = true }
-                    continue
+        // The terms are read in place, through buffer pointers: an array's subscript copies a term out, which
+        // retains and releases its arrays once per term and title.
+        return titleGroups.withUnsafeBufferPointer { groups -> Int32? in
+            for group in groups.indices {
+                let satisfied = groups[group].withUnsafeBufferPointer { terms -> Bool in
+                    // fzf: the first term of the group that matches gives its score; an inverse term that is
+                    // satisfied lets the group match with 0 unless a later term matches.
+                    var satisfied = false
+                    for t in terms.indices {
+                        let hit = Self.hit(terms[t], title, &scratch, withPositions: withPositions)
+                        if terms[t].isInverse {
+                            if hit == nil { satisfied = true }
+                            continue
+                        }
+                        if let hit {
+                            total += hit
+                            return true
+                        }
+                    }
+                    return satisfied
                 }
-                if let hit {
-                    satisfied = true
-                    score = hit
-                    break
-                }
+                guard satisfied else { return nil }
             }
-            guard satisfied else { return nil }
-            total += score
+            return total
         }
-        return total
     }
 
     /// One term's score over the title; nil when it does not match. A fuzzy ASCII term without positions takes

@@ -30,6 +30,7 @@ public struct SearchPattern: Sendable, Hashable {
         isExact = exact
         (titleGroups, fieldGroups) = try PatternParser(exact: exact).groups(of: text)
         oneCharacter = Self.oneCharacter(of: titleGroups)
+        (fuzzyBytes, fuzzyCaseSensitive, fuzzyFoldsAccents) = Self.fuzzyBytes(of: titleGroups)
     }
 
     /// Reads `text` as a search box does while it is typed: a malformed term (an empty `'`, a `|` with nothing
@@ -40,6 +41,7 @@ public struct SearchPattern: Sendable, Hashable {
         let read = PatternParser(exact: exact).groups(of: text, lenient: true)
         (titleGroups, fieldGroups, problem) = (read.titles, read.fields, read.error)
         oneCharacter = Self.oneCharacter(of: titleGroups)
+        (fuzzyBytes, fuzzyCaseSensitive, fuzzyFoldsAccents) = Self.fuzzyBytes(of: titleGroups)
     }
 
     /// When the title terms are one fuzzy term of one ASCII character (what the first key of a search types):
@@ -52,6 +54,23 @@ public struct SearchPattern: Sendable, Hashable {
               !term.isInverse, let bytes = term.asciiBytes, bytes.count == 1, bytes[0] != 0 else { return 0 }
         return UInt16(bytes[0]) | (term.isCaseSensitive ? 0x100 : 0)
     }
+
+    /// When the title terms are one fuzzy term of two or more ASCII characters (a search typed further): its bytes,
+    /// whether it is case-sensitive and whether it folds accents; empty otherwise. Such a term over a title of
+    /// well-formed UTF-8 is scored straight from its bytes (`MatchScratch.asciiTermScore`).
+    let fuzzyBytes: [UInt8]
+    let fuzzyCaseSensitive: Bool
+    let fuzzyFoldsAccents: Bool
+
+    private static func fuzzyBytes(of groups: [[SearchTerm]]) -> ([UInt8], Bool, Bool) {
+        guard groups.count == 1, groups[0].count == 1, case let term = groups[0][0], term.kind == .fuzzy,
+              !term.isInverse, let bytes = term.asciiBytes, bytes.count >= 2 else { return ([], false, false) }
+        return (bytes, term.isCaseSensitive, term.foldsAccents)
+    }
+
+    /// Whether a scan passes each title's trait (`TitleTraits`) to `rank(utf8:trait:scratch:)`: the byte paths
+    /// read a title's encoding and length from it.
+    var usesTraits: Bool { oneCharacter != 0 || !fuzzyBytes.isEmpty }
 
     /// The same pattern without its field terms (what is answered over titles alone).
     public var titlesOnly: SearchPattern {
