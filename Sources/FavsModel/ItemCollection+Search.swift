@@ -15,8 +15,10 @@ extension ItemCollection {
     /// A large search is split in contiguous parts, one per core, each with its own scratch, joined in order.
     func search(_ pattern: SearchPattern, among previous: [Int32]? = nil) -> [SearchMatch] {
         let titles = titleArena
-        // The byte paths' per-title facts (fzf's length, ASCII or UTF-8), kept once made.
-        let traits = pattern.usesTraits ? self.traits.values(for: titles) : []
+        // The byte paths' per-title facts (fzf's length, ASCII or UTF-8): made by a first key and kept for the keys
+        // after it; a longer pattern alone (a one-shot search) does without them.
+        let traits = pattern.oneCharacter != 0 ? self.traits.values(for: titles)
+            : pattern.usesTraits ? self.traits.valuesIfKnown(for: titles) ?? [] : []
         if let previous {
             // In slot order, the titles are read front to back (a ranked result's rows jump around the arena).
             let previous = Self.inSlotOrder(previous, slotCount: slotCount)

@@ -122,6 +122,11 @@ import Testing
             #expect(narrowed.map(\.slot) == fresh.map(\.slot), "seed \(seed) round \(round) '\(query)'")
             #expect(narrowed.map { [$0.key.score, $0.key.length] } == fresh.map { [$0.key.score, $0.key.length] })
             #expect(fresh.map(\.slot) == fresh.map(\.slot).sorted())
+            // With the traits a first key made, as the general path (decoded scalars) ranks each title.
+            let reference = c.presentSlots.compactMap { slot in
+                narrower.match(c.title(atSlot: slot)).map { [slot, $0.score, $0.rank.length] }
+            }
+            #expect(fresh.map { [Int($0.slot), Int($0.key.score), Int($0.key.length)] } == reference, "'\(query)'")
         }
     }
 

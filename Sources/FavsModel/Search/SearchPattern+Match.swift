@@ -45,12 +45,20 @@ extension SearchPattern {
     /// `trait(of:)` when the caller keeps it (nil: worked out here when needed).
     public func rank(utf8 title: UnsafeRawBufferPointer, trait: UInt16? = nil, scratch: inout MatchScratch) -> MatchRank? {
         if oneCharacter != 0 { return Self.rankOneCharacter(oneCharacter, title, trait: trait ?? Self.trait(of: title)) }
-        if !fuzzyBytes.isEmpty, case let trait = trait ?? Self.trait(of: title), trait & (Self.asciiTrait | Self.utf8Trait) != 0 {
+        if !fuzzyBytes.isEmpty {
             let (caseSensitive, foldAccents) = (fuzzyCaseSensitive, fuzzyFoldsAccents)
-            guard let score = fuzzyBytes.withUnsafeBufferPointer({
-                scratch.asciiTermScore($0, title, caseSensitive: caseSensitive, foldAccents: foldAccents)
-            }) else { return nil }
-            return MatchRank(score: Int(score), length: Int(trait & Self.lengthMask))
+            return fuzzyBytes.withUnsafeBufferPointer { pattern -> MatchRank? in
+                // Without a kept trait (a one-shot search: `favs list --query`), the byte prefilter first, so that
+                // only a title that may match is measured.
+                if trait == nil, !SearchTerm.mayMatch(pattern, title, caseSensitive: caseSensitive, foldsAccents: foldAccents) {
+                    return nil
+                }
+                let trait = trait ?? Self.trait(of: title)
+                guard trait & (Self.asciiTrait | Self.utf8Trait) != 0 else { return generalRank(utf8: title, scratch: &scratch) }
+                guard let score = scratch.asciiTermScore(pattern, title, caseSensitive: caseSensitive, foldAccents: foldAccents)
+                else { return nil }
+                return MatchRank(score: Int(score), length: Int(trait & Self.lengthMask))
+            }
         }
         return generalRank(utf8: title, scratch: &scratch)
     }
@@ -339,7 +347,15 @@ extension SearchTerm {
     /// Latin letters, the Kelvin and Ångström signs): CJK, emoji and punctuation are still decided here.
     func mayMatch(_ title: UnsafeRawBufferPointer) -> Bool {
         guard let pattern = asciiBytes else { return true }
-        let insensitive = !isCaseSensitive
+        return pattern.withUnsafeBufferPointer {
+            Self.mayMatch($0, title, caseSensitive: isCaseSensitive, foldsAccents: foldsAccents)
+        }
+    }
+
+    /// `mayMatch(_:)` for a term of ASCII characters given by its bytes.
+    static func mayMatch(_ pattern: UnsafeBufferPointer<UInt8>, _ title: UnsafeRawBufferPointer, caseSensitive: Bool,
+                         foldsAccents: Bool) -> Bool {
+        let insensitive = !caseSensitive
         var mayFold = false
         var i = 0
         for p in pattern {

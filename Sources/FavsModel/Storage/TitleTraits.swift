@@ -16,6 +16,12 @@ final class TitleTraits: @unchecked Sendable {
     /// A new instance with the values known so far, for a collection that is about to add a title.
     func extended() -> TitleTraits { TitleTraits(lock.withLock { values }) }
 
+    /// Every title's trait when they are all known (nil otherwise), for a search that may do without them: a search
+    /// of more than one character (`favs list --query`) is not worth making them for, the browser's next keys are.
+    func valuesIfKnown(for titles: TextArena) -> [UInt16]? {
+        lock.withLock { values.count == titles.count ? values : nil }
+    }
+
     /// Every title's trait, those not known yet worked out now (in parts, one per core, when there are many).
     func values(for titles: TextArena) -> [UInt16] {
         lock.withLock {
