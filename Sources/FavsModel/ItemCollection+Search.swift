@@ -34,6 +34,27 @@ extension ItemCollection {
                 }
             }
         }
+        if pattern.oneCharacter != 0 {
+            // A first key: the one-character path straight over every title, its tables taken once per part.
+            let character = pattern.oneCharacter
+            return Self.inParts(count: titles.count) { range in
+                var found: [SearchMatch] = []
+                titles.withStorage { bytes, ends in
+                    traits.withUnsafeBufferPointer { traits in
+                        SearchPattern.withScanTables { tables in
+                            for slot in range where isPresent(slot: slot) {
+                                let start = slot == 0 ? 0 : Int(ends[slot - 1]) + 1
+                                let title = UnsafeRawBufferPointer(rebasing: bytes[start..<Int(ends[slot])])
+                                if let rank = SearchPattern.rankOneCharacter(character, title, trait: traits[slot], tables) {
+                                    found.append(SearchMatch(slot: Int32(slot), key: RankKey(rank)))
+                                }
+                            }
+                        }
+                    }
+                }
+                return found
+            }
+        }
         return Self.inParts(count: titles.count) { range in
             var scratch = MatchScratch()
             var found: [SearchMatch] = []

@@ -44,7 +44,9 @@ extension SearchPattern {
     /// `rank(_:scratch:)` over a title's UTF-8 (as the collection's text arena keeps it). `trait`: the title's
     /// `trait(of:)` when the caller keeps it (nil: worked out here when needed).
     public func rank(utf8 title: UnsafeRawBufferPointer, trait: UInt16? = nil, scratch: inout MatchScratch) -> MatchRank? {
-        if oneCharacter != 0 { return Self.rankOneCharacter(oneCharacter, title, trait: trait ?? Self.trait(of: title)) }
+        if oneCharacter != 0 {
+            return Self.withScanTables { Self.rankOneCharacter(oneCharacter, title, trait: trait ?? Self.trait(of: title), $0) }
+        }
         if !fuzzyBytes.isEmpty {
             let (caseSensitive, foldAccents) = (fuzzyCaseSensitive, fuzzyFoldsAccents)
             return fuzzyBytes.withUnsafeBufferPointer { pattern -> MatchRank? in
@@ -54,7 +56,7 @@ extension SearchPattern {
                     return nil
                 }
                 let trait = trait ?? Self.trait(of: title)
-                guard trait & (Self.asciiTrait | Self.utf8Trait) != 0 else { return generalRank(utf8: title, scratch: &scratch) }
+                guard trait & Self.validUTF8 != 0 else { return generalRank(utf8: title, scratch: &scratch) }
                 guard let score = scratch.asciiTermScore(pattern, title, caseSensitive: caseSensitive, foldAccents: foldAccents)
                 else { return nil }
                 return MatchRank(score: Int(score), length: Int(trait & Self.lengthMask))
@@ -75,6 +77,8 @@ extension SearchPattern {
 
     static let asciiTrait: UInt16 = 0x8000
     static let utf8Trait: UInt16 = 0x4000
+    /// Either flag: the title is well-formed UTF-8.
+    static let validUTF8: UInt16 = asciiTrait | utf8Trait
     static let lengthMask: UInt16 = 0x3FFF
 
     /// `rank(utf8:scratch:)` without the one-character path (what that path is tested against).
@@ -91,12 +95,20 @@ extension SearchPattern {
     /// unless the term is case-sensitive, accents folded: an ASCII term folds them), and fzf's length. Nil when
     /// it does not occur. The same numbers as the general path's, which a property test holds it to. `trait`: the
     /// title's `trait(of:)`, which gives the length (and says whether the bytes can be scanned as such).
-    static func rankOneCharacter(_ character: UInt16, _ title: UnsafeRawBufferPointer, trait: UInt16) -> MatchRank? {
-        if trait & (asciiTrait | utf8Trait) != 0 {
-            let best = oneCharacterScore(character, bytes: title)
+    @inline(__always)
+    static func rankOneCharacter(_ character: UInt16, _ title: UnsafeRawBufferPointer, trait: UInt16,
+                                 _ tables: ScanTables) -> MatchRank? {
+        if trait & validUTF8 != 0 {
+            let best = oneCharacterScore(character, bytes: title, tables)
             return best > 0 ? MatchRank(score: Int(best), length: Int(trait & lengthMask)) : nil
         }
-        // Not UTF-8: scalar by scalar, as the general path decodes it (a byte that is not UTF-8 reads as U+FFFD).
+        return rankOneCharacterByScalars(character, title)
+    }
+
+    /// `rankOneCharacter` over a title that is not UTF-8: scalar by scalar, as the general path decodes it (a byte
+    /// that is not UTF-8 reads as U+FFFD).
+    @inline(never)
+    private static func rankOneCharacterByScalars(_ character: UInt16, _ title: UnsafeRawBufferPointer) -> MatchRank? {
         let wanted = UInt32(character & 0xFF)
         let insensitive = character & 0x100 == 0
         let classes = ScalarTraits.asciiClasses, bonuses = ScalarTraits.bonusTable
@@ -144,62 +156,73 @@ extension SearchPattern {
     /// is looked for as a byte (either case unless the term is case-sensitive), and among the scalars that are not
     /// ASCII only a Latin letter that may fold to it is decoded (`mayCompareAsASCII`); a bonus is read only where
     /// the character occurs (the scalar before decoded when it is not ASCII). 0 when it does not occur.
-    private static func oneCharacterScore(_ character: UInt16, bytes title: UnsafeRawBufferPointer) -> Int32 {
+    @inline(__always)
+    private static func oneCharacterScore(_ character: UInt16, bytes title: UnsafeRawBufferPointer,
+                                          _ tables: ScanTables) -> Int32 {
         let wanted = UInt8(character & 0xFF)
         let insensitive = character & 0x100 == 0
         let other = insensitive && wanted &- 0x61 < 26 ? wanted - 0x20 : wanted
-        let classes = ScalarTraits.asciiClassBytes, bonuses = ScalarTraits.bonusTable
-        return classes.withUnsafeBufferPointer { classes in
-            bonuses.withUnsafeBufferPointer { bonuses -> Int32 in
-                var best: Int32 = 0
-                /// The character at `i`, of class `cls`: its score; true when it ends the search.
-                func occurs(at i: Int, _ cls: UInt8) -> Bool {
-                    let previous = i == 0 ? CharClass.white.rawValue
-                        : title[i - 1] < 0x80 ? classes[Int(title[i - 1])]
-                        : ScalarTraits.classOf(scalarEnding(at: i, in: title)).rawValue
-                    let bonus = bonuses[Int(previous) * 7 + Int(cls)]
-                    let score = Score.match + Int32(bonus) * Score.firstCharMultiplier
-                    guard score > best else { return false }
-                    best = score
-                    return bonus >= Score.boundary  // fzf stops at the first boundary
-                }
-                /// The byte at `i`, an occurrence of the character or the first byte of a scalar that is not ASCII:
-                /// true when it ends the search.
-                func found(at i: Int) -> Bool {
-                    let byte = title[i]
-                    if byte < 0x80 { return occurs(at: i, classes[Int(byte)]) }
-                    guard mayCompareAsASCII(lead: byte, second: title[i + 1]) else { return false }
-                    let scalar = MatchScratch.decodeScalar(title, at: i).0
-                    let cls = ScalarTraits.classOf(scalar)
-                    return ScalarTraits.compared(scalar, cls, caseSensitive: !insensitive, foldAccents: true) == UInt32(wanted)
-                        && occurs(at: i, cls.rawValue)
-                }
-                let n = title.count
-                guard n >= 8 else {
-                    for i in 0..<n where title[i] == wanted || title[i] == other || title[i] >= 0xC0 {
-                        if found(at: i) { break }
-                    }
-                    return best
-                }
-                // Eight bytes a word: the bits of the character's bytes (a letter in either case: compared with 0x20
-                // set) and of the first bytes of scalars that are not ASCII (their two top bits set), in order. The
-                // last word ends at the title's end, its bytes read before left out.
-                let pattern = UInt64(wanted) &* 0x0101_0101_0101_0101
-                let fold: UInt64 = wanted != other ? 0x2020_2020_2020_2020 : 0
-                var i = 0
-                while i < n {
-                    let at = min(i, n - 8)
-                    let word = UInt64(littleEndian: title.loadUnaligned(fromByteOffset: at, as: UInt64.self))
-                    var bits = zeroBytes((word | fold) ^ pattern) | word & word << 1 & 0x8080_8080_8080_8080
-                    bits &= ~0 << UInt64(8 * (i - at))
-                    while bits != 0 {
-                        if found(at: at + bits.trailingZeroBitCount >> 3) { return best }
-                        bits &= bits - 1
-                    }
-                    i = at + 8
-                }
-                return best
+        let classes = tables.classes, bonuses = tables.bonuses
+        var best: Int32 = 0
+        /// The character at `i`, of class `cls`: its score; true when it ends the search.
+        func occurs(at i: Int, _ cls: UInt8) -> Bool {
+            let previous = i == 0 ? CharClass.white.rawValue
+                : title[i - 1] < 0x80 ? classes[Int(title[i - 1])]
+                : ScalarTraits.classOf(scalarEnding(at: i, in: title)).rawValue
+            let bonus = bonuses[Int(previous) * 7 + Int(cls)]
+            let score = Score.match + Int32(bonus) * Score.firstCharMultiplier
+            guard score > best else { return false }
+            best = score
+            return bonus >= Score.boundary  // fzf stops at the first boundary
+        }
+        /// The byte at `i`, an occurrence of the character or the first byte of a scalar that is not ASCII:
+        /// true when it ends the search.
+        func found(at i: Int) -> Bool {
+            let byte = title[i]
+            if byte < 0x80 { return occurs(at: i, classes[Int(byte)]) }
+            guard mayCompareAsASCII(lead: byte, second: title[i + 1]) else { return false }
+            let scalar = MatchScratch.decodeScalar(title, at: i).0
+            let cls = ScalarTraits.classOf(scalar)
+            return ScalarTraits.compared(scalar, cls, caseSensitive: !insensitive, foldAccents: true) == UInt32(wanted)
+                && occurs(at: i, cls.rawValue)
+        }
+        let n = title.count
+        guard n >= 8 else {
+            for i in 0..<n where title[i] == wanted || title[i] == other || title[i] >= 0xC0 {
+                if found(at: i) { break }
             }
+            return best
+        }
+        // Eight bytes a word: the bits of the character's bytes (a letter in either case: compared with 0x20
+        // set) and of the first bytes of scalars that are not ASCII (their two top bits set), in order. The
+        // last word ends at the title's end, its bytes read before left out.
+        let pattern = UInt64(wanted) &* 0x0101_0101_0101_0101
+        let fold: UInt64 = wanted != other ? 0x2020_2020_2020_2020 : 0
+        var i = 0
+        while i < n {
+            let at = min(i, n - 8)
+            let word = UInt64(littleEndian: title.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+            var bits = zeroBytes((word | fold) ^ pattern) | word & word << 1 & 0x8080_8080_8080_8080
+            bits &= ~0 << UInt64(8 * (i - at))
+            while bits != 0 {
+                if found(at: at + bits.trailingZeroBitCount >> 3) { return best }
+                bits &= bits - 1
+            }
+            i = at + 8
+        }
+        return best
+    }
+
+    /// The byte paths' tables, reached by pointer: each ASCII byte's class (`ScalarTraits.asciiClassBytes`) and
+    /// the bonus of a class after another (`ScalarTraits.bonusTable`). A scan takes them once, not per title.
+    struct ScanTables {
+        let classes: UnsafeBufferPointer<UInt8>
+        let bonuses: UnsafeBufferPointer<Int16>
+    }
+
+    static func withScanTables<T>(_ body: (ScanTables) throws -> T) rethrows -> T {
+        try ScalarTraits.asciiClassBytes.withUnsafeBufferPointer { classes in
+            try ScalarTraits.bonusTable.withUnsafeBufferPointer { try body(ScanTables(classes: classes, bonuses: $0)) }
         }
     }
 
