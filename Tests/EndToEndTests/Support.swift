@@ -13,6 +13,9 @@ struct HarnessError: Error, CustomStringConvertible {
 /// The default deadline for anything the tests wait for.
 let deadline: Duration = .seconds(5)
 
+/// How much longer a wait goes on while the pane is still blank (a program that has not drawn its first frame yet).
+let startupAllowance: Duration = .seconds(20)
+
 /// The built binary: `$FAVS_BIN`, else `<package root>/.build/debug/favs`.
 func favsBinary() throws -> String {
     let environment = ProcessInfo.processInfo.environment

@@ -152,12 +152,23 @@ final class Tmux {
     /// Waits until some row of the screen contains `text`; on timeout, fails and shows the screen.
     func waitFor(_ text: String) async throws {
         var last: [String] = []
-        let found = try await eventually {
+        var found = try await eventually {
             last = try await screen()
             return last.contains { $0.contains(text) }
         }
+        // A pane still blank has not drawn its first frame: a cold start (a debug build, a new library) on a machine
+        // busy with the rest of the suite. It gets the start-up allowance before the wait fails; a screen that shows
+        // something else has answered, and fails now.
+        var waited = deadline
+        if !found, last.allSatisfy(\.isEmpty) {
+            waited += startupAllowance
+            found = try await eventually(within: startupAllowance) {
+                last = try await screen()
+                return last.contains { $0.contains(text) }
+            }
+        }
         if !found {
-            throw HarnessError("'\(text)' did not appear within \(deadline); the screen:\n"
+            throw HarnessError("'\(text)' did not appear within \(waited); the screen:\n"
                                + last.joined(separator: "\n") + crashes())
         }
     }
