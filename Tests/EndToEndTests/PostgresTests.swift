@@ -250,10 +250,11 @@ enum Postgres {
             }
             let toOffline = ContinuousClock.now - frozen
             print("hung server: offline, the star taken back, \(LiveSync.milliseconds(toOffline)) after it stopped")
-            // 1.75 s on a quiet machine; make test's own parallel suites have made it 3.7 s (a key then took 1.2 s to
-            // show). The bound only has to tell the heartbeat from the statement's deadline: the star was sent after
-            // the freeze, and a browser that waited for its statement would take it back 5 s after that at the soonest.
-            #expect(toOffline < .milliseconds(4500), "offline is said within 1.75 s of the server going silent (4.5 s on a busy machine)")
+            // 1.75 s on a quiet machine; make test's own parallel suites have made it 3.7, 4.1 and 6.1 s (a key then
+            // took 1.5 s to show). What tells the heartbeat from the statement's deadline is the message waited for
+            // above: a browser that waited out its statement would say "the server did not answer in 5 s", not
+            // "offline". The bound only catches a browser that notices much later than either.
+            #expect(toOffline < .seconds(9), "offline is said within 1.75 s of the server going silent (9 s on a busy machine)")
             // Keys are still answered at once while it hangs.
             let move = ContinuousClock.now
             try await tmux.sendKeys("j")
