@@ -43,8 +43,7 @@ extension ItemCollection {
                     traits.withUnsafeBufferPointer { traits in
                         SearchPattern.withScanTables { tables in
                             for slot in range where isPresent(slot: slot) {
-                                let start = slot == 0 ? 0 : Int(ends[slot - 1]) + 1
-                                let title = UnsafeRawBufferPointer(rebasing: bytes[start..<Int(ends[slot])])
+                                let title = TextArena.entry(slot, bytes, ends)
                                 if let rank = SearchPattern.rankOneCharacter(character, title, trait: traits[slot], tables) {
                                     found.append(SearchMatch(slot: Int32(slot), key: RankKey(rank)))
                                 }
@@ -110,8 +109,6 @@ extension ItemCollection {
 
     private static func rank(_ slot: Int, _ bytes: UnsafeRawBufferPointer, _ ends: UnsafeBufferPointer<UInt32>,
                              _ pattern: SearchPattern, _ trait: UInt16?, _ scratch: inout MatchScratch) -> RankKey? {
-        let start = slot == 0 ? 0 : Int(ends[slot - 1]) + 1
-        return pattern.rank(utf8: UnsafeRawBufferPointer(rebasing: bytes[start..<Int(ends[slot])]), trait: trait,
-                            scratch: &scratch).map(RankKey.init)
+        pattern.rank(utf8: TextArena.entry(slot, bytes, ends), trait: trait, scratch: &scratch).map(RankKey.init)
     }
 }

@@ -267,17 +267,11 @@ struct QueryResult: Sendable {
             guard let titleKeys else { return body(<) }
             return titleKeys.keys.withStorage { bytes, ends in
                 body { a, b in
-                    let order = TitleCollation.compare(Self.entry(Int(a), bytes, ends), Self.entry(Int(b), bytes, ends))
+                    let order = TitleCollation.compare(TextArena.entry(Int(a), bytes, ends), TextArena.entry(Int(b), bytes, ends))
                     return order != 0 ? order < 0 : a < b
                 }
             }
         }
-    }
-
-    private static func entry(_ slot: Int, _ bytes: UnsafeRawBufferPointer, _ ends: UnsafeBufferPointer<UInt32>)
-        -> UnsafeRawBufferPointer {
-        let start = slot == 0 ? 0 : Int(ends[slot - 1]) + 1
-        return UnsafeRawBufferPointer(rebasing: bytes[start..<Int(ends[slot])])
     }
 
     /// Makes (or extends, for items added at the end) the title keys when the title order is in use.

@@ -70,15 +70,6 @@ extension SearchPattern {
             let text = base, bonus = base + capacity
             var above = (h: base + 2 * capacity, c: base + 3 * capacity)
             var row = (h: base + 4 * capacity, c: base + 5 * capacity)
-            /// The class of the scalar that ends at byte `i` (white space before the title).
-            func classBefore(_ i: Int) -> UInt8 {
-                if i == 0 { return CharClass.white.rawValue }
-                let byte = title[i - 1]
-                if byte < 0x80 { return classes[Int(byte)] }
-                var lead = i - 1
-                while title[lead] & 0xC0 == 0x80 { lead -= 1 }
-                return ScalarTraits.classOf(MatchScratch.decodeScalar(title, at: lead).0).rawValue
-            }
             // Each column's scalar as compared and, where it may match, its bonus; row 0 (the first
             // character) as it goes.
             let first = pattern[0]
@@ -94,7 +85,7 @@ extension SearchPattern {
                 if byte != 0xFF {
                     let cls = title[i] < 0x80 ? classes[Int(title[i])]
                         : ScalarTraits.classOf(MatchScratch.decodeScalar(title, at: i).0).rawValue
-                    bonus[x] = Int32(table[Int(classBefore(i)) * 7 + Int(cls)])
+                    bonus[x] = Int32(table[Int(classBefore(i, in: title, classes)) * 7 + Int(cls)])
                 }
                 if byte == first {
                     above.h[x] = Score.match + bonus[x] * Score.firstCharMultiplier

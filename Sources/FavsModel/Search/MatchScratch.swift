@@ -29,7 +29,7 @@ public struct MatchScratch: Sendable {
     /// An ASCII title's bytes as a term compares them, and their bonuses (`asciiFuzzyScore`).
     var asciiText: [UInt8] = []
     var asciiBonus: [Int16] = []
-    /// `asciiTitleScore`'s columns: the bytes as compared, their bonuses, and two rows of the matrix.
+    /// `SearchPattern.asciiTermScore`'s columns: the bytes as compared, their bonuses, and two rows of the matrix.
     var kernel: [Int32] = []
     /// The current title's fzf length (`trimmedLength`), when `asciiFuzzyScore` has read it.
     var kernelLength: Int?

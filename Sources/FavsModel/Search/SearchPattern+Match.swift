@@ -166,10 +166,7 @@ extension SearchPattern {
         var best: Int32 = 0
         /// The character at `i`, of class `cls`: its score; true when it ends the search.
         func occurs(at i: Int, _ cls: UInt8) -> Bool {
-            let previous = i == 0 ? CharClass.white.rawValue
-                : title[i - 1] < 0x80 ? classes[Int(title[i - 1])]
-                : ScalarTraits.classOf(scalarEnding(at: i, in: title)).rawValue
-            let bonus = bonuses[Int(previous) * 7 + Int(cls)]
+            let bonus = bonuses[Int(classBefore(i, in: title, classes)) * 7 + Int(cls)]
             let score = Score.match + Int32(bonus) * Score.firstCharMultiplier
             guard score > best else { return false }
             best = score
@@ -261,6 +258,15 @@ extension SearchPattern {
             length -= 1
         }
         return length
+    }
+
+    /// The class (raw value) of the scalar of well-formed UTF-8 that ends just before byte `i`: white space before
+    /// the title, an ASCII byte's by `classes`, any other decoded.
+    @inline(__always)
+    static func classBefore(_ i: Int, in title: UnsafeRawBufferPointer, _ classes: UnsafeBufferPointer<UInt8>) -> UInt8 {
+        if i == 0 { return CharClass.white.rawValue }
+        let byte = title[i - 1]
+        return byte < 0x80 ? classes[Int(byte)] : ScalarTraits.classOf(scalarEnding(at: i, in: title)).rawValue
     }
 
     /// The scalar of well-formed UTF-8 that ends just before byte `end`.

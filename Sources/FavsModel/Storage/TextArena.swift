@@ -39,6 +39,12 @@ struct TextArena: Sendable, Equatable {
         withEntry(i) { $0.hasSameBytes(as: other) }
     }
 
+    /// Entry `i` within storage that `withStorage` gave (a scan's inner loop, which takes the storage once).
+    @inline(__always)
+    static func entry(_ i: Int, _ bytes: UnsafeRawBufferPointer, _ ends: UnsafeBufferPointer<UInt32>) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: bytes[(i == 0 ? 0 : Int(ends[i - 1]) + 1)..<Int(ends[i])])
+    }
+
     /// The arena's bytes and entry ends, for a scan over all of them.
     func withStorage<R>(_ body: (UnsafeRawBufferPointer, UnsafeBufferPointer<UInt32>) -> R) -> R {
         bytes.withUnsafeBytes { bytes in ends.withUnsafeBufferPointer { ends in body(bytes, ends) } }

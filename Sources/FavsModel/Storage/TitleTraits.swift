@@ -29,11 +29,7 @@ final class TitleTraits: @unchecked Sendable {
             guard known < titles.count else { return values }
             let measured = ItemCollection.inParts(count: titles.count - known) { range in
                 titles.withStorage { bytes, ends in
-                    range.map { index in
-                        let slot = known + index
-                        let start = slot == 0 ? 0 : Int(ends[slot - 1]) + 1
-                        return SearchPattern.trait(of: UnsafeRawBufferPointer(rebasing: bytes[start..<Int(ends[slot])]))
-                    }
+                    range.map { SearchPattern.trait(of: TextArena.entry(known + $0, bytes, ends)) }
                 }
             }
             values += measured
