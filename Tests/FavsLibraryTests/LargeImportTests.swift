@@ -133,8 +133,9 @@ private func shape(_ path: String) throws -> (table: String, uniqueIndexes: [Str
         let file = records(1500)
         #expect(try library.importRecords(file) == ImportSummary(added: 1500))
         let (table, unique) = try shape(path)
-        #expect(!table.contains("PRIMARY KEY"))
-        #expect(unique == ["items_id", "sqlite_autoindex_items_1"])  // the ids, and the positions
+        // The positions are the table's row ids (v8): no index of their own; the ids' index is apart (v5).
+        #expect(table.contains("position INTEGER PRIMARY KEY") && !table.contains("id TEXT PRIMARY KEY"))
+        #expect(unique == ["items_id"])
         #expect(try library.item(file[700].id)?.title == "Title 700")
         // The index answers the upsert's ON CONFLICT (id) of the next import, and refuses a repeat by hand.
         #expect(try library.importRecords(file) == ImportSummary(unchanged: 1500))
@@ -220,8 +221,52 @@ private func shape(_ path: String) throws -> (table: String, uniqueIndexes: [Str
         #expect(try library.loadItems().map(\.title) == ["A2", "B"])
 
         _ = try SQLiteLibrary.open(path: empty, seedIfNew: false)
-        #expect(try shape(empty).uniqueIndexes == ["items_id", "sqlite_autoindex_items_1"])
-        #expect(try !shape(empty).table.contains("PRIMARY KEY"))
+        #expect(try shape(empty).uniqueIndexes == ["items_id"])
+        #expect(try shape(empty).table.contains("position INTEGER PRIMARY KEY"))
+        #expect(try !shape(empty).table.contains("id TEXT PRIMARY KEY"))
+    }
+}
+
+/// v8: an empty library's positions become its row ids (no index of their own); a library that holds items keeps
+/// its table (position UNIQUE), and both are read and written the same.
+@Test func aLibraryThatHeldItemsBeforePositionsWereRowIdsKeepsItsTable() throws {
+    try withTemporaryDirectory { directory throws in
+        let used = directory.appendingPathComponent("used.sqlite").path
+        let empty = directory.appendingPathComponent("empty.sqlite").path
+        for path in [used, empty] {  // libraries as favs made them before v8
+            let queue = try DatabaseQueue(path: path)
+            try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
+            try Schema.migrator.migrate(queue, upTo: "v7: field index built after an import")
+            try queue.write { db in
+                try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('name', 'old')")
+                if path == used {
+                    try db.execute(sql: """
+                        INSERT INTO items (id, title, fields, position) VALUES ('a', 'A', '[["k","river"]]', 1)
+                        """)
+                }
+            }
+        }
+        for path in [used, empty] {
+            let library = try SQLiteLibrary.open(path: path, seedIfNew: false)
+            #expect(try library.importRecords([ImportRecord(id: "a", title: "A2", line: 1),
+                                               ImportRecord(id: "b", title: "B", fields: [Field("artist", "padilla")],
+                                                            line: 2)])
+                    == (path == used ? ImportSummary(added: 1, updated: 1) : ImportSummary(added: 2)))
+            #expect(try library.loadItems().map(\.title) == ["A2", "B"])
+            #expect(try library.loadItems().map(\.position) == [1, 2])
+            let term = try #require(try SearchPattern(parsing: "artist:padilla").fieldGroups.first?.first)
+            #expect(try library.ids(withField: term) == ["b"])
+        }
+        #expect(try shape(used).table.contains("position INTEGER NOT NULL UNIQUE"))
+        #expect(try shape(used).uniqueIndexes == ["items_id", "sqlite_autoindex_items_1"])
+        #expect(try shape(empty).table.contains("position INTEGER PRIMARY KEY"))
+        #expect(try shape(empty).uniqueIndexes == ["items_id"])
+        // A position is still given once: the row id refuses a second item at it.
+        #expect(throws: DatabaseError.self) {
+            try DatabaseQueue(path: empty).write { db in
+                try db.execute(sql: "INSERT INTO items (id, title, fields, position) VALUES ('c', 'C', '[]', 2)")
+            }
+        }
     }
 }
 
