@@ -38,12 +38,10 @@ extension ItemCollection {
     /// Runs `search` over `0..<count` cut into one contiguous part per core (when there is enough to search),
     /// and joins the parts' results in order.
     static func inParts<T: Sendable>(count: Int, _ search: @Sendable (Range<Int>) -> [T]) -> [T] {
-        let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount, count / 25_000))
+        let parts = Parts.count(for: count)
         guard parts > 1 else { return search(0..<count) }
         let results = PartResults<T>(parts)
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
-            results.set(part, search(count * part / parts..<count * (part + 1) / parts))
-        }
+        Parts.forEach(parts, count: count) { part, range in results.set(part, search(range)) }
         return results.joined
     }
 
@@ -113,5 +111,13 @@ private final class PartResults<T: Sendable>: @unchecked Sendable {
 
     func set(_ part: Int, _ result: [T]) { lock.withLock { parts[part] = result } }
 
-    var joined: [T] { lock.withLock { Array(parts.joined()) } }
+    /// The parts one after the other, each copied whole (a flattened sequence is copied element by element).
+    var joined: [T] {
+        lock.withLock {
+            var joined: [T] = []
+            joined.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+            for part in parts { joined.append(contentsOf: part) }
+            return joined
+        }
+    }
 }

@@ -22,6 +22,9 @@ extension ItemCollection {
         if let previous {
             // In slot order, the titles are read front to back (a ranked result's rows jump around the arena).
             let previous = Self.inSlotOrder(previous, slotCount: slotCount)
+            if !pattern.fuzzyBytes.isEmpty, !traits.isEmpty {
+                return Self.inParts(count: previous.count) { range in narrowASCIITerm(pattern, previous[range], traits) }
+            }
             return Self.inParts(count: previous.count) { range in
                 var scratch = MatchScratch()
                 return titles.withStorage { bytes, ends in
@@ -68,6 +71,39 @@ extension ItemCollection {
             }
             return found
         }
+    }
+
+    /// A search typed further that is one fuzzy ASCII term (`SearchPattern.fuzzyBytes`), over `slots` with the traits
+    /// a first key made: `asciiTermScore` straight over each title, the term's bytes and the scan's tables taken once
+    /// (through `rank(utf8:)` each title took them again: two `swift_once` and a buffer pointer a title). A title that
+    /// is not well-formed UTF-8 takes the general path, as there.
+    private func narrowASCIITerm(_ pattern: SearchPattern, _ slots: ArraySlice<Int32>, _ traits: [UInt16]) -> [SearchMatch] {
+        var found: [SearchMatch] = []
+        var scratch = MatchScratch()
+        let (caseSensitive, foldAccents) = (pattern.fuzzyCaseSensitive, pattern.fuzzyFoldsAccents)
+        titleArena.withStorage { bytes, ends in
+            traits.withUnsafeBufferPointer { traits in
+                pattern.fuzzyBytes.withUnsafeBufferPointer { term in
+                    SearchPattern.withScanTables { tables in
+                        for slot in slots {
+                            let slot = Int(slot)
+                            guard isPresent(slot: slot) else { continue }
+                            let title = TextArena.entry(slot, bytes, ends), trait = traits[slot]
+                            let rank: MatchRank?
+                            if trait & SearchPattern.validUTF8 != 0 {
+                                rank = SearchPattern.asciiTermScore(term, title, caseSensitive: caseSensitive,
+                                                                    foldAccents: foldAccents, tables, work: &scratch.kernel)
+                                    .map { MatchRank(score: Int($0), length: Int(trait & SearchPattern.lengthMask)) }
+                            } else {
+                                rank = pattern.generalRank(utf8: title, scratch: &scratch)
+                            }
+                            if let rank { found.append(SearchMatch(slot: Int32(slot), key: RankKey(rank))) }
+                        }
+                    }
+                }
+            }
+        }
+        return found
     }
 
     /// Makes the titles' traits for a first key (`TitleTraits`) on another thread, now, so that the key does not

@@ -103,13 +103,12 @@ struct QueryResult: Sendable {
             if let fieldSlots, previous == nil { matches.removeAll { !fieldSlots.contains(Int($0.slot)) } }
             if ranked {
                 keepRankKeys(for: items)
-                for match in matches { rankKeys[Int(match.slot)] = match.key }
-                if query.order == .library {
+                let packing = query.order == .library
+                var packed = keep(matches, packing: packing, in: items)
+                if packing {
                     // The common case, sorted as plain integers: rank, favorite, length and slot in one word each.
-                    var packed = matches.compactMap { match -> UInt64? in
-                        let favorite = items.isFavorite(slot: Int(match.slot))
-                        guard query.scope == .all || favorite else { return nil }
-                        return match.key.packed(favorite: favorite, slot: match.slot)
+                    if query.scope == .favorites {
+                        packed.removeAll { !items.isFavorite(slot: Int(Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF))) }
                     }
                     RankSort.sort(&packed)
                     rows = packed.map { Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF) }
@@ -195,6 +194,34 @@ struct QueryResult: Sendable {
             rankKeys[slot] = key
         }
         return true
+    }
+
+    /// Keeps each match's rank by its slot (`rankKeys`, made room for) and, when `packing`, returns the matches'
+    /// packed keys (`RankKey.packed`) in their order. A large result is done in parts, one a core: each match has a
+    /// slot of its own, so no two parts write the same key.
+    private mutating func keep(_ matches: [ItemCollection.SearchMatch], packing: Bool,
+                               in items: ItemCollection) -> [UInt64] {
+        var packed = [UInt64](repeating: 0, count: packing ? matches.count : 0)
+        let parts = Parts.count(for: matches.count, minimum: 100_000)
+        matches.withUnsafeBufferPointer { matches in
+            rankKeys.withUnsafeMutableBufferPointer { keys in
+                packed.withUnsafeMutableBufferPointer { packed in
+                    let (matches, keys, packed) = (SharedBuffer(UnsafeMutableBufferPointer(mutating: matches)),
+                                                   SharedBuffer(keys), SharedBuffer(packed))
+                    Parts.forEach(parts, count: matches.buffer.count) { _, range in
+                        for index in range {
+                            let match = matches[index]
+                            keys[Int(match.slot)] = match.key
+                            if packing {
+                                packed[index] = match.key.packed(favorite: items.isFavorite(slot: Int(match.slot)),
+                                                                 slot: match.slot)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return packed
     }
 
     /// Makes room for a rank key for every slot of `items` (slots added since keep theirs unset).
