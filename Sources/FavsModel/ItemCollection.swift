@@ -200,6 +200,12 @@ public struct ItemCollection: Sendable {
     func id(atSlot slot: Int) -> ItemID { ItemID(idArena.string(slot)) }
     func title(atSlot slot: Int) -> String { titleArena.string(slot) }
 
+    /// The ids' and the titles' storage, for a pass over many rows (`TextArena.entry` reads one slot's bytes).
+    func withTextStorage<R>(_ body: (UnsafeRawBufferPointer, UnsafeBufferPointer<UInt32>,
+                                     UnsafeRawBufferPointer, UnsafeBufferPointer<UInt32>) -> R) -> R {
+        idArena.withStorage { ids, idEnds in titleArena.withStorage { titles, titleEnds in body(ids, idEnds, titles, titleEnds) } }
+    }
+
     func item(atSlot slot: Int) -> Item {
         Item(id: id(atSlot: slot), title: titleArena.string(slot), fields: fieldsBySlot[Int32(slot)] ?? [],
              favorite: isFavorite(slot: slot), position: positions[slot], favoritedAt: favoritedAt(slot: slot))

@@ -67,7 +67,7 @@ extension ItemID {
 
 /// Whether bytes are well-formed UTF-8 (the Unicode standard's table 3-7: no overlong forms, no surrogates,
 /// nothing past U+10FFFF), without making a String: a million piped lines are checked in one pass.
-enum UTF8Check {
+public enum UTF8Check {
     /// The offset of the first byte from `start` on that is not ASCII (`bytes.count` when there is none): eight
     /// bytes at a time, then one by one.
     static func endOfASCII(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
@@ -79,7 +79,7 @@ enum UTF8Check {
         return i
     }
 
-    static func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool { scalarCount(bytes) != nil }
+    public static func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool { scalarCount(bytes) != nil }
 
     /// The Unicode scalars in `bytes` (as many as bytes: ASCII alone), or nil when they are not well-formed UTF-8.
     static func scalarCount(_ bytes: UnsafeRawBufferPointer) -> Int? {

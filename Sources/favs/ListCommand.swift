@@ -55,25 +55,61 @@ struct List: ParsableCommand {
     @OptionGroup var library: LibraryOption
 
     func run() throws {
-        let items = try query.map { try ItemOutput.load(library, matching: ListQuery(filter: $0, exact: exact,
-                                                                                        scope: favorites ? .favorites : .all),
-                                                        withFields: format != .text) }
-            ?? ItemOutput.load(library, favoritesOnly: favorites, withFields: format != .text)
-        if let machine = ExportFormat(rawValue: format.rawValue) { return try ItemOutput.write(items, as: machine) }
-        // Ids are padded to the widest (up to a limit, so one long id does not push every title away).
-        let idWidth = min(Self.maxIDWidth, items.lazy.map { TextWidth.of(Sanitize.visible($0.id.readable)) }.max() ?? 0)
-        var output = ""
-        for item in items {
-            Self.writeText(item, idWidth: idWidth, to: &output)
-            if output.utf8.count >= 1 << 16 {
-                try StandardOutput.write(output)
-                output = ""
-            }
+        let listQuery = ListQuery(filter: query ?? "", exact: exact, scope: favorites ? .favorites : .all)
+        if let machine = ExportFormat(rawValue: format.rawValue) {
+            let items = try query != nil ? ItemOutput.load(library, matching: listQuery, withFields: true)
+                : ItemOutput.load(library, favoritesOnly: favorites)
+            return try ItemOutput.write(items, as: machine)
         }
-        try StandardOutput.write(output)
+        let store = try ItemOutput.store(library, matching: listQuery)
+        try Self.writeText(store.list)
     }
 
     static let maxIDWidth = 24
+
+    /// Writes the rows as text, 64 KiB at a time. A row whose id is printable ASCII and whose title holds nothing to
+    /// make visible (most rows) goes out as its stored bytes; any other is made an item, made visible and measured
+    /// (`writeText(_:idWidth:to:)`).
+    static func writeText(_ rows: ListRows) throws {
+        // Ids are padded to the widest (up to a limit, so one long id does not push every title away).
+        var idWidth = 0
+        rows.forEachText { id, _, _, item in
+            idWidth = max(idWidth, Sanitize.isPrintableASCII(id) ? id.count : TextWidth.of(Sanitize.visible(item().id.readable)))
+            return true
+        }
+        idWidth = min(maxIDWidth, idWidth)
+        var output: [UInt8] = []
+        output.reserveCapacity(1 << 17)
+        var failure: (any Error)?
+        rows.forEachText { id, title, favorite, item in
+            // The title is the last column: it needs no measuring, only to be shown as stored.
+            if Sanitize.isPrintableASCII(id), Sanitize.isShownAsStored(title) {
+                output.append(contentsOf: id)
+                output.append(contentsOf: Self.spaces.prefix(max(0, idWidth - id.count)))
+                output.append(contentsOf: favorite ? Self.star : Self.noStar)
+                output.append(contentsOf: title)
+                output.append(UInt8(ascii: "\n"))
+            } else {
+                var line = ""
+                writeText(item(), idWidth: idWidth, to: &line)
+                output.append(contentsOf: line.utf8)
+            }
+            guard output.count >= 1 << 16 else { return true }
+            do {
+                try output.withUnsafeBytes { try StandardOutput.write(bytes: $0) }
+            } catch {
+                failure = error
+                return false
+            }
+            output.removeAll(keepingCapacity: true)
+            return true
+        }
+        if let failure { throw failure }
+        try output.withUnsafeBytes { try StandardOutput.write(bytes: $0) }
+    }
+
+    private static let star = Array(" ★ ".utf8), noStar = Array("   ".utf8)
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: maxIDWidth)
 
     static func writeText(_ item: Item, idWidth: Int, to out: inout String) {
         let id = Sanitize.visible(item.id.readable)

@@ -233,6 +233,44 @@ import Testing
         let list = try await favs("list", "--library", "lib.sqlite", in: scratch)
         #expect(list.out == "evil ★ ␛[31mRED␇\n")
     }
+
+    /// `favs list` prints a printable-ASCII row as stored and any other made visible and measured in columns: in
+    /// one list the two kinds line up (wide ids, a control character in an id, DEL, bidi, an id past the 24-column
+    /// limit), with a query and without, the favorites alone too.
+    @Test func plainAndOtherRowsLineUpInOneList() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("mixed.jsonl", #"""
+            {"id": "a1", "title": "plain title", "favorite": true}
+            {"id": "日本", "title": "日本語 title 🎧"}
+            {"id": "t\tab", "title": "tab\tin title"}
+            {"id": "averyveryveryverylongidentifier", "title": "long id"}
+            {"id": "del", "title": "x\u007fy and a\u202eb", "favorite": true}
+            {"id": "z9", "title": "Zebra ~ tilde"}
+
+            """#)
+        try #require(try await favs("import", "mixed.jsonl", "--library", "lib.sqlite", in: scratch).status == 0)
+        let list = try await favs("list", "--library", "lib.sqlite", in: scratch)
+        #expect(list.status == 0)
+        #expect(list.out == """
+            a1                       ★ plain title
+            日本                       日本語 title 🎧
+            t␉ab                       tab␉in title
+            averyveryveryverylongidentifier   long id
+            del                      ★ x␡y and a�b
+            z9                         Zebra ~ tilde
+
+            """)
+        let query = try await favs("list", "--query", "title", "--library", "lib.sqlite", in: scratch)
+        #expect(query.out == """
+            a1   ★ plain title
+            日本   日本語 title 🎧
+            t␉ab   tab␉in title
+
+            """)
+        let favorites = try await favs("list", "--favorites", "--library", "lib.sqlite", in: scratch)
+        #expect(favorites.out == "a1  ★ plain title\ndel ★ x␡y and a�b\n")
+    }
 }
 
 /// An import file that must be refused, and the error it must produce.

@@ -25,6 +25,14 @@ public struct ListRows: ItemRows {
     public func row(of id: ItemID) -> Int? { store.result.row(of: id, in: store.items) }
     public func row(placing id: ItemID) -> Int? { store.result.row(placing: id, in: store.items) }
     public func items(from row: Int, count: Int) -> [Item] { store.result.items(from: row, count: count, in: store.items) }
+
+    /// Calls `body` with each row in order, until it returns false: the id's and the title's UTF-8 bytes as stored
+    /// (valid only during the call), the favorite flag, and the row's whole item, made only when asked. What prints
+    /// a long list (`favs list`) without an `Item` and two `String`s a row.
+    public func forEachText(_ body: (_ id: UnsafeRawBufferPointer, _ title: UnsafeRawBufferPointer, _ favorite: Bool,
+                                     _ item: () -> Item) -> Bool) {
+        store.result.forEachText(in: store.items, body)
+    }
 }
 
 /// The favorites: in library order, or while a search is on those the list shows first, in its order (best first),

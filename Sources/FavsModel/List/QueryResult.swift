@@ -61,6 +61,24 @@ struct QueryResult: Sendable {
         return rows[min(row, rows.count)..<min(row + count, rows.count)].map { items.item(atSlot: Int($0)) }
     }
 
+    /// `ListRows.forEachText`: the shown slots in order (every present slot, in library order, when `rows` is nil).
+    func forEachText(in items: ItemCollection, _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer, Bool,
+                                                        () -> Item) -> Bool) {
+        items.withTextStorage { ids, idEnds, titles, titleEnds in
+            func visit(_ slot: Int) -> Bool {
+                body(TextArena.entry(slot, ids, idEnds), TextArena.entry(slot, titles, titleEnds),
+                     items.isFavorite(slot: slot), { items.item(atSlot: slot) })
+            }
+            if let rows {
+                for slot in rows where !visit(Int(slot)) { return }
+            } else {
+                for slot in 0..<items.slotCount where items.isPresent(slot: slot) {
+                    if !visit(slot) { return }
+                }
+            }
+        }
+    }
+
     // MARK: Answering
 
     /// Answers a new query; a filter typed further searches only the current rows. `fields`: what the query's field
