@@ -54,20 +54,7 @@ enum Schema {
             // the table is made again with the index apart (`items_id`), the same to every query. Only an
             // empty table is remade (nothing to copy); a library that already holds items keeps its
             // primary key, and an import into it is an upsert, which needs the index throughout anyway.
-            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM items)") == false else { return }
-            try db.execute(sql: "DROP TABLE items")
-            try db.execute(sql: """
-                CREATE TABLE items (
-                    id TEXT NOT NULL,
-                    title TEXT NOT NULL,
-                    fields TEXT NOT NULL,
-                    favorite INTEGER NOT NULL DEFAULT 0,
-                    position INTEGER NOT NULL UNIQUE,
-                    deleted INTEGER NOT NULL DEFAULT 0,
-                    favorited_at INTEGER
-                )
-                """)
-            for index in [idIndex, listIndex, favoritesIndex, favoriteTimesIndex] { try db.execute(sql: index) }
+            try remakeEmptyItems(position: "INTEGER NOT NULL UNIQUE", db)
         }
         migrator.registerMigration("v6: field index") { db in
             // Field terms (`artist:padilla`) are answered by FTS5's trigram index over the fields' values, kept by
@@ -93,24 +80,32 @@ enum Schema {
             // row id: `position INTEGER PRIMARY KEY` is the table's own key, where `UNIQUE` kept a B-tree of its
             // own beside it that every insert wrote (134 MB of a 10M-row import's 2.5 GB). Only an empty table is
             // remade, as in v5: a library that holds items keeps its table, which every query reads the same.
-            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM items)") == false else { return }
-            try db.execute(sql: "DROP TABLE items")
-            try db.execute(sql: """
-                CREATE TABLE items (
-                    id TEXT NOT NULL,
-                    title TEXT NOT NULL,
-                    fields TEXT NOT NULL,
-                    favorite INTEGER NOT NULL DEFAULT 0,
-                    position INTEGER PRIMARY KEY NOT NULL,
-                    deleted INTEGER NOT NULL DEFAULT 0,
-                    favorited_at INTEGER
-                )
-                """)
-            for index in [idIndex, listIndex, favoritesIndex, favoriteTimesIndex] { try db.execute(sql: index) }
+            guard try remakeEmptyItems(position: "INTEGER PRIMARY KEY NOT NULL", db) else { return }
             for trigger in fieldIndexTriggers { try db.execute(sql: trigger) }  // dropped with the table
         }
         return migrator
     }()
+
+    /// Makes the items table again, with `position` declared as given, and its indexes (v5, v8), when it holds no
+    /// row at all (nothing to copy); returns whether it did.
+    @discardableResult
+    private static func remakeEmptyItems(position: String, _ db: Database) throws -> Bool {
+        guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM items)") == false else { return false }
+        try db.execute(sql: "DROP TABLE items")
+        try db.execute(sql: """
+            CREATE TABLE items (
+                id TEXT NOT NULL,
+                title TEXT NOT NULL,
+                fields TEXT NOT NULL,
+                favorite INTEGER NOT NULL DEFAULT 0,
+                position \(position),
+                deleted INTEGER NOT NULL DEFAULT 0,
+                favorited_at INTEGER
+            )
+            """)
+        for index in [idIndex, listIndex, favoritesIndex, favoriteTimesIndex] { try db.execute(sql: index) }
+        return true
+    }
 
     /// The favorite-time column to select: `favorited_at`, or NULL in a library opened read-only that
     /// predates it (v4).

@@ -198,21 +198,26 @@ private func shape(_ path: String) throws -> (table: String, uniqueIndexes: [Str
     }
 }
 
+/// Two named libraries as favs made them when `migration` was its last: one holding an item (`item`: the values of
+/// id, title, fields and position), one empty; their paths.
+private func librariesMade(upTo migration: String, in directory: URL, item: String) throws -> (used: String, empty: String) {
+    let used = directory.appendingPathComponent("used.sqlite").path
+    let empty = directory.appendingPathComponent("empty.sqlite").path
+    for path in [used, empty] {
+        let queue = try DatabaseQueue(path: path)
+        try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
+        try Schema.migrator.migrate(queue, upTo: migration)
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('name', 'old')")
+            if path == used { try db.execute(sql: "INSERT INTO items (id, title, fields, position) VALUES \(item)") }
+        }
+    }
+    return (used, empty)
+}
+
 @Test func aLibraryThatHeldItemsBeforeTheIdIndexWasApartKeepsItsPrimaryKey() throws {
     try withTemporaryDirectory { directory throws in
-        let used = directory.appendingPathComponent("used.sqlite").path
-        let empty = directory.appendingPathComponent("empty.sqlite").path
-        for path in [used, empty] {  // libraries as favs made them before v5
-            let queue = try DatabaseQueue(path: path)
-            try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
-            try Schema.migrator.migrate(queue, upTo: "v4: favorite times")
-            try queue.write { db in
-                try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('name', 'old')")
-                if path == used {
-                    try db.execute(sql: "INSERT INTO items (id, title, fields, position) VALUES ('a', 'A', '[]', 1)")
-                }
-            }
-        }
+        let (used, empty) = try librariesMade(upTo: "v4: favorite times", in: directory, item: "('a', 'A', '[]', 1)")
         let library = try SQLiteLibrary.open(path: used, seedIfNew: false)
         #expect(try shape(used).table.contains("id TEXT PRIMARY KEY"))
         #expect(try library.importRecords([ImportRecord(id: "a", title: "A2", line: 1),
@@ -231,21 +236,8 @@ private func shape(_ path: String) throws -> (table: String, uniqueIndexes: [Str
 /// its table (position UNIQUE), and both are read and written the same.
 @Test func aLibraryThatHeldItemsBeforePositionsWereRowIdsKeepsItsTable() throws {
     try withTemporaryDirectory { directory throws in
-        let used = directory.appendingPathComponent("used.sqlite").path
-        let empty = directory.appendingPathComponent("empty.sqlite").path
-        for path in [used, empty] {  // libraries as favs made them before v8
-            let queue = try DatabaseQueue(path: path)
-            try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
-            try Schema.migrator.migrate(queue, upTo: "v7: field index built after an import")
-            try queue.write { db in
-                try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('name', 'old')")
-                if path == used {
-                    try db.execute(sql: """
-                        INSERT INTO items (id, title, fields, position) VALUES ('a', 'A', '[["k","river"]]', 1)
-                        """)
-                }
-            }
-        }
+        let (used, empty) = try librariesMade(upTo: "v7: field index built after an import", in: directory,
+                                              item: #"('a', 'A', '[["k","river"]]', 1)"#)
         for path in [used, empty] {
             let library = try SQLiteLibrary.open(path: path, seedIfNew: false)
             #expect(try library.importRecords([ImportRecord(id: "a", title: "A2", line: 1),
