@@ -207,6 +207,42 @@ import Testing
         }
     }
 
+    /// The byte prefilter of a `^` term (and `^…$`) from the title's first bytes (`SearchTerm.mayStart`) never turns
+    /// away a title the term's own algorithm matches (`MatchScratch.run`, which reads no prefilter): titles that
+    /// start with white space (ASCII, ideographic, no-break), with capitals or letters that fold to the term's, or
+    /// with CJK; terms from the title's start, changed at times, some beginning with a space.
+    @Test func thePrefixPrefilterTurnsAwayNoTitleThePrefixMatches() throws {
+        let starts: [String] = ["", " ", "\t ", "\u{3000}", "\u{A0}", "  \u{2003}"]
+        var rng = SeededRandom(seed: 23)
+        var scratch = MatchScratch()
+        var (matched, turnedAway) = (0, 0)
+        for _ in 0..<20_000 {
+            let body = String((0..<Int.random(in: 0...12, using: &rng)).map { _ in
+                (Int.random(in: 0..<4, using: &rng) == 0 ? OneCharacterPathTests.others : OneCharacterPathTests.alphabet)
+                    .randomElement(using: &rng) ?? "a"
+            })
+            let title = (starts.randomElement(using: &rng) ?? "") + body
+            // The term: the body's first characters (lower-cased at times), or random ones; a space first at times.
+            var term = Bool.random(using: &rng) ? String(body.prefix(Int.random(in: 1...4, using: &rng)))
+                : String((0..<Int.random(in: 1...3, using: &rng)).map { _ in Self.patternCharacters.randomElement(using: &rng) ?? "a" })
+            if Bool.random(using: &rng) { term = term.lowercased() }
+            term = term.filter { !$0.isWhitespace && $0 != "|" && $0 != "'" && $0 != "!" && $0 != "^" && $0 != "$" && $0 != "\\" }
+            guard !term.isEmpty else { continue }
+            let text = "^" + (Int.random(in: 0..<8, using: &rng) == 0 ? "\\ " : "") + term + (Bool.random(using: &rng) ? "$" : "")
+            let pattern = SearchPattern(reading: text)
+            guard let searchTerm = pattern.titleGroups.first?.first, searchTerm.kind == .prefix || searchTerm.kind == .equal
+            else { continue }
+            scratch.reset()  // a new title to decode
+            let hit = Array(title.utf8).withUnsafeBytes { scratch.run(searchTerm, $0, withPositions: false) }
+            let passes = Array(title.utf8).withUnsafeBytes { searchTerm.mayMatch($0) }
+            try #require(passes || hit == nil, "“\(title)” for \(text): turned away, but it matches")
+            if hit != nil { matched += 1 }
+            if !passes { turnedAway += 1 }
+        }
+        #expect(matched > 2_000, "\(matched) titles matched")
+        #expect(turnedAway > 5_000, "\(turnedAway) titles turned away by their first bytes")
+    }
+
     @Test func theBytePathRanksAsTheGeneralPath() throws {
         let others = OneCharacterPathTests.others + Array("🎧🌊 \t")
         var rng = SeededRandom(seed: 22)

@@ -377,8 +377,31 @@ extension SearchTerm {
     func mayMatch(_ title: UnsafeRawBufferPointer) -> Bool {
         guard let pattern = asciiBytes else { return true }
         return pattern.withUnsafeBufferPointer {
-            Self.mayMatch($0, title, caseSensitive: isCaseSensitive, foldsAccents: foldsAccents)
+            if kind == .prefix || kind == .equal, !Self.mayStart(with: $0, title, caseSensitive: isCaseSensitive) {
+                return false
+            }
+            return Self.mayMatch($0, title, caseSensitive: isCaseSensitive, foldsAccents: foldsAccents)
         }
+    }
+
+    /// For a `^` term of ASCII characters: false when the title surely does not start with them (leading white space
+    /// aside unless the term begins with one, as `prefixMatch`), from its first bytes. A byte that is not ASCII
+    /// where one is compared leaves it to the scorer (it may be white space, or fold to the character).
+    static func mayStart(with pattern: UnsafeBufferPointer<UInt8>, _ title: UnsafeRawBufferPointer,
+                         caseSensitive: Bool) -> Bool {
+        var i = 0
+        if let first = pattern.first, !ScalarTraits.isASCIIWhite(first) {
+            while i < title.count, ScalarTraits.isASCIIWhite(title[i]) { i += 1 }
+        }
+        for p in pattern {
+            guard i < title.count else { return false }
+            let byte = title[i]
+            guard byte < 0x80 else { return true }
+            let other = !caseSensitive && p &- 0x61 < 26 ? p - 0x20 : p
+            guard byte == p || byte == other else { return false }
+            i += 1
+        }
+        return true
     }
 
     /// `mayMatch(_:)` for a term of ASCII characters given by its bytes.
