@@ -67,9 +67,15 @@ final class PostgresSession: @unchecked Sendable {
         install(connection)
     }
 
-    /// Closes the connection and waits for it (postgres-nio requires a connection closed before it goes).
+    /// Closes the connection and waits for it (postgres-nio requires a connection closed before it goes); on one of
+    /// the connection's loop threads, where a wait traps, the close is left to finish there, holding the connection.
     deinit {
-        if let connection, !connection.isClosed { try? connection.close().wait() }
+        guard let connection, !connection.isClosed else { return }
+        if connection.eventLoop.inEventLoop {
+            Self.close(connection)
+        } else {
+            try? connection.close().wait()
+        }
     }
 
     // MARK: Queries
@@ -326,10 +332,12 @@ final class PostgresSession: @unchecked Sendable {
     /// when it comes, or the next attempt waits out the backoff. After `claimReconnect`, without the lock.
     private func startReconnecting() {
         let listens = lock.withLock { self.listens }
-        connect().flatMap { connection in
-            listens ? Self.listen(on: connection, session: self).map { connection } : connection.eventLoop.makeSucceededFuture(connection)
+        // Every closure of the chain holds the session weakly: the last reference must never go on a loop thread,
+        // where deinit's wait would trap (a browser that let go of its session while it reconnected crashed so).
+        connect().flatMap { [weak self] connection in
+            guard listens, let self else { return connection.eventLoop.makeSucceededFuture(connection) }
+            return Self.listen(on: connection, session: self).map { connection }
         }.whenComplete { [weak self] result in
-            // Weak: the last reference must never go on a loop thread, where deinit's wait would trap.
             guard let self else {
                 if case let .success(connection) = result { Self.close(connection) }
                 return

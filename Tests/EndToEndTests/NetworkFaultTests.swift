@@ -137,12 +137,16 @@ struct NetworkFaultTests {
                     }
                     if agree { return (listed, ContinuousClock.now - start) }
                     if ContinuousClock.now - start > limit {
+                        // A browser that crashed writes its backtrace once it has symbolicated it: give it time.
+                        if screens.contains(where: { $0.contains { $0.contains("Backtracing") } }) {
+                            try await Task.sleep(for: .seconds(10))
+                        }
                         throw HarnessError("""
                             \(what): the screens did not come to favs list's \(LiveSync.counts(of: listed)) \
                             (\(favorites(listed).joined(separator: " "))) within \(limit); this machine's browser:
-                            \(screens[0].joined(separator: "\n"))
+                            \(screens[0].joined(separator: "\n"))\(host.crashes())
                             the browser inside the namespace:
-                            \(screens[1].joined(separator: "\n"))
+                            \(screens[1].joined(separator: "\n"))\(inside.crashes())
                             """)
                     }
                     try await Task.sleep(for: .milliseconds(50))
