@@ -26,14 +26,14 @@ enum ItemOutput {
         'favs import' of any of these into a new library reproduces the items.
         """
 
-    /// Loads the items of an existing library, read-only, as `list` and `export` show them;
-    /// without their fields when only ids and titles are printed (decoding fields is most of the cost).
-    static func load(_ library: LibraryOption, favoritesOnly: Bool, withFields: Bool = true) throws -> [Item] {
+    /// Loads the items of an existing library with their fields, read-only, as `list` (in a machine format) and
+    /// `export` write them. (`favs list`'s text reads the list alone: `store(_:matching:)`.)
+    static func load(_ library: LibraryOption, favoritesOnly: Bool) throws -> [Item] {
         let location = try library.location()
         var items: [Item]
         do {
             let library = try openExistingLibrary(location)
-            items = try withFields ? library.loadItems() : library.loadListItems()
+            items = try library.loadItems()
         } catch {
             throw failure(opening: error)
         }
@@ -41,14 +41,13 @@ enum ItemOutput {
         return items
     }
 
-    /// The items a query shows, in its order (a search: best first), with their fields when `withFields`.
-    static func load(_ library: LibraryOption, matching query: ListQuery, withFields: Bool) throws -> [Item] {
+    /// The items a query shows, in its order (a search: best first), with their fields.
+    static func load(_ library: LibraryOption, matching query: ListQuery) throws -> [Item] {
         let location = try library.location()
         do {
             let library = try openExistingLibrary(location)
             let store = try answer(query, from: library)
             let shown = store.list.items(from: 0, count: store.list.count)
-            guard withFields else { return shown }
             // Few matches: their fields, each read by its id, so the search costs what it shows (23k of 1M: 0.6 s
             // instead of 2.4). Many: one read of every item, cheaper than as many lookups (656k of 1M: 2.9 s
             // instead of 8.3, 12 µs a lookup); the two cross at about a fifth of the list.

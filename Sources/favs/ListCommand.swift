@@ -57,7 +57,7 @@ struct List: ParsableCommand {
     func run() throws {
         let listQuery = ListQuery(filter: query ?? "", exact: exact, scope: favorites ? .favorites : .all)
         if let machine = ExportFormat(rawValue: format.rawValue) {
-            let items = try query != nil ? ItemOutput.load(library, matching: listQuery, withFields: true)
+            let items = try query != nil ? ItemOutput.load(library, matching: listQuery)
                 : ItemOutput.load(library, favoritesOnly: favorites)
             return try ItemOutput.write(items, as: machine)
         }
