@@ -20,7 +20,11 @@ public final class BackgroundListLoad: @unchecked Sendable {
         guard let reopen = library.reopenedForSearch() else { return nil }
         let load = BackgroundListLoad()
         Thread.detachNewThread {
-            let loaded = Loaded { try reopen().loadListToFollow() }
+            let loaded = Loaded {
+                let loaded = try reopen().loadListToFollow()
+                loaded.items.prepareIndex()  // here, not on the input thread at its first lookup
+                return loaded
+            }
             load.lock.withLock { load.result = loaded }
         }
         return load

@@ -7,6 +7,9 @@ import GRDBSQLite
 /// the compact collection, through SQLite's C API: each row's bytes are copied straight into the
 /// collection's arenas, with no String or GRDB row per item.
 ///
+/// The collection's id index is built when an id is first looked up (`IDIndex`): the schema keeps ids unique,
+/// and `favs list` looks none up.
+///
 /// A large library is read by two threads at once, each on its own connection and half of the positions;
 /// both read the same committed state (checked by the change log's last sequence number, which every
 /// commit advances), else the list is read again on one connection.
@@ -43,7 +46,7 @@ public enum ListLoader {
             // The other connection failed, or read after another commit: read it all here.
             return (try withFavoriteTimes(try whole(db, capacity: capacity), db), lastChange)
         }
-        return (try withFavoriteTimes(builder.build(), db), lastChange)
+        return (try withFavoriteTimes(builder.build(distinctIDs: true), db), lastChange)
     }
 
     /// About how many bytes `rows` ids take, and as many titles (whichever is longer, with room to spare):
@@ -106,7 +109,7 @@ public enum ListLoader {
     private static func whole(_ db: Database, capacity: Int) throws -> ItemCollection {
         var builder = ItemCollection.Builder(capacity: capacity)
         try scan(db.sqliteConnection, select + " ORDER BY position", bound: nil, into: &builder)
-        return builder.build()
+        return builder.build(distinctIDs: true)
     }
 
     /// Steps a query of (id, title, favorite, position), appending each row to the builder.

@@ -81,8 +81,10 @@ extension ItemCollection {
             for (slot, time) in other.favoriteTimes { favoriteTimes[slot + shift] = time }
         }
 
-        /// The collection, indexed. A repeated id keeps its first row only.
-        public func build() -> ItemCollection {
+        /// The collection, indexed. A repeated id keeps its first row only. `distinctIDs`: the rows' ids are known
+        /// to differ (a library's, which its schema keeps unique), so the id index is left until an id is first
+        /// looked up (`IDIndex`).
+        public func build(distinctIDs: Bool = false) -> ItemCollection {
             var built = ItemCollection(empty: ())
             built.idArena = ids
             built.titleArena = titlesAreIDs ? ids : titles
@@ -95,13 +97,17 @@ extension ItemCollection {
                 let all = (0..<built.slotCount).map(built.item(atSlot:)).filter { seen.insert($0.id).inserted }
                 return ItemCollection(all.sorted { $0.position < $1.position })
             }
-            let (index, repeated) = SlotIndex.build(built.idArena)
-            for slot in repeated {  // a repeated id: this row stays out of the collection
-                built.flags[slot] = 0
-                built.fieldsBySlot[Int32(slot)] = nil
-                built.favoriteTimes[Int32(slot)] = nil
+            if distinctIDs {
+                built.index = IDIndex(deferringFor: built.idArena)
+            } else {
+                let (index, repeated) = SlotIndex.build(built.idArena)
+                for slot in repeated {  // a repeated id: this row stays out of the collection
+                    built.flags[slot] = 0
+                    built.fieldsBySlot[Int32(slot)] = nil
+                    built.favoriteTimes[Int32(slot)] = nil
+                }
+                built.index = IDIndex(index)
             }
-            built.index = index
             built.present = CountTree(flags: built.flags, mask: ItemCollection.presentFlag)
             built.favorites = CountTree(flags: built.flags, mask: ItemCollection.presentFlag | ItemCollection.favoriteFlag)
             built.folded = FoldedTitles(folding: built.titleArena)

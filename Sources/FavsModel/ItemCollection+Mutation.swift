@@ -81,6 +81,7 @@ extension ItemCollection {
     /// Adds an item after every slot (its position is the greatest), updating the index and the trees.
     private mutating func append(_ item: Item) {
         var id = item.id.rawValue, title = item.title
+        index.own()  // before the id arena changes: a deferred index holds it until it is built
         id.withUTF8 { idArena.append(UnsafeRawBufferPointer($0)) }
         traits = traits.extended()  // this copy's own: another copy may add another title in the same slot
         if folded.isFolded {

@@ -28,7 +28,7 @@ public struct ItemCollection: Sendable {
     var favoriteTimes: [Int32: Int64] = [:]
     var present = CountTree()
     var favorites = CountTree()
-    var index = SlotIndex()
+    var index = IDIndex()
     /// Changes whenever slots are renumbered (an item put back between others it was not loaded with):
     /// slot lists a pane keeps are stale then.
     var generation = 0
@@ -179,6 +179,10 @@ public struct ItemCollection: Sendable {
 
     /// The slot of an item held now.
     func presentSlot(of id: ItemID) -> Int? { slot(of: id).flatMap { isPresent(slot: $0) ? $0 : nil } }
+
+    /// Builds the id index now when it waits for its first lookup (`IDIndex`): a thread that loaded the collection
+    /// does, before handing it to the input thread.
+    public func prepareIndex() { index.prepare() }
 
     /// The slot of an id, held now or removed.
     func slot(of id: ItemID) -> Int? {

@@ -9,12 +9,14 @@ import Testing
     // MARK: Mutations
 
     /// Toggles, deletes, undos (re-inserts), new items between others, at the end, on a held position,
-    /// with a held id: after every step the collection answers every question as the sorted array does.
-    @Test(arguments: seeds)
-    func mutationsMatchASortedArray(seed: UInt64) {
+    /// with a held id: after every step the collection answers every question as the sorted array does. Also with
+    /// the id index left until the first lookup, as a library's list is built (`distinctIDs`).
+    @Test(arguments: seeds, [false, true])
+    func mutationsMatchASortedArray(seed: UInt64, deferringIndex: Bool) {
         var rng = SeededRandom(seed: seed)
         let initial = randomItems(count: Int.random(in: 50...300, using: &rng), &rng)
-        var c = ItemCollection(initial)
+        var c = built(initial, distinctIDs: deferringIndex)
+        #expect(c.index.isDeferred == deferringIndex)
         var ref = Reference(initial)
         for step in 0..<300 {
             let before = c
@@ -62,6 +64,31 @@ import Testing
             #expect(problems.isEmpty, "seed \(seed) step \(step) after \(note): \(problems.prefix(4))")
             if !problems.isEmpty { return }
         }
+    }
+
+    /// A collection whose id index waits for its first lookup serves every copy of it from one index, built once,
+    /// and each copy that adds an item keeps its id to itself: the other copy does not find it, whichever copy
+    /// looked first, and both still find every id they held.
+    @Test(arguments: [false, true])
+    func copiesOfADeferredIndexKeepTheirOwnIDs(lookFirstInTheCopy: Bool) {
+        var rng = SeededRandom(seed: 77)
+        let initial = randomItems(count: 500, &rng)
+        let original = built(initial, distinctIDs: true)
+        var copy = original
+        if lookFirstInTheCopy { #expect(copy.slot(of: ItemID("id499")) == 499) }
+        let added = Item(id: ItemID("added"), title: "Added", position: 10_000)
+        #expect(copy.insert(added) == 500)
+        #expect(!copy.index.isDeferred && original.index.isDeferred)
+        #expect(copy.slot(of: added.id) == 500 && copy[added.id]?.title == "Added")
+        #expect(original.slot(of: added.id) == nil && original[added.id] == nil)
+        for item in initial {
+            #expect(original.slot(of: item.id) == copy.slot(of: item.id) && original[item.id] == item, "\(item.id)")
+        }
+        // The original adds an item of its own on the same slot.
+        var other = original
+        #expect(other.insert(Item(id: ItemID("mine"), title: "Mine", position: 10_000)) == 500)
+        #expect(other.slot(of: ItemID("mine")) == 500 && copy.slot(of: ItemID("mine")) == nil)
+        #expect(other.slot(of: added.id) == nil)
     }
 
     // MARK: Filter
@@ -476,6 +503,13 @@ private func randomTitle(_ rng: inout SeededRandom) -> String {
 }
 
 /// Positions 0, 4, 8...: room for items put between; every third item has a field.
+/// A collection built as a library's list is: through the builder, its id index deferred when `distinctIDs`.
+private func built(_ items: [Item], distinctIDs: Bool) -> ItemCollection {
+    var builder = ItemCollection.Builder(capacity: items.count)
+    for item in items { builder.append(item) }
+    return builder.build(distinctIDs: distinctIDs)
+}
+
 private func randomItems(count: Int, _ rng: inout SeededRandom) -> [Item] {
     (0..<count).map { i in
         Item(id: ItemID("id\(i)"), title: randomTitle(&rng) + (i % 5 == 0 ? " \(i)" : ""),

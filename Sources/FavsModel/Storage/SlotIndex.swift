@@ -175,3 +175,65 @@ struct SlotIndex: Sendable, Equatable {
         return h
     }
 }
+
+/// A collection's id index: made with the collection, or, when its ids are known to be distinct (a library's:
+/// its schema keeps them unique), the first time an id is looked up. Indexing a million ids takes about 80 ms,
+/// which `favs list` and a search, which look none up, need not wait for.
+///
+/// Copies of a collection share a deferred index (built once, by whichever looks first); a copy that adds an id
+/// takes the index as its own first (`own()`), so no copy sees another's ids.
+struct IDIndex: Sendable {
+    private var made: SlotIndex?
+    private var deferred: Deferred?
+
+    init(_ index: SlotIndex = SlotIndex()) { made = index }
+
+    /// An index of `ids`, each distinct, built when first used.
+    init(deferringFor ids: TextArena) { deferred = Deferred(ids) }
+
+    /// The slot whose id `isMatch` accepts (see `SlotIndex.find`).
+    func find(hash: UInt64, isMatch: (Int) -> Bool) -> Int? {
+        if let made { return made.find(hash: hash, isMatch: isMatch) }
+        return deferred?.index.find(hash: hash, isMatch: isMatch)
+    }
+
+    /// Adds a slot (whose id is not in the index yet); the collection has called `own()` before adding the id.
+    mutating func insert(_ slot: Int, hash: UInt64) {
+        own()
+        made?.insert(slot, hash: hash)
+    }
+
+    /// Makes a deferred index now (a browser's loading thread does, so that the input thread never waits for it).
+    func prepare() { _ = deferred?.index }
+
+    /// Takes the index as this copy's own, built now if it was deferred: before the collection adds an id, so that
+    /// neither this copy's later ids nor its id arena are shared with a copy that built later.
+    mutating func own() {
+        guard made == nil else { return }
+        made = deferred?.index ?? SlotIndex()
+        deferred = nil
+    }
+
+    /// Whether the index waits for its first use (for the tests).
+    var isDeferred: Bool { deferred != nil }
+
+    /// The ids, until the index of them is built (then only the index is kept).
+    private final class Deferred: @unchecked Sendable {
+        private let lock = NSLock()
+        /// Under `lock`.
+        private var ids: TextArena?
+        private var built: SlotIndex?
+
+        init(_ ids: TextArena) { self.ids = ids }
+
+        var index: SlotIndex {
+            lock.withLock {
+                if let built { return built }
+                let index = ids.map { SlotIndex.build($0).index } ?? SlotIndex()
+                built = index
+                ids = nil
+                return index
+            }
+        }
+    }
+}
