@@ -28,11 +28,13 @@ extension ItemCollection {
             return Self.inParts(count: previous.count) { range in
                 var scratch = MatchScratch()
                 return titles.withStorage { bytes, ends in
-                    previous[range].compactMap { slot in
-                        let slot = Int(slot)
-                        guard isPresent(slot: slot) else { return nil }
-                        let trait: UInt16? = traits.isEmpty ? nil : traits[slot]
-                        return Self.rank(slot, bytes, ends, pattern, trait, &scratch).map { SearchMatch(slot: Int32(slot), key: $0) }
+                    pattern.prefilter.withTest { mayMatch in
+                        previous[range].compactMap { slot in
+                            let slot = Int(slot)
+                            guard isPresent(slot: slot), mayMatch(TextArena.entry(slot, bytes, ends)) else { return nil }
+                            let trait: UInt16? = traits.isEmpty ? nil : traits[slot]
+                            return Self.rank(slot, bytes, ends, pattern, trait, &scratch).map { SearchMatch(slot: Int32(slot), key: $0) }
+                        }
                     }
                 }
             }
@@ -62,9 +64,11 @@ extension ItemCollection {
             var found: [SearchMatch] = []
             titles.withStorage { bytes, ends in
                 traits.withUnsafeBufferPointer { traits in
-                    for slot in range where isPresent(slot: slot) {
-                        if let key = Self.rank(slot, bytes, ends, pattern, traits.isEmpty ? nil : traits[slot], &scratch) {
-                            found.append(SearchMatch(slot: Int32(slot), key: key))
+                    pattern.prefilter.withTest { mayMatch in
+                        for slot in range where isPresent(slot: slot) && mayMatch(TextArena.entry(slot, bytes, ends)) {
+                            if let key = Self.rank(slot, bytes, ends, pattern, traits.isEmpty ? nil : traits[slot], &scratch) {
+                                found.append(SearchMatch(slot: Int32(slot), key: key))
+                            }
                         }
                     }
                 }

@@ -284,6 +284,57 @@ import Testing
         #expect(single > 2_000, "\(single) titles matched one fuzzy term")
     }
 
+    /// The fuzzy prefilter (`SearchTerm.mayMatch`: bytes eight at a time, then, in a title with a Latin letter or
+    /// the like, the scalars that may fold) lets a title through exactly when the term's own algorithm matches it
+    /// (`MatchScratch.run`, which reads no prefilter), and never turns away one it matches in bytes that are not
+    /// UTF-8: a byte of every value, or a scalar that folds, at every place of titles 1 to 17 bytes long (before,
+    /// across and in the last word, which overlaps the one before), then random titles of letters in both cases,
+    /// Latin letters, the Kelvin sign, CJK, emoji, bytes that are not UTF-8 and first bytes left without the rest.
+    @Test func theFuzzyPrefilterLetsThroughWhatTheTermMatches() throws {
+        var scratch = MatchScratch()
+        var (passed, turnedAway) = (0, 0)
+        var terms: [String: SearchTerm] = [:]
+        func check(_ title: [UInt8], _ text: String) throws {
+            if terms[text] == nil { terms[text] = SearchPattern(reading: text).titleGroups.first?.first }
+            guard let term = terms[text], term.kind == .fuzzy else { return }
+            scratch.reset()  // a new title to decode
+            let hit = title.withUnsafeBytes { scratch.run(term, $0, withPositions: false) } != nil
+            let passes = title.withUnsafeBytes { term.mayMatch($0) }
+            if String(validating: title, as: UTF8.self) != nil {
+                try #require(passes == hit, "\(title) for “\(text)”: prefilter \(passes), the term \(hit)")
+            } else {
+                try #require(passes || !hit, "\(title) for “\(text)”: turned away, but the term matches it")
+            }
+            if passes { passed += 1 } else { turnedAway += 1 }
+        }
+        // One byte of every value, or one that starts a scalar that folds (é, ĩ, ḁ, the Kelvin sign…), at every place,
+        // the rest `q`; terms that it may be, or come before or after.
+        for length in [1, 2, 7, 8, 9, 15, 16, 17] {
+            for place in 0..<length {
+                for value in 0...255 {
+                    let piece: [UInt8] = switch value {
+                    case 0xC3...0xC9: [UInt8(value), 0xA9]
+                    case 0xE1: [0xE1, 0xB8, 0x81]
+                    case 0xE2: [0xE2, 0x84, 0xAA]
+                    default: [UInt8(value)]
+                    }
+                    var title = [UInt8](repeating: 0x71, count: length)
+                    title.replaceSubrange(place..<min(length, place + piece.count), with: piece)
+                    for term in ["a", "A", "qa", "aq", "q", "?", "k", "e", "qi"] { try check(title, term) }
+                }
+            }
+        }
+        // Random titles.
+        let pieces: [[UInt8]] = ["a", "B", "r", "R", "x", "0", " ", "-", "é", "Ñ", "ø", "ḁ", "\u{212A}", "東", "🍣", "ж"]
+            .map { Array($0.utf8) } + [[0xFF], [0xC3], [0xE1], [0xE2, 0x84], [0x80]]
+        var rng = SeededRandom(seed: 31)
+        for _ in 0..<50_000 {
+            let title = (0..<Int.random(in: 0...24, using: &rng)).flatMap { _ in pieces.randomElement(using: &rng) ?? [] }
+            try check(title, String((0..<Int.random(in: 1...4, using: &rng)).map { _ in "abrRxkKnoe0-".randomElement(using: &rng) ?? "a" }))
+        }
+        #expect(passed > 20_000 && turnedAway > 100_000, "\(passed) passed, \(turnedAway) turned away")
+    }
+
     /// The byte paths look for an ASCII character as a byte in titles whose other scalars cannot compare as one
     /// (`mayCompareAsASCII`): every scalar that can, lower-cased and folded as a term compares it, is one it says so of.
     @Test func everyScalarThatComparesAsASCIIIsOneTheBytePathsDoNotSkip() {

@@ -404,27 +404,95 @@ extension SearchTerm {
         return true
     }
 
-    /// `mayMatch(_:)` for a term of ASCII characters given by its bytes.
+    /// `mayMatch(_:)` for a term of ASCII characters given by its bytes: whether the title holds them in order as the
+    /// scorer compares its scalars (lower-cased unless `caseSensitive`, accents folded when `foldsAccents`). Read
+    /// eight bytes at a time, since a one-shot search (`favs list --query`) asks it of every title and turns most of
+    /// them away. First the characters as bytes (in either case unless `caseSensitive`); when they are not all
+    /// there and case or accents fold, again with the scalars that may compare as ASCII (`mayCompareAsASCII`: a
+    /// Latin letter, the Kelvin sign…) decoded and compared.
     static func mayMatch(_ pattern: UnsafeBufferPointer<UInt8>, _ title: UnsafeRawBufferPointer, caseSensitive: Bool,
                          foldsAccents: Bool) -> Bool {
-        let insensitive = !caseSensitive
-        var mayFold = false
-        var i = 0
-        for p in pattern {
-            let other = insensitive && p &- 0x61 < 26 ? p - 0x20 : p
-            var found = false
-            while i < title.count {
-                let byte = title[i]
-                i += 1
-                if byte == p || byte == other {
-                    found = true
-                    break
-                }
-                if byte >= 0xC3, i < title.count, SearchPattern.mayCompareAsASCII(lead: byte, second: title[i]) { mayFold = true }
+        holdsInOrder(pattern, title, caseSensitive: caseSensitive, foldsAccents: foldsAccents,
+                     decoding: !caseSensitive || foldsAccents)
+    }
+
+    /// Whether the title holds the term's characters in order: from where the last one was found, the next byte that
+    /// is the character or, when `decoding`, the first byte of a scalar that may compare as ASCII, which is then
+    /// decoded and compared. Any other byte is no ASCII character, whatever scalar it belongs to (a continuation byte,
+    /// or the first byte of another scalar), and a malformed sequence reads as the general path reads it
+    /// (`MatchScratch.decodeScalar`: U+FFFD, one byte).
+    @inline(__always)
+    private static func holdsInOrder(_ pattern: UnsafeBufferPointer<UInt8>, _ title: UnsafeRawBufferPointer,
+                                     caseSensitive: Bool, foldsAccents: Bool, decoding: Bool) -> Bool {
+        let n = title.count
+        var found = 0, i = 0
+        while found < pattern.count {
+            let p = pattern[found]
+            let other = !caseSensitive && p &- 0x61 < 26 ? p - 0x20 : p
+            guard let at = nextCandidate(p, other, leads: decoding, in: title, from: i) else { return false }
+            let byte = title[at]
+            if byte < 0x80 {  // the character
+                found += 1
+                i = at + 1
+            } else if at + 1 < n, SearchPattern.mayCompareAsASCII(lead: byte, second: title[at + 1]) {
+                let (scalar, size) = MatchScratch.decodeScalar(title, at: at)
+                let compared = ScalarTraits.compared(scalar, ScalarTraits.classOf(scalar), caseSensitive: caseSensitive,
+                                                     foldAccents: foldsAccents)
+                if compared == UInt32(p) { found += 1 }
+                i = at + size
+            } else {
+                i = at + 1
             }
-            if !found { return mayFold && (insensitive || foldsAccents) }
         }
         return true
+    }
+
+    /// The first byte from `start` on that is `byte` or `other` (`other` is `byte` itself, or, for a lower-case
+    /// letter, its capital: the two differ only in 0x20), or, when `leads`, 0xC3…0xC9, 0xE1 or 0xE2 (`leadBytes`).
+    @inline(__always)
+    static func nextCandidate(_ byte: UInt8, _ other: UInt8, leads: Bool, in title: UnsafeRawBufferPointer,
+                              from start: Int) -> Int? {
+        let n = title.count
+        guard n >= 8 else {
+            var i = start
+            while i < n {
+                let b = title[i]
+                if b == byte || b == other || leads && (b &- 0xC3 < 7 || b &- 0xE1 < 2) { return i }
+                i += 1
+            }
+            return nil
+        }
+        let pattern = UInt64(byte) &* 0x0101_0101_0101_0101
+        let fold: UInt64 = byte != other ? 0x2020_2020_2020_2020 : 0
+        let leadMask: UInt64 = leads ? ~0 : 0
+        var i = start
+        while i < n {
+            let at = min(i, n - 8)  // the last word ends at the title's end; its bytes before `i` are masked off
+            let word = UInt64(littleEndian: title.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+            let bits = (SearchPattern.zeroBytes((word | fold) ^ pattern) | leadBytes(word) & leadMask)
+                & ~0 << UInt64(8 * (i - at))
+            if bits != 0 { return at + bits.trailingZeroBitCount >> 3 }
+            i = at + 8
+        }
+        return nil
+    }
+
+    /// The high bit of each byte of `word` that is 0xC3…0xC9, 0xE1 or 0xE2, and no other bit. With the high bit
+    /// flipped those are 0x43…0x49 and 0x61…0x62, and a byte below 0x80 becomes one at or above it, which
+    /// `between` leaves out.
+    @inline(__always)
+    static func leadBytes(_ word: UInt64) -> UInt64 {
+        let flipped = word ^ 0x8080_8080_8080_8080
+        return between(flipped, above: 0x42, below: 0x4A) | between(flipped, above: 0x60, below: 0x63)
+    }
+
+    /// The high bit of each byte `b` of `word` with `low < b < high` and `b < 0x80` (`low` ≤ 0x7F, `high` ≤ 0x80),
+    /// and no other bit: "Determine if a word has a byte between m and n" of the Bit Twiddling Hacks.
+    @inline(__always)
+    static func between(_ word: UInt64, above low: UInt64, below high: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101, low7 = ones &* 0x7F
+        let masked = word & low7
+        return (ones &* (127 &+ high) &- masked) & ~word & (masked &+ ones &* (127 &- low)) & (ones &* 0x80)
     }
 }
 

@@ -31,6 +31,7 @@ public struct SearchPattern: Sendable, Hashable {
         (titleGroups, fieldGroups) = try PatternParser(exact: exact).groups(of: text)
         oneCharacter = Self.oneCharacter(of: titleGroups)
         (fuzzyBytes, fuzzyCaseSensitive, fuzzyFoldsAccents) = Self.fuzzyBytes(of: titleGroups)
+        prefilter = TitlePrefilter(titleGroups)
     }
 
     /// Reads `text` as a search box does while it is typed: a malformed term (an empty `'`, a `|` with nothing
@@ -42,7 +43,11 @@ public struct SearchPattern: Sendable, Hashable {
         (titleGroups, fieldGroups, problem) = (read.titles, read.fields, read.error)
         oneCharacter = Self.oneCharacter(of: titleGroups)
         (fuzzyBytes, fuzzyCaseSensitive, fuzzyFoldsAccents) = Self.fuzzyBytes(of: titleGroups)
+        prefilter = TitlePrefilter(titleGroups)
     }
+
+    /// The byte prefilters every title the title terms match passes, for a scan to test first.
+    let prefilter: TitlePrefilter
 
     /// When the title terms are one fuzzy term of one ASCII character (what the first key of a search types):
     /// that character, and 0x100 when the term is case-sensitive; 0 otherwise. Such a term over an ASCII title

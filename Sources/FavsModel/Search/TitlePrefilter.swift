@@ -1,0 +1,47 @@
+import Foundation
+
+/// The byte prefilters (`SearchTerm.mayMatch`) a title must pass to match a pattern: those of each group that is one
+/// term, not `!`, of ASCII characters. Kept flat, so that a scan reads them through buffer pointers taken once per
+/// part: reached through the terms, each title copied a term, retaining and releasing its three arrays (for
+/// `fire neon` over a million titles, half the search's time went to that).
+struct TitlePrefilter: Sendable, Hashable {
+    /// The terms' bytes one after the other, where each ends, and how each compares.
+    private var bytes: [UInt8] = []
+    private var ends: [Int] = []
+    private var flags: [UInt8] = []
+    private static let caseSensitive: UInt8 = 1, foldsAccents: UInt8 = 2, anchored: UInt8 = 4
+
+    init(_ groups: [[SearchTerm]]) {
+        for group in groups where group.count == 1 {
+            let term = group[0]
+            guard !term.isInverse, let ascii = term.asciiBytes, !ascii.isEmpty else { continue }
+            bytes += ascii
+            ends.append(bytes.count)
+            flags.append((term.isCaseSensitive ? Self.caseSensitive : 0) | (term.foldsAccents ? Self.foldsAccents : 0)
+                         | (term.kind == .prefix || term.kind == .equal ? Self.anchored : 0))
+        }
+    }
+
+    /// Calls `body` with the test of a title's UTF-8: false when some term surely does not match it.
+    func withTest<R>(_ body: ((UnsafeRawBufferPointer) -> Bool) -> R) -> R {
+        bytes.withUnsafeBufferPointer { bytes in
+            ends.withUnsafeBufferPointer { ends in
+                flags.withUnsafeBufferPointer { flags in
+                    body { title in
+                        var start = 0
+                        for k in ends.indices {
+                            let term = UnsafeBufferPointer(rebasing: bytes[start..<ends[k]])
+                            start = ends[k]
+                            let caseSensitive = flags[k] & Self.caseSensitive != 0
+                            if flags[k] & Self.anchored != 0,
+                               !SearchTerm.mayStart(with: term, title, caseSensitive: caseSensitive) { return false }
+                            guard SearchTerm.mayMatch(term, title, caseSensitive: caseSensitive,
+                                                      foldsAccents: flags[k] & Self.foldsAccents != 0) else { return false }
+                        }
+                        return true
+                    }
+                }
+            }
+        }
+    }
+}
