@@ -78,13 +78,12 @@ extension ItemCollection {
     }
 
     /// A search typed further that is one fuzzy ASCII term (`SearchPattern.fuzzyBytes`), over `slots` with the traits
-    /// a first key made: `asciiTermScore` straight over each title, the term's bytes and the scan's tables taken once
-    /// (through `rank(utf8:)` each title took them again: two `swift_once` and a buffer pointer a title). A title that
-    /// is not well-formed UTF-8 takes the general path, as there.
+    /// a first key made: `termRank` straight over each title (as `rank(utf8:)` does), the term's bytes and the scan's
+    /// tables taken once (through `rank(utf8:)` each title took them again: two `swift_once` and a buffer pointer a
+    /// title).
     private func narrowASCIITerm(_ pattern: SearchPattern, _ slots: ArraySlice<Int32>, _ traits: [UInt16]) -> [SearchMatch] {
         var found: [SearchMatch] = []
         var scratch = MatchScratch()
-        let (caseSensitive, foldAccents) = (pattern.fuzzyCaseSensitive, pattern.fuzzyFoldsAccents)
         titleArena.withStorage { bytes, ends in
             traits.withUnsafeBufferPointer { traits in
                 pattern.fuzzyBytes.withUnsafeBufferPointer { term in
@@ -92,16 +91,10 @@ extension ItemCollection {
                         for slot in slots {
                             let slot = Int(slot)
                             guard isPresent(slot: slot) else { continue }
-                            let title = TextArena.entry(slot, bytes, ends), trait = traits[slot]
-                            let rank: MatchRank?
-                            if trait & SearchPattern.validUTF8 != 0 {
-                                rank = SearchPattern.asciiTermScore(term, title, caseSensitive: caseSensitive,
-                                                                    foldAccents: foldAccents, tables, work: &scratch.kernel)
-                                    .map { MatchRank(score: Int($0), length: Int(trait & SearchPattern.lengthMask)) }
-                            } else {
-                                rank = pattern.generalRank(utf8: title, scratch: &scratch)
+                            let title = TextArena.entry(slot, bytes, ends)
+                            if let rank = pattern.termRank(term, title, trait: traits[slot], tables, scratch: &scratch) {
+                                found.append(SearchMatch(slot: Int32(slot), key: RankKey(rank)))
                             }
-                            if let rank { found.append(SearchMatch(slot: Int32(slot), key: RankKey(rank))) }
                         }
                     }
                 }

@@ -160,12 +160,3 @@ extension SearchPattern {
         return (folded < 0x80 ? UInt8(folded) : 0xFF, size)
     }
 }
-
-extension MatchScratch {
-    /// `SearchPattern.asciiTermScore` with this scratch's columns.
-    mutating func asciiTermScore(_ pattern: UnsafeBufferPointer<UInt8>, _ title: UnsafeRawBufferPointer,
-                                 caseSensitive: Bool, foldAccents: Bool) -> Int32? {
-        SearchPattern.asciiTermScore(pattern, title, caseSensitive: caseSensitive, foldAccents: foldAccents, nil,
-                                     work: &kernel)
-    }
-}

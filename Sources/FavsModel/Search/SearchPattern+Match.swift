@@ -55,14 +55,22 @@ extension SearchPattern {
                 if trait == nil, !SearchTerm.mayMatch(pattern, title, caseSensitive: caseSensitive, foldsAccents: foldAccents) {
                     return nil
                 }
-                let trait = trait ?? Self.trait(of: title)
-                guard trait & Self.validUTF8 != 0 else { return generalRank(utf8: title, scratch: &scratch) }
-                guard let score = scratch.asciiTermScore(pattern, title, caseSensitive: caseSensitive, foldAccents: foldAccents)
-                else { return nil }
-                return MatchRank(score: Int(score), length: Int(trait & Self.lengthMask))
+                return termRank(pattern, title, trait: trait ?? Self.trait(of: title), nil, scratch: &scratch)
             }
         }
         return generalRank(utf8: title, scratch: &scratch)
+    }
+
+    /// The rank of a title for a search that is one fuzzy term of ASCII characters (`fuzzyBytes`, given as `term`),
+    /// from the title's `trait`: a title of well-formed UTF-8 scored from its bytes (`asciiTermScore`, with the scan's
+    /// `tables` or its own), any other by the general path.
+    @inline(__always)
+    func termRank(_ term: UnsafeBufferPointer<UInt8>, _ title: UnsafeRawBufferPointer, trait: UInt16, _ tables: ScanTables?,
+                  scratch: inout MatchScratch) -> MatchRank? {
+        guard trait & Self.validUTF8 != 0 else { return generalRank(utf8: title, scratch: &scratch) }
+        return Self.asciiTermScore(term, title, caseSensitive: fuzzyCaseSensitive, foldAccents: fuzzyFoldsAccents, tables,
+                                   work: &scratch.kernel)
+            .map { MatchRank(score: Int($0), length: Int(trait & Self.lengthMask)) }
     }
 
     /// A title's trait for the one-character path, in two bytes: `asciiTrait` when it is ASCII alone, `utf8Trait`
