@@ -284,6 +284,48 @@ import Testing
         #expect(single > 2_000, "\(single) titles matched one fuzzy term")
     }
 
+    /// A search that is one `^` term of ASCII characters ranks every title as the general path does (`referenceRank`):
+    /// its byte path (`asciiPrefixScore`) over titles that start with ASCII, with white space before (ASCII, and
+    /// ideographic or no-break, which it leaves to the general path), capitals, punctuation and digits (bonuses of
+    /// every class), a Latin letter that folds, CJK, and a byte that is not UTF-8; terms from the title's start, at
+    /// times lower-cased, changed or beginning with a space.
+    @Test func thePrefixBytePathRanksAsTheGeneralPath() throws {
+        let starts: [String] = ["", " ", "\t  ", "\u{3000}", "\u{A0}"]
+        let characters: [Character] = Array("abcRSTxyz019 -_./:;|()AbCdEf") + Array("éÉñ東🍣")
+        var rng = SeededRandom(seed: 41)
+        var scratch = MatchScratch()
+        var (matched, byBytes) = (0, 0)
+        for _ in 0..<20_000 {
+            let body = String((0..<Int.random(in: 0...14, using: &rng)).map { _ in
+                (Int.random(in: 0..<6, using: &rng) == 0 ? characters : Array(characters.prefix(28))).randomElement(using: &rng) ?? "a"
+            })
+            let title = (starts.randomElement(using: &rng) ?? "") + body
+            var term = Bool.random(using: &rng) ? String(body.prefix(Int.random(in: 1...5, using: &rng)))
+                : String((0..<Int.random(in: 1...3, using: &rng)).map { _ in characters.prefix(28).randomElement(using: &rng) ?? "a" })
+            if Bool.random(using: &rng) { term = term.lowercased() }
+            term = term.filter { $0.isASCII && !$0.isWhitespace && !"|'!^$\\".contains($0) }
+            guard !term.isEmpty else { continue }
+            let pattern = SearchPattern(reading: "^" + (Int.random(in: 0..<8, using: &rng) == 0 ? "\\ " : "") + term)
+            guard !pattern.prefixBytes.isEmpty else { continue }
+            var bytes = Array(title.utf8)
+            if Int.random(in: 0..<10, using: &rng) == 0 { bytes.insert(0xFF, at: Int.random(in: 0...bytes.count, using: &rng)) }
+            let reference = bytes.withUnsafeBytes { pattern.referenceRank(utf8: $0, scratch: &scratch) }
+            let fast = bytes.withUnsafeBytes { pattern.rank(utf8: $0, scratch: &scratch) }
+            try #require(fast == reference, "\(bytes) “\(title)” for \(pattern.text): \(String(describing: fast)) ≠ \(String(describing: reference))")
+            if fast != nil { matched += 1 }
+            let answer = pattern.prefixBytes.withUnsafeBufferPointer { term in
+                bytes.withUnsafeBytes { title in
+                    SearchPattern.withScanTables {
+                        SearchPattern.asciiPrefixScore(term, title, caseSensitive: pattern.prefixCaseSensitive, $0)
+                    }
+                }
+            }
+            if case .score = answer { byBytes += 1 }
+        }
+        #expect(matched > 3_000, "\(matched) titles matched")
+        #expect(byBytes > 2_000, "\(byBytes) scored by the byte path")
+    }
+
     /// The fuzzy prefilter (`SearchTerm.mayMatch`: bytes eight at a time, then, in a title with a Latin letter or
     /// the like, the scalars that may fold) lets a title through exactly when the term's own algorithm matches it
     /// (`MatchScratch.run`, which reads no prefilter), and never turns away one it matches in bytes that are not

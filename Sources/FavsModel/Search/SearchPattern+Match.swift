@@ -58,7 +58,63 @@ extension SearchPattern {
                 return termRank(pattern, title, trait: trait ?? Self.trait(of: title), nil, scratch: &scratch)
             }
         }
+        if !prefixBytes.isEmpty {
+            let byBytes = prefixBytes.withUnsafeBufferPointer { pattern in
+                Self.withScanTables { Self.asciiPrefixScore(pattern, title, caseSensitive: prefixCaseSensitive, $0) }
+            }
+            switch byBytes {
+            case .noMatch: return nil
+            case let .score(score):
+                let trait = trait ?? Self.trait(of: title)
+                if trait & Self.validUTF8 != 0 { return MatchRank(score: Int(score), length: Int(trait & Self.lengthMask)) }
+            case .undecided: break
+            }
+        }
         return generalRank(utf8: title, scratch: &scratch)
+    }
+
+    /// What a byte path made of a title: its score, no match, or nothing (the general path decides).
+    enum BytePathAnswer: Equatable {
+        case score(Int32)
+        case noMatch
+        case undecided
+    }
+
+    /// fzf's PrefixMatch for a `^` term of ASCII characters (`prefixBytes`, lower-case unless `caseSensitive`) from the
+    /// title's bytes, while they are ASCII: leading white space aside (unless the term begins with one), the term's
+    /// characters compared there, and `runScore` over them with each byte's bonus from the class of the byte before.
+    /// Undecided when a byte that is not ASCII comes before the term's end (a scalar that may be white space, fold to
+    /// the character, or change a bonus: the general path reads it).
+    static func asciiPrefixScore(_ pattern: UnsafeBufferPointer<UInt8>, _ title: UnsafeRawBufferPointer,
+                                 caseSensitive: Bool, _ tables: ScanTables) -> BytePathAnswer {
+        let white = CharClass.white.rawValue
+        var start = 0
+        if tables.classes[Int(pattern[0])] != white {
+            while start < title.count, title[start] < 0x80, tables.classes[Int(title[start])] == white { start += 1 }
+        }
+        var score: Int32 = 0
+        var runBonus: Int16 = 0
+        var previous = start == 0 ? white : tables.classes[Int(title[start - 1])]
+        for k in pattern.indices {
+            let i = start + k
+            guard i < title.count else { return .noMatch }
+            let byte = title[i]
+            guard byte < 0x80 else { return .undecided }
+            let compared = caseSensitive || byte &- 0x41 >= 26 ? byte : byte | 0x20
+            guard compared == pattern[k] else { return .noMatch }
+            let cls = tables.classes[Int(byte)]
+            var bonus = tables.bonuses[Int(previous) * 7 + Int(cls)]
+            if k == 0 {
+                runBonus = bonus
+                score += Score.match + Int32(bonus) * Score.firstCharMultiplier
+            } else {
+                if bonus >= Score.boundary && bonus > runBonus { runBonus = bonus }
+                bonus = max(bonus, runBonus, Score.consecutive)
+                score += Score.match + Int32(bonus)
+            }
+            previous = cls
+        }
+        return .score(score)
     }
 
     /// The rank of a title for a search that is one fuzzy term of ASCII characters (`fuzzyBytes`, given as `term`),

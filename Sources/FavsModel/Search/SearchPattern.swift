@@ -31,6 +31,7 @@ public struct SearchPattern: Sendable, Hashable {
         (titleGroups, fieldGroups) = try PatternParser(exact: exact).groups(of: text)
         oneCharacter = Self.oneCharacter(of: titleGroups)
         (fuzzyBytes, fuzzyCaseSensitive, fuzzyFoldsAccents) = Self.fuzzyBytes(of: titleGroups)
+        (prefixBytes, prefixCaseSensitive) = Self.prefixBytes(of: titleGroups)
         prefilter = TitlePrefilter(titleGroups)
     }
 
@@ -43,6 +44,7 @@ public struct SearchPattern: Sendable, Hashable {
         (titleGroups, fieldGroups, problem) = (read.titles, read.fields, read.error)
         oneCharacter = Self.oneCharacter(of: titleGroups)
         (fuzzyBytes, fuzzyCaseSensitive, fuzzyFoldsAccents) = Self.fuzzyBytes(of: titleGroups)
+        (prefixBytes, prefixCaseSensitive) = Self.prefixBytes(of: titleGroups)
         prefilter = TitlePrefilter(titleGroups)
     }
 
@@ -73,9 +75,21 @@ public struct SearchPattern: Sendable, Hashable {
         return (bytes, term.isCaseSensitive, term.foldsAccents)
     }
 
+    /// When the title terms are one `^` term of ASCII characters (not `!`): its bytes and whether it is
+    /// case-sensitive; empty otherwise. Such a term over a title that starts with ASCII is scored straight from its
+    /// bytes (`asciiPrefixScore`).
+    let prefixBytes: [UInt8]
+    let prefixCaseSensitive: Bool
+
+    private static func prefixBytes(of groups: [[SearchTerm]]) -> ([UInt8], Bool) {
+        guard groups.count == 1, groups[0].count == 1, case let term = groups[0][0], term.kind == .prefix,
+              !term.isInverse, let bytes = term.asciiBytes, !bytes.isEmpty else { return ([], false) }
+        return (bytes, term.isCaseSensitive)
+    }
+
     /// Whether a scan passes each title's trait (`TitleTraits`) to `rank(utf8:trait:scratch:)`: the byte paths
     /// read a title's encoding and length from it.
-    var usesTraits: Bool { oneCharacter != 0 || !fuzzyBytes.isEmpty }
+    var usesTraits: Bool { oneCharacter != 0 || !fuzzyBytes.isEmpty || !prefixBytes.isEmpty }
 
     /// The same pattern without its field terms (what is answered over titles alone).
     public var titlesOnly: SearchPattern {
