@@ -80,17 +80,7 @@ extension MatchScratch {
     func runScore(from start: Int, to end: Int) -> Int32 {
         var score: Int32 = 0
         var runBonus: Int16 = 0
-        for i in start..<end {
-            var b = bonus[i]
-            if i == start {
-                runBonus = b
-                score += Score.match + Int32(b) * Score.firstCharMultiplier
-            } else {
-                if b >= Score.boundary && b > runBonus { runBonus = b }
-                b = max(b, runBonus, Score.consecutive)
-                score += Score.match + Int32(b)
-            }
-        }
+        for i in start..<end { score += Score.run(first: i == start, bonus: bonus[i], runBonus: &runBonus) }
         return score
     }
 

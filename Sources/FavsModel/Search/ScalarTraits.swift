@@ -169,4 +169,16 @@ enum Score {
     static let firstCharMultiplier: Int32 = 2
     static let boundaryWhite: Int16 = 10
     static let boundaryDelimiter: Int16 = 9
+
+    /// One character of fzf's `calculateScore` over a run of matched characters: +16, the first's bonus doubled,
+    /// each next one at least the run's bonus (raised by a boundary inside the run) and at least 4.
+    @inline(__always)
+    static func run(first: Bool, bonus: Int16, runBonus: inout Int16) -> Int32 {
+        if first {
+            runBonus = bonus
+            return match + Int32(bonus) * firstCharMultiplier
+        }
+        if bonus >= boundary && bonus > runBonus { runBonus = bonus }
+        return match + Int32(max(bonus, runBonus, consecutive))
+    }
 }

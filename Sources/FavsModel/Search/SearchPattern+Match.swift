@@ -103,15 +103,7 @@ extension SearchPattern {
             let compared = caseSensitive || byte &- 0x41 >= 26 ? byte : byte | 0x20
             guard compared == pattern[k] else { return .noMatch }
             let cls = tables.classes[Int(byte)]
-            var bonus = tables.bonuses[Int(previous) * 7 + Int(cls)]
-            if k == 0 {
-                runBonus = bonus
-                score += Score.match + Int32(bonus) * Score.firstCharMultiplier
-            } else {
-                if bonus >= Score.boundary && bonus > runBonus { runBonus = bonus }
-                bonus = max(bonus, runBonus, Score.consecutive)
-                score += Score.match + Int32(bonus)
-            }
+            score += Score.run(first: k == 0, bonus: tables.bonuses[Int(previous) * 7 + Int(cls)], runBonus: &runBonus)
             previous = cls
         }
         return .score(score)
