@@ -48,14 +48,10 @@ extension SearchPattern {
             return Self.withScanTables { Self.rankOneCharacter(oneCharacter, title, trait: trait ?? Self.trait(of: title), $0) }
         }
         if !fuzzyBytes.isEmpty {
-            let (caseSensitive, foldAccents) = (fuzzyCaseSensitive, fuzzyFoldsAccents)
+            // A scan has tested the term's byte prefilter first (`TitlePrefilter`): only a title that may match is
+            // measured here.
             return fuzzyBytes.withUnsafeBufferPointer { pattern -> MatchRank? in
-                // Without a kept trait (a one-shot search: `favs list --query`), the byte prefilter first, so that
-                // only a title that may match is measured.
-                if trait == nil, !SearchTerm.mayMatch(pattern, title, caseSensitive: caseSensitive, foldsAccents: foldAccents) {
-                    return nil
-                }
-                return termRank(pattern, title, trait: trait ?? Self.trait(of: title), nil, scratch: &scratch)
+                termRank(pattern, title, trait: trait ?? Self.trait(of: title), nil, scratch: &scratch)
             }
         }
         if !prefixBytes.isEmpty {
@@ -74,7 +70,7 @@ extension SearchPattern {
     }
 
     /// What a byte path made of a title: its score, no match, or nothing (the general path decides).
-    enum BytePathAnswer: Equatable {
+    enum BytePathAnswer {
         case score(Int32)
         case noMatch
         case undecided
@@ -433,11 +429,17 @@ extension SearchTerm {
     func mayMatch(_ title: UnsafeRawBufferPointer) -> Bool {
         guard let pattern = asciiBytes else { return true }
         return pattern.withUnsafeBufferPointer {
-            if kind == .prefix || kind == .equal, !Self.mayStart(with: $0, title, caseSensitive: isCaseSensitive) {
-                return false
-            }
-            return Self.mayMatch($0, title, caseSensitive: isCaseSensitive, foldsAccents: foldsAccents)
+            Self.mayMatch($0, title, caseSensitive: isCaseSensitive, foldsAccents: foldsAccents, anchored: isAnchored)
         }
+    }
+
+    /// `mayMatch(_:)` for a term of ASCII characters given by its bytes and how it compares: `mayStart` first when
+    /// it is `anchored`, then the characters in order.
+    @inline(__always)
+    static func mayMatch(_ pattern: UnsafeBufferPointer<UInt8>, _ title: UnsafeRawBufferPointer, caseSensitive: Bool,
+                         foldsAccents: Bool, anchored: Bool) -> Bool {
+        if anchored, !mayStart(with: pattern, title, caseSensitive: caseSensitive) { return false }
+        return mayMatch(pattern, title, caseSensitive: caseSensitive, foldsAccents: foldsAccents)
     }
 
     /// For a `^` term of ASCII characters: false when the title surely does not start with them (leading white space
@@ -460,26 +462,18 @@ extension SearchTerm {
         return true
     }
 
-    /// `mayMatch(_:)` for a term of ASCII characters given by its bytes: whether the title holds them in order as the
-    /// scorer compares its scalars (lower-cased unless `caseSensitive`, accents folded when `foldsAccents`). Read
-    /// eight bytes at a time, since a one-shot search (`favs list --query`) asks it of every title and turns most of
-    /// them away. First the characters as bytes (in either case unless `caseSensitive`); when they are not all
-    /// there and case or accents fold, again with the scalars that may compare as ASCII (`mayCompareAsASCII`: a
-    /// Latin letter, the Kelvin sign…) decoded and compared.
+    /// Whether the title holds the characters of a term of ASCII characters (given by its bytes) in order as the
+    /// scorer compares its scalars (lower-cased unless `caseSensitive`, accents folded when `foldsAccents`), read
+    /// eight bytes at a time: a one-shot search (`favs list --query`) asks it of every title and turns most of them
+    /// away. From where the last character was found, the next byte that is the character (in either case unless
+    /// `caseSensitive`) or, when case or accents fold, the first byte of a scalar that may compare as ASCII
+    /// (`mayCompareAsASCII`: a Latin letter, the Kelvin sign…), which alone is decoded and compared. Any other byte
+    /// is no ASCII character, whatever scalar it belongs to (a continuation byte, or the first byte of another
+    /// scalar), and a malformed sequence reads as the general path reads it (`MatchScratch.decodeScalar`: U+FFFD,
+    /// one byte).
     static func mayMatch(_ pattern: UnsafeBufferPointer<UInt8>, _ title: UnsafeRawBufferPointer, caseSensitive: Bool,
                          foldsAccents: Bool) -> Bool {
-        holdsInOrder(pattern, title, caseSensitive: caseSensitive, foldsAccents: foldsAccents,
-                     decoding: !caseSensitive || foldsAccents)
-    }
-
-    /// Whether the title holds the term's characters in order: from where the last one was found, the next byte that
-    /// is the character or, when `decoding`, the first byte of a scalar that may compare as ASCII, which is then
-    /// decoded and compared. Any other byte is no ASCII character, whatever scalar it belongs to (a continuation byte,
-    /// or the first byte of another scalar), and a malformed sequence reads as the general path reads it
-    /// (`MatchScratch.decodeScalar`: U+FFFD, one byte).
-    @inline(__always)
-    private static func holdsInOrder(_ pattern: UnsafeBufferPointer<UInt8>, _ title: UnsafeRawBufferPointer,
-                                     caseSensitive: Bool, foldsAccents: Bool, decoding: Bool) -> Bool {
+        let decoding = !caseSensitive || foldsAccents
         let n = title.count
         var found = 0, i = 0
         while found < pattern.count {

@@ -57,9 +57,16 @@ public struct SearchPattern: Sendable, Hashable {
     let oneCharacter: UInt16
 
     private static func oneCharacter(of groups: [[SearchTerm]]) -> UInt16 {
-        guard groups.count == 1, groups[0].count == 1, case let term = groups[0][0], term.kind == .fuzzy,
-              !term.isInverse, let bytes = term.asciiBytes, bytes.count == 1, bytes[0] != 0 else { return 0 }
+        guard let (term, bytes) = loneASCIITerm(groups, .fuzzy), bytes.count == 1, bytes[0] != 0 else { return 0 }
         return UInt16(bytes[0]) | (term.isCaseSensitive ? 0x100 : 0)
+    }
+
+    /// The title terms' one term when there is only one, of `kind`, not `!`, of ASCII characters, with its bytes:
+    /// what the byte paths score.
+    private static func loneASCIITerm(_ groups: [[SearchTerm]], _ kind: SearchTerm.Kind) -> (SearchTerm, [UInt8])? {
+        guard groups.count == 1, groups[0].count == 1, case let term = groups[0][0], term.kind == kind,
+              !term.isInverse, let bytes = term.asciiBytes, !bytes.isEmpty else { return nil }
+        return (term, bytes)
     }
 
     /// When the title terms are one fuzzy term of two or more ASCII characters (a search typed further): its bytes,
@@ -70,8 +77,7 @@ public struct SearchPattern: Sendable, Hashable {
     let fuzzyFoldsAccents: Bool
 
     private static func fuzzyBytes(of groups: [[SearchTerm]]) -> ([UInt8], Bool, Bool) {
-        guard groups.count == 1, groups[0].count == 1, case let term = groups[0][0], term.kind == .fuzzy,
-              !term.isInverse, let bytes = term.asciiBytes, bytes.count >= 2 else { return ([], false, false) }
+        guard let (term, bytes) = loneASCIITerm(groups, .fuzzy), bytes.count >= 2 else { return ([], false, false) }
         return (bytes, term.isCaseSensitive, term.foldsAccents)
     }
 
@@ -82,8 +88,7 @@ public struct SearchPattern: Sendable, Hashable {
     let prefixCaseSensitive: Bool
 
     private static func prefixBytes(of groups: [[SearchTerm]]) -> ([UInt8], Bool) {
-        guard groups.count == 1, groups[0].count == 1, case let term = groups[0][0], term.kind == .prefix,
-              !term.isInverse, let bytes = term.asciiBytes, !bytes.isEmpty else { return ([], false) }
+        guard let (term, bytes) = loneASCIITerm(groups, .prefix) else { return ([], false) }
         return (bytes, term.isCaseSensitive)
     }
 
@@ -135,6 +140,8 @@ public struct SearchTerm: Sendable, Hashable {
     let scalars: [UInt32]
     /// `text` as bytes when it is all ASCII, for the byte prefilter.
     let asciiBytes: [UInt8]?
+    /// A `^` term (`^word`, `^word$`): its prefilter also reads the title's first bytes.
+    var isAnchored: Bool { kind == .prefix || kind == .equal }
 
     init(kind: Kind, isInverse: Bool, text: String, isCaseSensitive: Bool, foldsAccents: Bool) {
         self.kind = kind

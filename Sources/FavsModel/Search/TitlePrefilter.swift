@@ -18,7 +18,7 @@ struct TitlePrefilter: Sendable, Hashable {
             bytes += ascii
             ends.append(bytes.count)
             flags.append((term.isCaseSensitive ? Self.caseSensitive : 0) | (term.foldsAccents ? Self.foldsAccents : 0)
-                         | (term.kind == .prefix || term.kind == .equal ? Self.anchored : 0))
+                         | (term.isAnchored ? Self.anchored : 0))
         }
     }
 
@@ -32,11 +32,9 @@ struct TitlePrefilter: Sendable, Hashable {
                         for k in ends.indices {
                             let term = UnsafeBufferPointer(rebasing: bytes[start..<ends[k]])
                             start = ends[k]
-                            let caseSensitive = flags[k] & Self.caseSensitive != 0
-                            if flags[k] & Self.anchored != 0,
-                               !SearchTerm.mayStart(with: term, title, caseSensitive: caseSensitive) { return false }
-                            guard SearchTerm.mayMatch(term, title, caseSensitive: caseSensitive,
-                                                      foldsAccents: flags[k] & Self.foldsAccents != 0) else { return false }
+                            guard SearchTerm.mayMatch(term, title, caseSensitive: flags[k] & Self.caseSensitive != 0,
+                                                      foldsAccents: flags[k] & Self.foldsAccents != 0,
+                                                      anchored: flags[k] & Self.anchored != 0) else { return false }
                         }
                         return true
                     }
