@@ -57,9 +57,12 @@ import Testing
         let store = Store(items: items, fieldSearch: index, clock: { ticks.now += 1; return ticks.now })
         let size = Self.sizes[seed % Self.sizes.count]
         let browser = Browser(store: store, libraryName: "prop", width: size.0, height: size.1)
-        let twin = Browser(store: Store(items: items, fieldSearch: twinIndex,
-                                        clock: { twinTicks.now += 1; return twinTicks.now }),
-                           libraryName: "prop", width: size.0, height: size.1)
+        let twinStore = Store(items: items, fieldSearch: twinIndex, clock: { twinTicks.now += 1; return twinTicks.now })
+        // The twin answers a search top first whatever its size, three rows at a time (`TopFirst`): it never draws,
+        // so its order is made only when a step needs more of it; its view state and its list must not differ.
+        twinStore.result.topFirstMinimum = 0
+        twinStore.result.topFirstRows = 3
+        let twin = Browser(store: twinStore, libraryName: "prop", width: size.0, height: size.1)
         var deleted: [Item] = []
         var next = count
         for step in 0..<Self.stepsPerSeed {
@@ -129,6 +132,16 @@ import Testing
             let frame = browser.frame()
             #expect(frame.width == browser.width && frame.height == browser.height, "\(context)")
             try Self.expectNoDrift(browser, twin, fields: index.items, context)
+            // The twin's favorites pane, and on every fourth step its whole list (which makes the rest of an order
+            // answered top first: the steps between type on from a top-first answer).
+            let favorites = (0..<store.favorites.count).map { store.favorites.id(at: $0) }
+            try #require((0..<twinStore.favorites.count).map { twinStore.favorites.id(at: $0) } == favorites,
+                         "\(context): the favorites of a search answered top first")
+            if step % 4 == 3 {
+                try #require((0..<twinStore.list.count).map { twinStore.list.id(at: $0) }
+                             == (0..<store.list.count).map { store.list.id(at: $0) },
+                             "\(context): the list of a search answered top first")
+            }
         }
         #expect(twin.frameText() == browser.frameText(), "seed \(seed): drawing every step changed the outcome")
     }

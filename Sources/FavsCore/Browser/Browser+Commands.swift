@@ -97,6 +97,8 @@ extension Browser {
         var query = old
         change(&query)
         guard query != old else { return }
+        searchTyped = !query.filter.isEmpty && (query.filter != old.filter || query.exact != old.exact)
+        defer { searchTyped = false }
         if let failure = dispatch(.show(query)).error { message = Message(text: failure, isError: true) }
         let new = store.query
         if !new.filter.isEmpty, new.filter != old.filter || new.exact != old.exact { listCursor.top(in: store.list) }

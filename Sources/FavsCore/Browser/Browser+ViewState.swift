@@ -31,7 +31,7 @@ extension Browser {
                 detail.fieldsAsked = false
                 marks.ids = marks.ids.filter { store.items[$0] != nil }
             case .queryChanged:
-                listCursor.reset(in: store.list)
+                if searchTyped { listCursor.top(in: store.list) } else { listCursor.reset(in: store.list) }
                 // A search puts the favorites it matches first, best first: show them from the top, unless the
                 // pane is being moved through.
                 if focus == .favorites { favoritesCursor.reset(in: store.favorites) } else { favoritesCursor.move(to: 0, in: store.favorites) }

@@ -26,6 +26,9 @@ public final class Browser {
     /// View state, and only view state: the model is the store's. Every frame draws from the two.
     var listCursor: Cursor
     var favoritesCursor: Cursor
+    /// Set while a search typed is shown (`changeQuery`): the list's cursor goes to the best match, so the new rows
+    /// need not say where the item it was on went.
+    var searchTyped = false
     var detail = DetailState()
     var marks = Marks()
     /// The first binding the help overlay shows.
@@ -75,6 +78,8 @@ public final class Browser {
         self.height = height
         listCursor = Cursor(in: store.list)
         favoritesCursor = Cursor(in: store.favorites)
+        // A key typed in a search shows its first rows without ordering every match (`Store.answersSearchesTopFirst`).
+        store.answersSearchesTopFirst = true
         settle()
         if purpose == .pick { store.prepareSearch() }  // the picker's first key is a search
     }

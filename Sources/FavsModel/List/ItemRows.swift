@@ -20,17 +20,35 @@ public protocol ItemRows {
 public struct ListRows: ItemRows {
     unowned let store: Store
 
+    // A search answered top first (`TopFirst`) has made its first rows only: a reader past them makes the rest.
     public var count: Int { store.result.count(in: store.items) }
-    public func id(at row: Int) -> ItemID? { store.result.id(at: row, in: store.items) }
-    public func row(of id: ItemID) -> Int? { store.result.row(of: id, in: store.items) }
-    public func row(placing id: ItemID) -> Int? { store.result.row(placing: id, in: store.items) }
-    public func items(from row: Int, count: Int) -> [Item] { store.result.items(from: row, count: count, in: store.items) }
+
+    public func id(at row: Int) -> ItemID? {
+        store.completeOrder(unlessKnown: row + 1)
+        return store.result.id(at: row, in: store.items)
+    }
+
+    public func row(of id: ItemID) -> Int? {
+        store.completeOrder(unlessPlaced: id)
+        return store.result.row(of: id, in: store.items)
+    }
+
+    public func row(placing id: ItemID) -> Int? {
+        store.completeOrder()
+        return store.result.row(placing: id, in: store.items)
+    }
+
+    public func items(from row: Int, count: Int) -> [Item] {
+        store.completeOrder(unlessKnown: row + count)
+        return store.result.items(from: row, count: count, in: store.items)
+    }
 
     /// Calls `body` with each row in order, until it returns false: the id's and the title's UTF-8 bytes as stored
     /// (valid only during the call), the favorite flag, and the row's whole item, made only when asked. What prints
     /// a long list (`favs list`) without an `Item` and two `String`s a row.
     public func forEachText(_ body: (_ id: UnsafeRawBufferPointer, _ title: UnsafeRawBufferPointer, _ favorite: Bool,
                                      _ item: () -> Item) -> Bool) {
+        store.completeOrder()
         store.result.forEachText(in: store.items, body)
     }
 }

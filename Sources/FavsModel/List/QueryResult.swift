@@ -31,8 +31,17 @@ struct QueryResult: Sendable {
     private var fieldSlots: FieldSlots?
     /// Counts the changes to the rows, so what is made from them (`Store.shownFavorites`) knows when it is stale.
     private(set) var version = 0
+    /// A ranked search answered top first (`TopFirst`): set while only the first rows of its order are made, and
+    /// `rows` holds those. Any other reader, and every change, makes the rest first (`completeOrder`).
+    private(set) var topFirst: TopFirst?
+    /// Whether a search typed in a browser is answered top first; the fewest titles it searches for that to be
+    /// worth it (below, the whole order costs little more).
+    var answersTopFirst = false
+    var topFirstMinimum = 50_000
+    /// How many first rows a search answered top first makes: more than a list pane shows.
+    var topFirstRows = 200
 
-    func count(in items: ItemCollection) -> Int { rows?.count ?? items.count }
+    func count(in items: ItemCollection) -> Int { topFirst?.matches.count ?? rows?.count ?? items.count }
 
     func id(at row: Int, in items: ItemCollection) -> ItemID? {
         guard let rows else { return items.id(atRow: row) }
@@ -41,7 +50,28 @@ struct QueryResult: Sendable {
 
     func row(of id: ItemID, in items: ItemCollection) -> Int? {
         guard rows != nil else { return items.row(of: id) }
-        return items.presentSlot(of: id).flatMap { index(ofSlot: $0, in: items) }
+        guard let slot = items.presentSlot(of: id) else { return nil }
+        if let topFirst { return topFirst.top.firstIndex(of: Int32(slot)) }  // `knowsRow(of:)` said it is there or nowhere
+        return index(ofSlot: slot, in: items)
+    }
+
+    // MARK: Top first
+
+    /// Whether the rows below `end` are made (all are, unless a search was answered top first).
+    func knows(rowsBelow end: Int) -> Bool { topFirst.map { end <= $0.top.count || $0.top.count == $0.matches.count } ?? true }
+
+    /// Whether `row(of:)` can answer for an item without the rest of the order: it is among the top rows, or the
+    /// search does not show it.
+    func knowsRow(of id: ItemID, in items: ItemCollection) -> Bool {
+        guard let topFirst, let slot = items.presentSlot(of: id).map(Int32.init) else { return true }
+        return topFirst.top.contains(slot) || !topFirst.contains(slot)
+    }
+
+    /// Makes the whole order of a search answered top first, from its matches: what `update` does otherwise.
+    mutating func completeOrder(in items: ItemCollection) {
+        guard let topFirst else { return }
+        self.topFirst = nil
+        rows = rankedRows(items.search(search, among: topFirst.matches), in: items)
     }
 
     /// The row an item has, or would have were it shown (see `ItemRows.row(placing:)`).
@@ -87,7 +117,10 @@ struct QueryResult: Sendable {
         version &+= 1
         // The current rows hold what a longer filter shows only when the field answer is the one they were made with.
         let sameFields = newFields.answer == fields.answer && { if case .waiting = fields { false } else { true } }()
-        let previous = newQuery.narrows(query) && generation == items.generation && sameFields ? rows : nil
+        let narrows = newQuery.narrows(query) && generation == items.generation && sameFields
+        let previous = narrows ? topFirst?.matches ?? rows : nil
+        let narrowing = narrows ? topFirst : nil
+        topFirst = nil
         if newQuery.filter != query.filter || newQuery.exact != query.exact {
             reading = newQuery.reading
             search = reading.titlesOnly
@@ -117,21 +150,22 @@ struct QueryResult: Sendable {
             found = previous ?? items.presentSlots.map { Int32($0) }
             if let fieldSlots, previous == nil { found.removeAll { !fieldSlots.contains(Int($0)) } }
         } else {
+            if ranked, answersTopFirst, query.order == .library, query.scope == .all, fieldSlots == nil,
+               let topFirst = TopFirst(search, among: previous, narrowing: narrowing, rows: topFirstRows,
+                                        minimum: topFirstMinimum, in: items) {
+                self.topFirst = topFirst
+                rows = topFirst.top
+                return
+            }
             var matches = items.search(search, among: previous)
             if let fieldSlots, previous == nil { matches.removeAll { !fieldSlots.contains(Int($0.slot)) } }
+            if ranked, query.order == .library {
+                rows = rankedRows(matches, in: items)
+                return
+            }
             if ranked {
                 keepRankKeys(for: items)
-                let packing = query.order == .library
-                var packed = keep(matches, packing: packing, in: items)
-                if packing {
-                    // The common case, sorted as plain integers: rank, favorite, length and slot in one word each.
-                    if query.scope == .favorites {
-                        packed.removeAll { !items.isFavorite(slot: Int(Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF))) }
-                    }
-                    RankSort.sort(&packed)
-                    rows = packed.map { Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF) }
-                    return
-                }
+                _ = keep(matches, packing: false, in: items)
             }
             found = matches.map(\.slot)
         }
@@ -140,9 +174,23 @@ struct QueryResult: Sendable {
         rows = found
     }
 
+    /// A ranked search's matches in library order, ordered: each one's rank kept (`rankKeys`), and all sorted as
+    /// plain integers (rank, favorite, length and slot in one word each: `RankKey.packed`), the favorites alone kept
+    /// in the favorites view.
+    private mutating func rankedRows(_ matches: [ItemCollection.SearchMatch], in items: ItemCollection) -> [Int32] {
+        keepRankKeys(for: items)
+        var packed = keep(matches, packing: true, in: items)
+        if query.scope == .favorites {
+            packed.removeAll { !items.isFavorite(slot: Int(Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF))) }
+        }
+        RankSort.sort(&packed)
+        return packed.map { Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF) }
+    }
+
     /// Answers the query afresh (after a reload, or when the slots were renumbered), with the same field answer.
     mutating func recompute(in items: ItemCollection) {
         version &+= 1
+        topFirst = nil
         titleKeys = nil
         rankKeys = []
         generation = -1
@@ -155,6 +203,7 @@ struct QueryResult: Sendable {
     /// An item at `slot` left the collection (it was at `row` of the whole list); returns its row in
     /// the result, nil when the result did not show it.
     mutating func removed(slot: Int, row: Int, in items: ItemCollection) -> Int? {
+        assert(topFirst == nil, "Store.apply makes the whole order before it changes the items")
         version &+= 1
         guard rows != nil else { return row }
         guard let index = index(ofSlot: slot, in: items) else { return nil }
@@ -165,6 +214,7 @@ struct QueryResult: Sendable {
     /// An item came into the collection (at `row` of the whole list); returns its row in the result,
     /// nil when the query does not show it.
     mutating func inserted(_ id: ItemID, row: Int, in items: ItemCollection) -> Int? {
+        assert(topFirst == nil, "Store.apply makes the whole order before it changes the items")
         version &+= 1
         guard rows != nil else { return row }
         guard generation == items.generation else {
@@ -179,6 +229,7 @@ struct QueryResult: Sendable {
     /// An item's favorite flag is about to change: when the query depends on it (the favorites view, the
     /// recently favorited order), its row is taken out while the order still finds it. Returns that row.
     mutating func favoriteWillChange(slot: Int, in items: ItemCollection) -> Int? {
+        assert(topFirst == nil, "Store.apply makes the whole order before it changes the items")
         version &+= 1
         guard query.dependsOnFavorites, let index = index(ofSlot: slot, in: items) else { return nil }
         rows?.remove(at: index)
@@ -188,6 +239,7 @@ struct QueryResult: Sendable {
     /// An item's favorite flag changed: when the query depends on it, its row goes back where it now
     /// belongs, if it is still shown. Returns that row.
     mutating func favoriteDidChange(slot: Int, in items: ItemCollection) -> Int? {
+        assert(topFirst == nil, "Store.apply makes the whole order before it changes the items")
         version &+= 1
         guard query.dependsOnFavorites, shows(slot, in: items) else { return nil }
         return insert(slot, in: items)

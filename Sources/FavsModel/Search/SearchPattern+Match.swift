@@ -473,13 +473,23 @@ extension SearchTerm {
     /// one byte).
     static func mayMatch(_ pattern: UnsafeBufferPointer<UInt8>, _ title: UnsafeRawBufferPointer, caseSensitive: Bool,
                          foldsAccents: Bool) -> Bool {
-        let decoding = !caseSensitive || foldsAccents
+        greedyEnd(pattern, title, from: 0, caseSensitive: caseSensitive, foldsAccents: foldsAccents) != nil
+    }
+
+    /// `mayMatch` from byte `start` on: where the earliest match of the characters in order ends (the byte after its
+    /// last character), nil when there is none. `asciiTitle`: the title is known to be ASCII alone. For a title of UTF-8 and a fuzzy term that is where fzf's match could
+    /// end soonest, so a term typed one character longer is found from there on (`TopFirst`).
+    @inline(__always)
+    static func greedyEnd(_ pattern: UnsafeBufferPointer<UInt8>, _ title: UnsafeRawBufferPointer, from start: Int,
+                          caseSensitive: Bool, foldsAccents: Bool, asciiTitle: Bool = false) -> Int? {
+        // (A title known to be ASCII alone has no first byte of another scalar to look for.)
+        let decoding = (!caseSensitive || foldsAccents) && !asciiTitle
         let n = title.count
-        var found = 0, i = 0
+        var found = 0, i = start
         while found < pattern.count {
             let p = pattern[found]
             let other = !caseSensitive && p &- 0x61 < 26 ? p - 0x20 : p
-            guard let at = nextCandidate(p, other, leads: decoding, in: title, from: i) else { return false }
+            guard let at = nextCandidate(p, other, leads: decoding, in: title, from: i) else { return nil }
             let byte = title[at]
             if byte < 0x80 {  // the character
                 found += 1
@@ -494,7 +504,7 @@ extension SearchTerm {
                 i = at + 1
             }
         }
-        return true
+        return i
     }
 
     /// The first byte from `start` on that is `byte` or `other` (`other` is `byte` itself, or, for a lower-case

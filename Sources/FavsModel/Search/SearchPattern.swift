@@ -92,6 +92,22 @@ public struct SearchPattern: Sendable, Hashable {
         return (bytes, term.isCaseSensitive)
     }
 
+    /// The one fuzzy term of ASCII characters the title terms are (`oneCharacter`, `fuzzyBytes`): its bytes and how
+    /// it compares; nil for any other pattern.
+    var loneFuzzyTerm: (bytes: [UInt8], caseSensitive: Bool, foldsAccents: Bool)? {
+        if oneCharacter != 0 { return ([UInt8(truncatingIfNeeded: oneCharacter)], oneCharacter & 0x100 != 0, true) }
+        return fuzzyBytes.isEmpty ? nil : (fuzzyBytes, fuzzyCaseSensitive, fuzzyFoldsAccents)
+    }
+
+    /// The most a title can score when the title terms are one fuzzy term of ASCII characters (`oneCharacter`,
+    /// `fuzzyBytes`): each character +16, the first at a word start after white space (its bonus, 10, doubled) and
+    /// the others in one run after it (10 each); nil for any other pattern.
+    var maximumScore: Int32? {
+        guard let characters = loneFuzzyTerm?.bytes.count else { return nil }
+        return Score.match * Int32(characters) + Int32(Score.boundaryWhite) * Score.firstCharMultiplier
+            + Int32(Score.boundaryWhite) * Int32(characters - 1)
+    }
+
     /// Whether a scan passes each title's trait (`TitleTraits`) to `rank(utf8:trait:scratch:)`: the byte paths
     /// read a title's encoding and length from it.
     var usesTraits: Bool { oneCharacter != 0 || !fuzzyBytes.isEmpty || !prefixBytes.isEmpty }

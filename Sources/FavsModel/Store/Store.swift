@@ -86,13 +86,19 @@ public final class Store {
         if let cache = shownFavoritesCache, cache.version == result.version, cache.generation == items.generation {
             return cache.slots
         }
-        var matched: [(row: Int, slot: Int32)] = []
-        var others: [Int32] = []
-        for slot in items.favoriteSlots {
-            if let row = result.row(ofSlot: slot, in: items) { matched.append((row, Int32(slot))) } else { others.append(Int32(slot)) }
+        let slots: [Int32]
+        if let topFirst = result.topFirst {
+            let shown = Set(topFirst.favorites)
+            slots = topFirst.favorites + items.favoriteSlots.lazy.map(Int32.init).filter { !shown.contains($0) }
+        } else {
+            var matched: [(row: Int, slot: Int32)] = []
+            var others: [Int32] = []
+            for slot in items.favoriteSlots {
+                if let row = result.row(ofSlot: slot, in: items) { matched.append((row, Int32(slot))) } else { others.append(Int32(slot)) }
+            }
+            matched.sort { $0.row < $1.row }
+            slots = matched.map(\.slot) + others
         }
-        matched.sort { $0.row < $1.row }
-        let slots = matched.map(\.slot) + others
         shownFavoritesCache = (result.version, items.generation, slots)
         return slots
     }
@@ -100,6 +106,23 @@ public final class Store {
     public var query: ListQuery { result.query }
     /// Gets the titles ready for a search's first key in the background (a search is about to be typed).
     public func prepareSearch() { items.prepareSearch() }
+    /// Whether a search is answered top first (`TopFirst`): its first rows, the rest of its order when asked. What a
+    /// browser wants after each key; a command that prints every match does not.
+    public var answersSearchesTopFirst: Bool {
+        get { result.answersTopFirst }
+        set { result.answersTopFirst = newValue }
+    }
+
+    /// Makes the whole order of a search answered top first when a reader needs more than its first rows.
+    func completeOrder(unlessKnown rows: Int) {
+        if !result.knows(rowsBelow: rows) { result.completeOrder(in: items) }
+    }
+
+    func completeOrder(unlessPlaced id: ItemID) {
+        if !result.knowsRow(of: id, in: items) { result.completeOrder(in: items) }
+    }
+
+    func completeOrder() { result.completeOrder(in: items) }
     /// The query's search over titles, as the list was answered with it (what the highlight asks where it matched).
     public var search: SearchPattern { result.search }
     /// What the query's reading left out (a malformed term, field terms with no library to search), or why the
@@ -264,6 +287,8 @@ public final class Store {
     /// Applies a change to the model and to the list query's result; returns the events, none when the
     /// change does not apply.
     func apply(_ change: ModelChange) -> [StoreEvent] {
+        // The result follows a change by where the item was and is in the whole order: made now, before the items change.
+        result.completeOrder(in: items)
         switch change {
         case let .setFavorite(id, value, at):
             guard let slot = items.presentSlot(of: id), items.isFavorite(slot: slot) != value else { return [] }

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+@testable import FavsModel
+
+/// A search answered top first (`TopFirst`, what a browser's keys get): its count, first rows and favorites are the
+/// whole order's, its order made when asked is the same, and changes after it land where they would have.
+@Suite struct TopFirstTests {
+    static let words = ["rain", "Radio", "ray", "Rainbow", "arrow", "brain", "café", "École", "Ärger", "raRa", "r",
+                        "tram", "orion", "曲", "録音", "🎧", "roar", "RAIN", "grain", "Rr", "a", "ir", "x"]
+
+    /// Titles of one to four words from `words`, so that many titles share the best score a term can have (a word that
+    /// starts with it after a space): the scan for the first rows stops early, and ties fall to length and position.
+    static func collection(_ count: Int, _ rng: inout SeededRandom) -> [Item] {
+        (0..<count).map { n in
+            let title = (0..<Int.random(in: 1...4, using: &rng)).map { _ in words.randomElement(using: &rng) ?? "r" }
+                .joined(separator: Bool.random(using: &rng) ? " " : "-")
+            return Item(id: ItemID("i\(n)"), title: title, favorite: Int.random(in: 0..<12, using: &rng) == 0,
+                        position: n)
+        }
+    }
+
+    static func ids(_ rows: some ItemRows, _ range: Range<Int>) -> [ItemID?] { range.map { rows.id(at: $0) } }
+
+    @Test(arguments: 0..<12)
+    func aSearchAnsweredTopFirstShowsTheWholeOrdersFirstRows(seed: Int) throws {
+        var rng = SeededRandom(seed: UInt64(seed) &* 104_729 &+ 7)
+        let items = Self.collection(Int.random(in: 300...1_500, using: &rng), &rng)
+        let whole = Store(items: items, clock: { 1 })
+        let topFirst = Store(items: items, clock: { 1 })
+        topFirst.answersSearchesTopFirst = true
+        topFirst.result.topFirstMinimum = 0
+        let rows = Int.random(in: 1...40, using: &rng)
+        topFirst.result.topFirstRows = rows
+        var filter = ""
+        var answeredTopFirst = 0, typedOn = 0
+        for step in 0..<120 {
+            let context = "seed \(seed) step \(step) filter \(filter) rows \(rows)"
+            switch Int.random(in: 0..<100, using: &rng) {
+            case 0..<60:
+                filter.append(["r", "a", "i", "n", "R", "o", "b", "e", "é", " ", "^"].randomElement(using: &rng) ?? "r")
+            case 60..<75:
+                if !filter.isEmpty { filter.removeLast() }
+            case 75..<82:
+                filter = ""
+            default:
+                // A change while a search is shown: a star, a delete, an undo.
+                let ids = topFirst.items.ids
+                guard let id = ids.randomElement(using: &rng) else { continue }
+                let action: Action = [.toggleFavorite(id), .delete(id), .undo, .toggleFavorite(id)]
+                    .randomElement(using: &rng) ?? .undo
+                let expected = whole.send(action).events
+                #expect(topFirst.send(action).events == expected, "\(context): \(action)")
+            }
+            let wasTopFirst = topFirst.result.topFirst != nil
+            let query = ListQuery(filter: filter)
+            _ = whole.send(.show(query))
+            _ = topFirst.send(.show(query))
+            if topFirst.result.topFirst != nil {
+                answeredTopFirst += 1
+                if wasTopFirst { typedOn += 1 }
+            }
+            let count = whole.list.count
+            try #require(topFirst.list.count == count, "\(context): the count")
+            // The first rows and the favorites pane, which need no more of the order than it made.
+            let first = 0..<min(count, rows)
+            try #require(Self.ids(topFirst.list, first) == Self.ids(whole.list, first), "\(context): the first rows")
+            let favorites = 0..<whole.favorites.count
+            try #require(Self.ids(topFirst.favorites, favorites) == Self.ids(whole.favorites, favorites),
+                         "\(context): the favorites pane")
+            if let id = whole.list.id(at: 0) { #expect(topFirst.list.row(of: id) == 0, "\(context)") }
+            // Now and then the whole list, its order made from the top-first answer.
+            if Int.random(in: 0..<5, using: &rng) == 0 {
+                try #require(Self.ids(topFirst.list, 0..<count) == Self.ids(whole.list, 0..<count), "\(context): the order")
+                for row in 0..<count where row % 7 == 0 {
+                    let id = try #require(whole.list.id(at: row))
+                    #expect(topFirst.list.row(of: id) == row, "\(context): row(of:) at \(row)")
+                }
+            }
+        }
+        // The path the test is about was taken, often, and from a top-first answer typed on.
+        #expect(answeredTopFirst > 20 && typedOn > 5, "top first \(answeredTopFirst), typed on \(typedOn)")
+    }
+
+    /// No title scores more than the term's best (what the scan for the first rows stops by), and a title made to
+    /// have it does.
+    @Test func noTitleScoresMoreThanTheTermsBest() throws {
+        var rng = SeededRandom(seed: 99)
+        var scratch = MatchScratch()
+        for term in ["r", "ra", "rai", "rain", "Rain", "xq", "a1"] {
+            let pattern = SearchPattern(reading: term)
+            let best = try #require(pattern.maximumScore)
+            #expect(pattern.match("x " + term + "y")?.rank.score == Int(best), "\(term)")
+            for _ in 0..<3_000 {
+                let title = (0..<Int.random(in: 1...5, using: &rng)).map { _ in
+                    Self.words.randomElement(using: &rng) ?? ""
+                }.joined(separator: [" ", "-", "/", "", "_"].randomElement(using: &rng) ?? " ")
+                let score = Array(title.utf8).withUnsafeBytes { pattern.rank(utf8: $0, scratch: &scratch)?.score } ?? 0
+                #expect(score <= Int(best), "\(term) in \(title)")
+            }
+        }
+    }
+}
