@@ -58,9 +58,10 @@ import Testing
             })
         }
         // A sanity bound only (the change is pushed, no key needed); the figure itself is make bench's
-        // (scripts/sync-latency.sh): a timed test fails on a loaded machine with nothing wrong.
+        // (scripts/sync-latency.sh): a timed test fails on a loaded machine with nothing wrong (a median of 0.70 s was
+        // seen while every other suite ran beside it; a change that needed a key would never show).
         let median = latencies.sorted()[latencies.count / 2]
-        #expect(median < .milliseconds(500), "CLI exit to screen: \(latencies.map(LiveSync.milliseconds))")
+        #expect(median < .milliseconds(1500), "CLI exit to screen: \(latencies.map(LiveSync.milliseconds))")
         try await tmux.sendKeys("q")
         #expect(try await tmux.exitStatus() == 0)
     }

@@ -81,6 +81,37 @@ import Testing
         #expect(answeredTopFirst > 20 && typedOn > 5, "top first \(answeredTopFirst), typed on \(typedOn)")
     }
 
+    /// A title whose trait says it is ASCII alone is searched without looking for the first bytes of Latin letters
+    /// (`asciiTitle`), with the same answers as a title read as any other.
+    @Test func anASCIITitleIsSearchedWithoutLookingForLatinLetters() throws {
+        func trait(_ title: [UInt8]) -> UInt16 { title.withUnsafeBytes { SearchPattern.trait(of: $0) } }
+        for (title, flag) in [("Rain", SearchPattern.asciiTrait), ("", SearchPattern.asciiTrait),
+                              ("録音 Rain", SearchPattern.utf8Trait), ("café", SearchPattern.utf8Trait)] {
+            #expect(trait(Array(title.utf8)) & SearchPattern.validUTF8 == flag, "\(title)")
+        }
+        #expect(trait([0x72, 0xFF]) == 0, "not UTF-8")
+        var rng = SeededRandom(seed: 5)
+        let pieces = Self.words + ["\u{212A}", "é", "\u{1E9E}", "ſ", " ", "K", "s"]
+        var ascii = 0
+        for _ in 0..<5_000 {
+            let title = Array((0..<Int.random(in: 1...6, using: &rng)).map { _ in pieces.randomElement(using: &rng) ?? "" }
+                .joined().utf8)
+            let term = Array((0..<Int.random(in: 1...3, using: &rng)).map { _ in "raeksi".randomElement(using: &rng) ?? "r" }
+                .map { UInt8($0.asciiValue ?? 0x72) })
+            let isASCII = trait(title) & SearchPattern.asciiTrait != 0
+            if isASCII { ascii += 1 }
+            try title.withUnsafeBytes { title in
+                try term.withUnsafeBufferPointer { term in
+                    let read = SearchTerm.greedyEnd(term, title, from: 0, caseSensitive: false, foldsAccents: true)
+                    let byTrait = SearchTerm.greedyEnd(term, title, from: 0, caseSensitive: false, foldsAccents: true,
+                                                       asciiTitle: isASCII)
+                    try #require(byTrait == read, "\(Array(title)) \(Array(term))")
+                }
+            }
+        }
+        #expect(ascii > 500 && ascii < 4_500, "\(ascii) of the titles ASCII")
+    }
+
     /// No title scores more than the term's best (what the scan for the first rows stops by), and a title made to
     /// have it does.
     @Test func noTitleScoresMoreThanTheTermsBest() throws {

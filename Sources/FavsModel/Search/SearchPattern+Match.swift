@@ -477,12 +477,12 @@ extension SearchTerm {
     }
 
     /// `mayMatch` from byte `start` on: where the earliest match of the characters in order ends (the byte after its
-    /// last character), nil when there is none. `asciiTitle`: the title is known to be ASCII alone. For a title of UTF-8 and a fuzzy term that is where fzf's match could
-    /// end soonest, so a term typed one character longer is found from there on (`TopFirst`).
+    /// last character), nil when there is none. For a title of UTF-8 and a fuzzy term that is where fzf's match could
+    /// end soonest, so a term typed one character longer is found from there on (`TopFirst`). `asciiTitle`: the title
+    /// is known to be ASCII alone (its trait says so), so no first byte of another scalar is looked for.
     @inline(__always)
     static func greedyEnd(_ pattern: UnsafeBufferPointer<UInt8>, _ title: UnsafeRawBufferPointer, from start: Int,
                           caseSensitive: Bool, foldsAccents: Bool, asciiTitle: Bool = false) -> Int? {
-        // (A title known to be ASCII alone has no first byte of another scalar to look for.)
         let decoding = (!caseSensitive || foldsAccents) && !asciiTitle
         let n = title.count
         var found = 0, i = start
