@@ -40,6 +40,12 @@ struct QueryResult: Sendable {
     var topFirstMinimum = 50_000
     /// How many first rows a search answered top first makes: more than a list pane shows.
     var topFirstRows = 200
+    /// The top-first answers of the searches typed since the items last changed, the latest last (a few): a
+    /// backspace back to one of them shows it again without a search, as fzf's cache does. (Only a backspace: a
+    /// search typed anew is searched, so that what a key costs does not depend on the keys typed before it.)
+    private var recentTopFirst: [(search: SearchPattern, answer: TopFirst)] = []
+    private var recentGeneration = 0
+    private static let recentLimit = 8
 
     func count(in items: ItemCollection) -> Int { topFirst?.matches.count ?? rows?.count ?? items.count }
 
@@ -65,6 +71,13 @@ struct QueryResult: Sendable {
     func knowsRow(of id: ItemID, in items: ItemCollection) -> Bool {
         guard let topFirst, let slot = items.presentSlot(of: id).map(Int32.init) else { return true }
         return topFirst.top.contains(slot) || !topFirst.contains(slot)
+    }
+
+    /// The items are about to change (`Store.apply`): the whole order is made now, while it still finds them, and the
+    /// answers kept for a backspace no longer hold.
+    mutating func itemsWillChange(in items: ItemCollection) {
+        completeOrder(in: items)
+        recentTopFirst.removeAll()
     }
 
     /// Makes the whole order of a search answered top first, from its matches: what `update` does otherwise.
@@ -120,6 +133,8 @@ struct QueryResult: Sendable {
         let narrows = newQuery.narrows(query) && generation == items.generation && sameFields
         let previous = narrows ? topFirst?.matches ?? rows : nil
         let narrowing = narrows ? topFirst : nil
+        // Characters taken off the end of the search: one typed before may be shown again as it was answered.
+        let backspaced = newQuery.filter.count < query.filter.count && query.filter.hasPrefix(newQuery.filter)
         topFirst = nil
         if newQuery.filter != query.filter || newQuery.exact != query.exact {
             reading = newQuery.reading
@@ -150,12 +165,20 @@ struct QueryResult: Sendable {
             found = previous ?? items.presentSlots.map { Int32($0) }
             if let fieldSlots, previous == nil { found.removeAll { !fieldSlots.contains(Int($0)) } }
         } else {
-            if ranked, answersTopFirst, query.order == .library, query.scope == .all, fieldSlots == nil,
-               let topFirst = TopFirst(search, among: previous, narrowing: narrowing, rows: topFirstRows,
-                                        minimum: topFirstMinimum, in: items) {
-                self.topFirst = topFirst
-                rows = topFirst.top
-                return
+            if ranked, answersTopFirst, query.order == .library, query.scope == .all, fieldSlots == nil {
+                if recentGeneration != items.generation { recentTopFirst.removeAll() }
+                recentGeneration = items.generation
+                let search = search
+                if let topFirst = (backspaced ? recentTopFirst.last(where: { $0.search == search })?.answer : nil)
+                    ?? TopFirst(search, among: previous, narrowing: narrowing, rows: topFirstRows,
+                                minimum: topFirstMinimum, in: items) {
+                    self.topFirst = topFirst
+                    rows = topFirst.top
+                    recentTopFirst.removeAll { $0.search == search }
+                    recentTopFirst.append((search, topFirst))
+                    recentTopFirst.removeFirst(max(0, recentTopFirst.count - Self.recentLimit))
+                    return
+                }
             }
             var matches = items.search(search, among: previous)
             if let fieldSlots, previous == nil { matches.removeAll { !fieldSlots.contains(Int($0.slot)) } }
@@ -191,6 +214,7 @@ struct QueryResult: Sendable {
     mutating func recompute(in items: ItemCollection) {
         version &+= 1
         topFirst = nil
+        recentTopFirst.removeAll()
         titleKeys = nil
         rankKeys = []
         generation = -1

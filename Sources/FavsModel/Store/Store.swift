@@ -288,7 +288,7 @@ public final class Store {
     /// change does not apply.
     func apply(_ change: ModelChange) -> [StoreEvent] {
         // The result follows a change by where the item was and is in the whole order: made now, before the items change.
-        result.completeOrder(in: items)
+        result.itemsWillChange(in: items)
         switch change {
         case let .setFavorite(id, value, at):
             guard let slot = items.presentSlot(of: id), items.isFavorite(slot: slot) != value else { return [] }
