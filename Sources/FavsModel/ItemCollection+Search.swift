@@ -113,25 +113,15 @@ extension ItemCollection {
 
     /// `slots` (each once) in ascending order: marked in a bit set, then read off it.
     static func inSlotOrder(_ slots: [Int32], slotCount: Int) -> [Int32] {
-        var bits = [UInt64](repeating: 0, count: (slotCount + 63) / 64)
+        var bits = SlotBits(slotCount: slotCount)
         var sorted = true
         var last: Int32 = -1
         for slot in slots {
-            bits[Int(slot) >> 6] |= 1 << UInt64(slot & 63)
+            bits.insert(Int(slot))
             if slot < last { sorted = false }
             last = slot
         }
-        guard !sorted else { return slots }
-        var result: [Int32] = []
-        result.reserveCapacity(slots.count)
-        for (index, word) in bits.enumerated() where word != 0 {
-            var word = word
-            while word != 0 {
-                result.append(Int32(index << 6 + word.trailingZeroBitCount))
-                word &= word - 1
-            }
-        }
-        return result
+        return sorted ? slots : bits.ascending(capacity: slots.count)
     }
 
     /// The rank of one slot's title, nil when the pattern does not match it.

@@ -90,8 +90,8 @@ extension Browser {
 
     /// Changes what the list shows (one value: filter, scope, order); the cursor starts over on the new rows,
     /// on the same item when they show it. A search typed or edited (its text or its exact mode) is the exception:
-    /// its rows are ranked, and the cursor goes to the best match, at the top, as fzf's does; a search cleared
-    /// keeps the item, which is then shown among its neighbours.
+    /// its rows are ranked, and the cursor goes to the best match, at the top, as fzf's does (`searchTyped`, which
+    /// `repair` reads); a search cleared keeps the item, which is then shown among its neighbours.
     func changeQuery(_ change: (inout ListQuery) -> Void) {
         let old = store.query
         var query = old
@@ -100,8 +100,6 @@ extension Browser {
         searchTyped = !query.filter.isEmpty && (query.filter != old.filter || query.exact != old.exact)
         defer { searchTyped = false }
         if let failure = dispatch(.show(query)).error { message = Message(text: failure, isError: true) }
-        let new = store.query
-        if !new.filter.isEmpty, new.filter != old.filter || new.exact != old.exact { listCursor.top(in: store.list) }
     }
 
     func activate() {

@@ -21,7 +21,7 @@ struct FieldSlots: Sendable {
     private(set) var generation: Int
     /// How many slots the collection had: a slot added since may be one the answer names.
     private(set) var slotCount: Int
-    private var bits: [UInt64]
+    private var bits: SlotBits
     private var inverted: Bool
 
     init(_ matches: FieldMatches, answer: Int, in items: ItemCollection) {
@@ -29,10 +29,10 @@ struct FieldSlots: Sendable {
         generation = items.generation
         slotCount = items.slotCount
         inverted = matches.isInverted
-        bits = Array(repeating: 0, count: (items.slotCount + 63) / 64)
+        bits = SlotBits(slotCount: items.slotCount)
         for id in matches.ids {
             guard let slot = items.slot(of: id) else { continue }
-            bits[slot >> 6] |= 1 << UInt64(slot & 63)
+            bits.insert(slot)
         }
     }
 
@@ -40,9 +40,5 @@ struct FieldSlots: Sendable {
     func follows(_ items: ItemCollection) -> Bool { generation == items.generation && slotCount == items.slotCount }
 
     /// Whether the item at `slot` is let through.
-    func contains(_ slot: Int) -> Bool {
-        let word = slot >> 6
-        let named = word < bits.count && bits[word] & (1 << UInt64(slot & 63)) != 0
-        return named != inverted
-    }
+    func contains(_ slot: Int) -> Bool { bits.contains(slot) != inverted }
 }

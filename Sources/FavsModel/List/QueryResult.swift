@@ -44,7 +44,6 @@ struct QueryResult: Sendable {
     /// backspace back to one of them shows it again without a search, as fzf's cache does. (Only a backspace: a
     /// search typed anew is searched, so that what a key costs does not depend on the keys typed before it.)
     private var recentTopFirst: [(search: SearchPattern, answer: TopFirst)] = []
-    private var recentGeneration = 0
     private static let recentLimit = 8
 
     func count(in items: ItemCollection) -> Int { topFirst?.matches.count ?? rows?.count ?? items.count }
@@ -166,8 +165,6 @@ struct QueryResult: Sendable {
             if let fieldSlots, previous == nil { found.removeAll { !fieldSlots.contains(Int($0)) } }
         } else {
             if ranked, answersTopFirst, query.order == .library, query.scope == .all, fieldSlots == nil {
-                if recentGeneration != items.generation { recentTopFirst.removeAll() }
-                recentGeneration = items.generation
                 let search = search
                 if let topFirst = (backspaced ? recentTopFirst.last(where: { $0.search == search })?.answer : nil)
                     ?? TopFirst(search, among: previous, narrowing: narrowing, rows: topFirstRows,

@@ -55,9 +55,8 @@ struct TopFirst: Sendable {
         self.term = term.bytes
         caseSensitive = term.caseSensitive
         foldsAccents = term.foldsAccents
-        var matched = [UInt64](repeating: 0, count: (items.slotCount + 63) / 64)
-        for slot in matches { matched[Int(slot) >> 6] |= 1 << UInt64(slot & 63) }
-        func isMatched(_ slot: Int) -> Bool { matched[slot >> 6] & 1 << UInt64(slot & 63) != 0 }
+        var matched = SlotBits(slotCount: items.slotCount)
+        for slot in matches { matched.insert(Int(slot)) }
 
         var scratch = MatchScratch()
         func key(_ slot: Int, favorite: Bool) -> UInt64? {
@@ -66,7 +65,7 @@ struct TopFirst: Sendable {
             }.map { RankKey($0).packed(favorite: favorite, slot: Int32(slot)) }
         }
         // The best keys found (`RankKey.packed`: the smallest first), at most `limit`.
-        var best = items.favoriteSlots.filter(isMatched).compactMap { key($0, favorite: true) }.sorted()
+        var best = items.favoriteSlots.filter(matched.contains).compactMap { key($0, favorite: true) }.sorted()
         favorites = best.map { Int32(truncatingIfNeeded: $0) }
         best.removeLast(max(0, best.count - limit))
         // What no title still to be scored can come before: the best score, not a favorite, its length and slot.
@@ -76,7 +75,7 @@ struct TopFirst: Sendable {
         var scored = 0
         for slot in items.traits.lengthOrder(for: titles) {
             let slot = Int(slot)
-            guard isMatched(slot), !items.isFavorite(slot: slot) else { continue }
+            guard matched.contains(slot), !items.isFavorite(slot: slot) else { continue }
             let length = UInt64(traits[slot] & SearchPattern.lengthMask)  // 0 for a title whose trait says nothing
             if best.count == limit, let worst = best.last, worst < ceiling | length << 32 | UInt64(slot) { break }
             scored += 1
