@@ -261,7 +261,7 @@ enum Postgres {
             try await LiveSync.waitUntil(tmux, "the move", within: .seconds(4)) { $0[4].hasPrefix("┃>  Café del Mar") }
             print("hung server: the next move answered in \(LiveSync.milliseconds(ContinuousClock.now - move))")
             try await tmux.sendKeys("k")
-            try await LiveSync.waitUntil(tmux, "offline", within: .milliseconds(500)) {
+            try await LiveSync.waitUntil(tmux, "offline", within: .seconds(4)) {
                 $0[3].hasPrefix("┃>  录音 Recording 2") && $0[23].hasPrefix(" offline — retrying ")
             }
             // A command gives up within its timeout (5 s to connect), one line, exit 69.
