@@ -112,6 +112,83 @@ import Testing
         #expect(ascii > 500 && ascii < 4_500, "\(ascii) of the titles ASCII")
     }
 
+    /// A term that folds case and accents reads each title's search bytes (`SearchPattern.appendSearchBytes`: every
+    /// character that compares as an ASCII one as that byte), byte by byte: it matches the titles the matcher does,
+    /// a term typed one character longer from where the shorter one ended matches as the whole term does, and a
+    /// title it matches holds each of its characters in its letter set.
+    @Test func aTitleIsSearchedByItsSearchBytesWithTheMatchersAnswers() throws {
+        var rng = SeededRandom(seed: 17)
+        let pieces = Self.words + ["\u{212A}", "é", "É", "\u{1E9E}", "ß", "ſ", " ", "K", "s", "Ø", "ŕ", "ǅ", "ﬁ", "—", "İ"]
+        var scratch = MatchScratch()
+        var matched = 0
+        for _ in 0..<6_000 {
+            let title = (0..<Int.random(in: 1...6, using: &rng)).map { _ in pieces.randomElement(using: &rng) ?? "" }.joined()
+            let term = String((0..<Int.random(in: 1...3, using: &rng)).map { _ in "raeksiod".randomElement(using: &rng) ?? "r" })
+            let pattern = SearchPattern(reading: term)
+            let bytes = Array(title.utf8), termBytes = Array(term.utf8)
+            var searchBytes: [UInt8] = []
+            let set = bytes.withUnsafeBytes { SearchPattern.appendSearchBytes(of: $0, to: &searchBytes) }
+            let byMatcher = bytes.withUnsafeBytes { pattern.generalRank(utf8: $0, scratch: &scratch) } != nil
+            try searchBytes.withUnsafeBytes { searched in
+                try termBytes.withUnsafeBufferPointer { term in
+                    let end = SearchTerm.searchBytesEnd(term, searched, from: 0)
+                    try #require((end != nil) == byMatcher, "\(title) for \(pattern): \(searchBytes)")
+                    guard let end else { return }
+                    matched += 1
+                    let needed = term.reduce(UInt32(0)) { $0 | SearchPattern.letterBit($1) }
+                    #expect(SearchPattern.letters(of: searched) & needed == needed, "\(title)")
+                    #expect(set == SearchPattern.letters(of: searched), "\(title)")
+                    let shorter = try #require(SearchTerm.searchBytesEnd(UnsafeBufferPointer(rebasing: term.dropLast()),
+                                                                         searched, from: 0))
+                    let typedOn = SearchTerm.searchBytesEnd(UnsafeBufferPointer(rebasing: term.suffix(1)), searched,
+                                                            from: shorter)
+                    #expect(typedOn == end, "\(title) for \(pattern)")
+                }
+            }
+        }
+        #expect(matched > 1_000 && matched < 5_000, "\(matched) of the titles matched")
+    }
+
+    /// The titles' search bytes are the titles themselves while every title is ASCII; once one is not, each title's
+    /// own, whichever part of the titles (one per core) it fell in, and so on as titles are added.
+    @Test func theSearchBytesFollowTheTitlesAsTheyAreAdded() {
+        func arena(_ titles: [String]) -> TextArena {
+            var arena = TextArena()
+            for title in titles { arena.append(title) }
+            return arena
+        }
+        func expected(_ titles: [String]) -> TextArena {
+            var arena = TextArena()
+            for title in titles {
+                arena.appendEntry { bytes in
+                    _ = Array(title.utf8).withUnsafeBytes { SearchPattern.appendSearchBytes(of: $0, to: &bytes) }
+                }
+            }
+            return arena
+        }
+        func letters(_ arena: TextArena) -> [UInt32] { (0..<arena.count).map { arena.withEntry($0, SearchPattern.letters) } }
+        // 60,000 titles are searched in two parts (on two cores or more): one not ASCII in neither, the second, the
+        // first, both.
+        for odd in [[], [45_000], [10, 29_999], [0, 30_000, 59_999]] {
+            let titles = (0..<60_000).map { odd.contains($0) ? "École \($0) Ǆ" : "Title \($0) RAIN" }
+            let inputs = TitleTraits().inputs(for: arena(titles))
+            #expect(inputs.search == expected(titles), "\(odd)")
+            #expect(inputs.letters == letters(expected(titles)), "\(odd)")
+            #expect(inputs.traits.count == titles.count)
+        }
+        // Titles added to ASCII ones: a title not ASCII, then an ASCII one, then another not.
+        var titles = (0..<60_000).map { "Title \($0) RAIN" }
+        var traits = TitleTraits()
+        #expect(traits.inputs(for: arena(titles)).search == arena(titles))
+        for added in [["Café Ölçü", "x"], ["plain"], ["录音 Ǆ", "ſ"]] {
+            traits = traits.extended()
+            titles += added
+            let inputs = traits.inputs(for: arena(titles))
+            #expect(inputs.search == expected(titles), "\(added)")
+            #expect(inputs.letters == letters(expected(titles)), "\(added)")
+        }
+    }
+
     /// No title scores more than the term's best (what the scan for the first rows stops by), and a title made to
     /// have it does.
     @Test func noTitleScoresMoreThanTheTermsBest() throws {

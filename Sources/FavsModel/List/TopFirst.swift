@@ -11,8 +11,10 @@ import Foundation
 /// come before: one it has not scored could at best have the best score, and is no shorter, or as long and later.
 ///
 /// Only for a search of one fuzzy term of ASCII characters (what a browser's keys type; `SearchPattern.loneFuzzyTerm`),
-/// whose match a title of UTF-8 answers exactly by its bytes (`SearchTerm.greedyEnd`). Where each match could end
-/// soonest is kept, so that the term typed one character longer looks for that character from there on alone.
+/// whose match a title of UTF-8 answers exactly by its bytes: by its search bytes (`TitleTraits`, every character
+/// one byte, none decoded) for a term that folds case and accents, what lower-case keys type; by the title's own
+/// (`SearchTerm.greedyEnd`) for any other. Where each match could end soonest is kept (an offset in the bytes it
+/// was found in), so that the term typed one character longer looks for that character from there on alone.
 struct TopFirst: Sendable {
     /// Every matched slot, in slot (library) order.
     let matches: [Int32]
@@ -20,8 +22,8 @@ struct TopFirst: Sendable {
     let top: [Int32]
     /// The matched favorites, best first: the order the favorites pane shows them in (`Store.shownFavorites`).
     let favorites: [Int32]
-    /// The term, and for each match the byte its soonest match ends before (`noEnd` for a title not UTF-8, which
-    /// the matcher answers).
+    /// The term, and for each match the byte its soonest match ends before, in the bytes the term's case and accent
+    /// rules read (`ItemCollection.matchEnds`; `noEnd` for a title not UTF-8, which the matcher answers).
     private let term: [UInt8]
     private let caseSensitive: Bool
     private let foldsAccents: Bool
@@ -38,25 +40,25 @@ struct TopFirst: Sendable {
         guard let term = pattern.loneFuzzyTerm, let maximum = pattern.maximumScore, items.preview == nil,
               (previous?.count ?? items.slotCount) >= minimum, items.favoriteCount <= 10_000 else { return nil }
         let titles = items.titleArena
-        let traits = items.traits.values(for: titles)
+        let inputs = items.traits.inputs(for: titles)
+        let traits = inputs.traits
         // The term one character longer than the one answered: that character after where each match ended.
         if let narrowing, narrowing.caseSensitive == term.caseSensitive, narrowing.foldsAccents == term.foldsAccents,
            term.bytes.count == narrowing.term.count + 1,
            term.bytes.starts(with: narrowing.term) {
             (matches, ends) = items.matchEnds(of: pattern, [term.bytes[term.bytes.count - 1]], from: narrowing.ends,
                                               among: narrowing.matches, caseSensitive: term.caseSensitive,
-                                              foldsAccents: term.foldsAccents, traits: traits)
+                                              foldsAccents: term.foldsAccents, inputs: inputs)
         } else {
             let candidates = previous.map { ItemCollection.inSlotOrder($0, slotCount: items.slotCount) }
             (matches, ends) = items.matchEnds(of: pattern, term.bytes, from: nil, among: candidates,
                                               caseSensitive: term.caseSensitive, foldsAccents: term.foldsAccents,
-                                              traits: traits)
+                                              inputs: inputs)
         }
         self.term = term.bytes
         caseSensitive = term.caseSensitive
         foldsAccents = term.foldsAccents
-        var matched = SlotBits(slotCount: items.slotCount)
-        for slot in matches { matched.insert(Int(slot)) }
+        let matched = SlotBits(slotCount: items.slotCount, matches)
 
         var scratch = MatchScratch()
         func key(_ slot: Int, favorite: Bool) -> UInt64? {
@@ -102,48 +104,71 @@ extension ItemCollection {
     /// The present slots among `candidates` (in slot order; every slot when nil) whose title holds `term`'s characters
     /// in order from `starts` (the byte each candidate's search starts at; 0 when nil) on, with the byte each such
     /// match ends before: `pattern`'s matches when `term` is its lone fuzzy term, or what it adds to the term a
-    /// `starts` was found for. In slot order, in parts across cores. A title not UTF-8 is answered by `pattern`'s
-    /// matcher (its end: `TopFirst.noEnd`).
+    /// `starts` was found for. In slot order, in parts across cores. A term that folds case and accents (what a
+    /// lower-case key types) reads each title's search bytes (`inputs.search`: no character decoded, offsets theirs);
+    /// any other term reads the titles. A title not UTF-8 is answered by `pattern`'s matcher (its end:
+    /// `TopFirst.noEnd`). A title whose letter set (`inputs.letters`) lacks one of `term`'s characters is passed
+    /// over unread (one that is not ASCII only by a term reading search bytes, which the set is of).
     func matchEnds(of pattern: SearchPattern, _ term: [UInt8], from starts: [UInt32]?, among candidates: [Int32]?,
-                   caseSensitive: Bool, foldsAccents: Bool, traits: [UInt16]) -> (slots: [Int32], ends: [UInt32]) {
-        let titles = titleArena
-        let noEnd = UInt32.max
+                   caseSensitive: Bool, foldsAccents: Bool, inputs: SearchInputs) -> (slots: [Int32], ends: [UInt32]) {
+        let titles = titleArena, noEnd = UInt32.max
+        let readsSearchBytes = !caseSensitive && foldsAccents
+        let needed = term.reduce(UInt32(0)) { $0 | SearchPattern.letterBit($1) }
+        let (traits, search, letters) = (inputs.traits, inputs.search, inputs.letters)
         let parts = Self.inParts(count: candidates?.count ?? slotCount) { range -> [(slots: [Int32], ends: [UInt32])] in
-            var found: [Int32] = [], foundEnds: [UInt32] = []
-            found.reserveCapacity(range.count)
-            foundEnds.reserveCapacity(range.count)
             var scratch = MatchScratch()
-            titles.withStorage { bytes, ends in
-                traits.withUnsafeBufferPointer { traits in
-                    term.withUnsafeBufferPointer { term in
-                        (candidates ?? []).withUnsafeBufferPointer { candidates in
-                            (starts ?? []).withUnsafeBufferPointer { starts in
-                                // (One loop for the three cases, not a nested function: one that captured the results
-                                // had each append checked for exclusive access at run time, twice as slow.)
-                                for index in range {
-                                    let slot = candidates.isEmpty ? index : Int(candidates[index])
-                                    // A search's matches are present, and its ends say which are not UTF-8.
-                                    let start = starts.isEmpty ? 0 : starts[index]
-                                    guard !starts.isEmpty || isPresent(slot: slot) else { continue }
-                                    let title = TextArena.entry(slot, bytes, ends)
-                                    let trait = traits[slot]
-                                    if start != noEnd, trait & SearchPattern.validUTF8 != 0 {
-                                        guard let end = SearchTerm.greedyEnd(term, title, from: Int(start),
-                                                                             caseSensitive: caseSensitive,
-                                                                             foldsAccents: foldsAccents,
-                                                                             asciiTitle: trait & SearchPattern.asciiTrait != 0)
-                                        else { continue }
-                                        found.append(Int32(slot))
-                                        foundEnds.append(UInt32(end))
-                                    } else if pattern.rank(utf8: title, trait: traits[slot], scratch: &scratch) != nil {
-                                        found.append(Int32(slot))
-                                        foundEnds.append(noEnd)
+            var count = 0
+            // Written through buffers, not appended: an append checks its array's capacity and uniqueness each time.
+            var foundEnds: [UInt32] = []
+            let found = [Int32](unsafeUninitializedCapacity: range.count) { found, foundCount in
+                foundEnds = [UInt32](unsafeUninitializedCapacity: range.count) { foundEnds, endCount in
+                    titles.withStorage { bytes, ends in
+                        search.withStorage { searchBytes, searchEnds in
+                            traits.withUnsafeBufferPointer { traits in
+                                letters.withUnsafeBufferPointer { letters in
+                                    term.withUnsafeBufferPointer { term in
+                                        (candidates ?? []).withUnsafeBufferPointer { candidates in
+                                            (starts ?? []).withUnsafeBufferPointer { starts in
+                                                // (One loop for the three cases, not a nested function: one that captured
+                                                // its results had each write checked for exclusive access, twice as slow.)
+                                                for index in range {
+                                                    let slot = candidates.isEmpty ? index : Int(candidates[index])
+                                                    // A search's matches are present, and its ends say which are not UTF-8.
+                                                    let start = starts.isEmpty ? 0 : starts[index]
+                                                    let trait = traits[slot]
+                                                    guard readsSearchBytes || trait & SearchPattern.asciiTrait == 0
+                                                            || letters[slot] & needed == needed,
+                                                          !starts.isEmpty || isPresent(slot: slot) else { continue }
+                                                    var end = noEnd
+                                                    if start != noEnd, readsSearchBytes, trait != 0 {
+                                                        guard letters[slot] & needed == needed, let at = SearchTerm.searchBytesEnd(
+                                                            term, TextArena.entry(slot, searchBytes, searchEnds), from: Int(start))
+                                                        else { continue }
+                                                        end = UInt32(at)
+                                                    } else if start != noEnd, trait & SearchPattern.validUTF8 != 0 {
+                                                        guard let at = SearchTerm.greedyEnd(
+                                                            term, TextArena.entry(slot, bytes, ends), from: Int(start),
+                                                            caseSensitive: caseSensitive, foldsAccents: foldsAccents,
+                                                            asciiTitle: trait & SearchPattern.asciiTrait != 0) else { continue }
+                                                        end = UInt32(at)
+                                                    } else if pattern.rank(utf8: TextArena.entry(slot, bytes, ends), trait: trait,
+                                                                           scratch: &scratch) == nil {
+                                                        continue
+                                                    }
+                                                    found[count] = Int32(slot)
+                                                    foundEnds[count] = end
+                                                    count += 1
+                                                }
+                                            }
+                                        }
                                     }
                                 }
                             }
                         }
                     }
+                    endCount = count
                 }
+                foundCount = count
             }
             return [(found, foundEnds)]
         }

@@ -127,6 +127,55 @@ extension SearchPattern {
         return length < Int(lengthMask) ? flag | UInt16(length) : 0
     }
 
+    /// The ASCII characters of a title that is ASCII alone, or of one's search bytes (`appendSearchBytes`), as a set
+    /// of bits (`letterBit`; a byte past ASCII adds none). A title whose set lacks a character's bit has no match for
+    /// it, in either case: a key that adds that character skips it unread.
+    static func letters(of bytes: UnsafeRawBufferPointer) -> UInt32 {
+        var set: UInt32 = 0
+        for byte in bytes where byte < 0x80 { set |= letterBit(byte) }
+        return set
+    }
+
+    /// A title of well-formed UTF-8 as a search of one ASCII term that folds case and accents reads it, appended to
+    /// `output`: each ASCII byte as it is (the search folds a letter's case itself), each other character as the
+    /// ASCII byte it is compared as (`comparedByte`: `É` and `é` as `e`), or 0xFF when it is none. Its matches are
+    /// the title's, found byte by byte (`SearchTerm.searchBytesEnd`). Returns the letter set of what it appended
+    /// (`letters(of:)`).
+    @discardableResult
+    static func appendSearchBytes(of title: UnsafeRawBufferPointer, to output: inout [UInt8]) -> UInt32 {
+        let start = output.count
+        output.append(contentsOf: title)  // at least as long as what is written over it, from its start on
+        let (set, written) = output.withUnsafeMutableBytes { all -> (UInt32, Int) in
+            var set: UInt32 = 0
+            var read = 0, written = start
+            while read < title.count {
+                let byte = title[read]
+                if byte < 0x80 {
+                    all[written] = byte
+                    set |= letterBit(byte)
+                    read += 1
+                } else {
+                    let (compared, size) = comparedByte(at: read, of: title, caseSensitive: false, foldAccents: true)
+                    all[written] = compared
+                    if compared < 0x80 { set |= letterBit(compared) }
+                    read += size
+                }
+                written += 1
+            }
+            return (set, written)
+        }
+        output.removeLast(output.count - written)
+        return set
+    }
+
+    /// An ASCII byte's bit in a letter set: a letter's (either case) one of the low 26, alone; any other byte one of
+    /// the high 6, shared (a set with it may still lack the byte; one without it lacks it).
+    @inline(__always)
+    static func letterBit(_ byte: UInt8) -> UInt32 {
+        let lower = byte | 0x20
+        return lower &- 0x61 < 26 ? 1 << UInt32(lower &- 0x61) : 1 << (26 + UInt32(byte % 6))
+    }
+
     static let asciiTrait: UInt16 = 0x8000
     static let utf8Trait: UInt16 = 0x4000
     /// Either flag: the title is well-formed UTF-8.
@@ -503,6 +552,21 @@ extension SearchTerm {
             } else {
                 i = at + 1
             }
+        }
+        return i
+    }
+
+    /// Where the soonest match of `term` (ASCII bytes, lower-case letters: a term that folds case and accents) in a
+    /// title's search bytes (`SearchPattern.appendSearchBytes`) from `start` on ends, in those bytes; nil when there is
+    /// none. What `greedyEnd` says of the title, found without decoding a character.
+    @inline(__always)
+    static func searchBytesEnd(_ term: UnsafeBufferPointer<UInt8>, _ searchBytes: UnsafeRawBufferPointer,
+                               from start: Int) -> Int? {
+        var i = start
+        for byte in term {
+            guard let at = nextCandidate(byte, byte &- 0x61 < 26 ? byte - 0x20 : byte, leads: false, in: searchBytes,
+                                         from: i) else { return nil }
+            i = at + 1
         }
         return i
     }

@@ -8,6 +8,18 @@ struct SlotBits: Sendable {
     /// An empty set for slots below `slotCount`.
     init(slotCount: Int) { words = [UInt64](repeating: 0, count: (slotCount + 63) / 64) }
 
+    /// The set of `slots`, each below `slotCount`. (Marked through the words' buffer: an insert apiece checks the
+    /// array's uniqueness each time, 1.8 ms for the 338,000 matches of a second key at 1M, against 0.3.)
+    init(slotCount: Int, _ slots: [Int32]) {
+        self.init(slotCount: slotCount)
+        words.withUnsafeMutableBufferPointer { words in
+            for slot in slots {
+                precondition(slot >= 0 && Int(slot) < slotCount, "a slot past the set's")
+                words[Int(slot) >> 6] |= 1 << UInt64(slot & 63)
+            }
+        }
+    }
+
     mutating func insert(_ slot: Int) { words[slot >> 6] |= 1 << UInt64(slot & 63) }
 
     /// Whether `slot` is in the set (false for a slot past those it was made for).
