@@ -14,10 +14,10 @@ final class TitleTraits: @unchecked Sendable {
     private let lock = NSLock()
     /// Under `lock`: the traits of the first `values.count` titles.
     private var values: [UInt16]
-    /// Under `lock`: as many titles as `values` has, as a search reads them; nil while every one is ASCII (the
+    /// Under `lock`: as many titles as `letters` has, as a search reads them; nil while every one is ASCII (the
     /// titles themselves are read then: a search folds an ASCII letter's case itself).
     private var search: TextArena?
-    /// Under `lock`: the letter sets of as many titles as `values` has.
+    /// Under `lock`: the letter sets of the first `letters.count` titles (no more than `values` has).
     private var letters: [UInt32]
     /// Under `lock`: the slots of `values` by fzf's length, shortest first, slots in order among equals
     /// (`lengthOrder`), while it covers every value.
@@ -61,35 +61,51 @@ final class TitleTraits: @unchecked Sendable {
     }
 
     /// Every title's trait, those not known yet worked out now (in parts, one per core, when there are many).
-    func values(for titles: TextArena) -> [UInt16] { inputs(for: titles).traits }
+    /// (Not their search bytes: `favs list --query r` needs the traits alone.)
+    func values(for titles: TextArena) -> [UInt16] {
+        lock.withLock {
+            measureTraits(titles)
+            return values
+        }
+    }
 
     /// What a one-term search reads of every title, what is not known yet worked out now (in parts).
     func inputs(for titles: TextArena) -> SearchInputs {
         lock.withLock {
-            let known = values.count
-            if known < titles.count { measure(titles, from: known) }
+            measureTraits(titles)
+            if letters.count < titles.count { measureSearch(titles, from: letters.count) }
             return SearchInputs(traits: values, search: search ?? titles, letters: letters)
         }
     }
 
-    /// Under `lock`: the traits, search bytes and letter sets of the titles from slot `known` on.
-    private func measure(_ titles: TextArena, from known: Int) {
+    /// Under `lock`: the traits of the titles not measured yet.
+    private func measureTraits(_ titles: TextArena) {
+        let known = values.count
+        guard known < titles.count else { return }
+        values += ItemCollection.inParts(count: titles.count - known) { range in
+            titles.withStorage { bytes, ends in
+                range.map { SearchPattern.trait(of: TextArena.entry(known + $0, bytes, ends)) }
+            }
+        }
+    }
+
+    /// Under `lock`: the search bytes and letter sets of the titles from slot `known` on, whose traits are known.
+    private func measureSearch(_ titles: TextArena, from known: Int) {
         struct Part: Sendable {
-            let traits: [UInt16], letters: [UInt32]
+            let letters: [UInt32]
             /// The part's titles as searched, from the first that is not ASCII on (`first`); nil if none is.
             let search: TextArena?
             let first: Int
         }
+        let traits = values
         let parts = ItemCollection.inParts(count: titles.count - known) { range -> [Part] in
-            var traits: [UInt16] = [], letters: [UInt32] = []
-            traits.reserveCapacity(range.count)
+            var letters: [UInt32] = []
             letters.reserveCapacity(range.count)
             var search = TextArena(), first: Int?
             titles.withStorage { bytes, ends in
                 for index in range {
                     let title = TextArena.entry(known + index, bytes, ends)
-                    let trait = SearchPattern.trait(of: title)
-                    traits.append(trait)
+                    let trait = traits[known + index]
                     // A title not UTF-8 (or too long) is answered by the matcher, never by its search bytes: it
                     // could hold any character, and it leaves the titles as they are searched.
                     if trait & SearchPattern.asciiTrait != 0 || trait == 0, first == nil {
@@ -109,12 +125,9 @@ final class TitleTraits: @unchecked Sendable {
                     letters.append(set)
                 }
             }
-            return [Part(traits: traits, letters: letters, search: first == nil ? nil : search, first: first ?? 0)]
+            return [Part(letters: letters, search: first == nil ? nil : search, first: first ?? 0)]
         }
-        for part in parts {
-            values += part.traits
-            letters += part.letters
-        }
+        for part in parts { letters += part.letters }
         // The titles themselves while every one is ASCII; else the searched form of each, ASCII ones as they are.
         guard search != nil || parts.contains(where: { $0.search != nil }) else { return }
         var joined = search ?? Self.copy(titles, 0..<known)
