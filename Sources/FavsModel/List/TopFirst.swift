@@ -28,7 +28,8 @@ struct TopFirst: Sendable {
     private let caseSensitive: Bool
     private let foldsAccents: Bool
     private let ends: [UInt32]
-    private static let noEnd = UInt32.max
+    /// The end of a match the matcher answered (a title not UTF-8): none to search on from.
+    static let noEnd = UInt32.max
 
     /// Answers `pattern` among `previous` (the slots of a search this one narrows, in any order; `narrowing` when it
     /// is that search's answer), or every title, top first; nil when it cannot be (another kind of pattern, a library
@@ -111,7 +112,7 @@ extension ItemCollection {
     /// over unread (one that is not ASCII only by a term reading search bytes, which the set is of).
     func matchEnds(of pattern: SearchPattern, _ term: [UInt8], from starts: [UInt32]?, among candidates: [Int32]?,
                    caseSensitive: Bool, foldsAccents: Bool, inputs: SearchInputs) -> (slots: [Int32], ends: [UInt32]) {
-        let titles = titleArena, noEnd = UInt32.max
+        let titles = titleArena, noEnd = TopFirst.noEnd
         let readsSearchBytes = !caseSensitive && foldsAccents
         let needed = term.reduce(UInt32(0)) { $0 | SearchPattern.letterBit($1) }
         let (traits, search, letters) = (inputs.traits, inputs.search, inputs.letters)
@@ -136,12 +137,14 @@ extension ItemCollection {
                                                     // A search's matches are present, and its ends say which are not UTF-8.
                                                     let start = starts.isEmpty ? 0 : starts[index]
                                                     let trait = traits[slot]
-                                                    guard readsSearchBytes || trait & SearchPattern.asciiTrait == 0
+                                                    // (A title's letter set is of its search bytes: it holds what a
+                                                    // term reading titles finds in ASCII ones alone. ~0 for one not UTF-8.)
+                                                    guard !readsSearchBytes && trait & SearchPattern.asciiTrait == 0
                                                             || letters[slot] & needed == needed,
                                                           !starts.isEmpty || isPresent(slot: slot) else { continue }
                                                     var end = noEnd
                                                     if start != noEnd, readsSearchBytes, trait != 0 {
-                                                        guard letters[slot] & needed == needed, let at = SearchTerm.searchBytesEnd(
+                                                        guard let at = SearchTerm.searchBytesEnd(
                                                             term, TextArena.entry(slot, searchBytes, searchEnds), from: Int(start))
                                                         else { continue }
                                                         end = UInt32(at)

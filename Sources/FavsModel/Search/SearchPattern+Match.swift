@@ -141,7 +141,6 @@ extension SearchPattern {
     /// ASCII byte it is compared as (`comparedByte`: `É` and `é` as `e`), or 0xFF when it is none. Its matches are
     /// the title's, found byte by byte (`SearchTerm.searchBytesEnd`). Returns the letter set of what it appended
     /// (`letters(of:)`).
-    @discardableResult
     static func appendSearchBytes(of title: UnsafeRawBufferPointer, to output: inout [UInt8]) -> UInt32 {
         let start = output.count
         output.append(contentsOf: title)  // at least as long as what is written over it, from its start on
