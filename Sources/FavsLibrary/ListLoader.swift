@@ -23,6 +23,15 @@ public enum ListLoader {
     /// The list, and the last change-log sequence number it includes (where a follower starts).
     static func load(_ db: Database, path: String,
                      parallelThreshold: Int = parallelThreshold) throws -> (items: ItemCollection, lastChange: Int64) {
+        let (items, lastChange, _) = try load(db, path: path, parallelThreshold: parallelThreshold, passing: nil)
+        return (items, lastChange)
+    }
+
+    /// The list's items whose title passes `prefilter` (every item when nil), the last change-log sequence number
+    /// they include, and how many items the list has in all. Rows left out are stepped over, never copied: a search
+    /// answered once (`favs list --query '^rain'`: 26,335 of a million titles) reads what it prints, not the list.
+    static func load(_ db: Database, path: String, parallelThreshold: Int = parallelThreshold,
+                     passing prefilter: TitlePrefilter?) throws -> (items: ItemCollection, lastChange: Int64, listCount: Int) {
         let lastChange = try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM changes") ?? 0
         // Every row ever stored, deleted ones included: room enough, without counting first.
         let capacity = try Int.fetchOne(db, sql: "SELECT MAX(rowid) FROM items") ?? 0
@@ -33,20 +42,25 @@ public enum ListLoader {
             """)
         guard path != ":memory:", capacity >= parallelThreshold,
               let low: Int = bounds?[0], let high: Int = bounds?[1], high > low else {
-            return (try withFavoriteTimes(try whole(db, capacity: capacity), db), lastChange)
+            let (items, count) = try whole(db, capacity: capacity, passing: prefilter)
+            return (try withFavoriteTimes(items, db), lastChange, count)
         }
         let middle = low + (high - low) / 2
         let bytes = try textBytes(db, rows: capacity)
-        let secondHalf = SecondHalf(path: path, after: middle, capacity: capacity / 2, bytes: bytes.map { $0 / 2 })
+        let secondHalf = SecondHalf(path: path, after: middle, capacity: capacity / 2, bytes: bytes.map { $0 / 2 },
+                                    passing: prefilter)
         // Room for both halves, text included, so that joining them copies the second into the first and
         // allocates nothing: a reallocation then would hold the old, the new and the second half at once.
+        // (Room a prefilter leaves unused is never touched: the system gives it no memory.)
         var builder = ItemCollection.Builder(capacity: capacity, bytes: bytes)
-        try scan(db.sqliteConnection, select + " AND position <= ? ORDER BY position", bound: middle, into: &builder)
-        guard secondHalf.append(to: &builder, ifReadAt: lastChange) else {
+        let firstCount = try scan(db.sqliteConnection, select + " AND position <= ? ORDER BY position", bound: middle,
+                                  passing: prefilter, into: &builder)
+        guard let secondCount = secondHalf.append(to: &builder, ifReadAt: lastChange) else {
             // The other connection failed, or read after another commit: read it all here.
-            return (try withFavoriteTimes(try whole(db, capacity: capacity), db), lastChange)
+            let (items, count) = try whole(db, capacity: capacity, passing: prefilter)
+            return (try withFavoriteTimes(items, db), lastChange, count)
         }
-        return (try withFavoriteTimes(builder.build(distinctIDs: true), db), lastChange)
+        return (try withFavoriteTimes(builder.build(distinctIDs: true), db), lastChange, firstCount + secondCount)
     }
 
     /// About how many bytes `rows` ids take, and as many titles (whichever is longer, with room to spare):
@@ -106,31 +120,45 @@ public enum ListLoader {
                         count: count, favoriteCount: favoriteCount)
     }
 
-    private static func whole(_ db: Database, capacity: Int) throws -> ItemCollection {
+    private static func whole(_ db: Database, capacity: Int,
+                              passing prefilter: TitlePrefilter?) throws -> (items: ItemCollection, listCount: Int) {
         var builder = ItemCollection.Builder(capacity: capacity)
-        try scan(db.sqliteConnection, select + " ORDER BY position", bound: nil, into: &builder)
-        return builder.build(distinctIDs: true)
+        let count = try scan(db.sqliteConnection, select + " ORDER BY position", bound: nil, passing: prefilter,
+                             into: &builder)
+        return (builder.build(distinctIDs: true), count)
     }
 
-    /// Steps a query of (id, title, favorite, position), appending each row to the builder.
-    static func scan(_ connection: OpaquePointer?, _ sql: String, bound: Int?,
-                     into builder: inout ItemCollection.Builder) throws {
+    /// Steps a query of (id, title, favorite, position), appending each row whose title passes `prefilter` (every
+    /// row when nil) to the builder; returns how many rows it stepped.
+    static func scan(_ connection: OpaquePointer?, _ sql: String, bound: Int?, passing prefilter: TitlePrefilter?,
+                     into builder: inout ItemCollection.Builder) throws -> Int {
+        guard let prefilter else { return try scan(connection, sql, bound: bound, into: &builder) { _ in true } }
+        return try prefilter.withTest { passes in try scan(connection, sql, bound: bound, into: &builder, keeping: passes) }
+    }
+
+    @inline(__always)
+    private static func scan(_ connection: OpaquePointer?, _ sql: String, bound: Int?,
+                             into builder: inout ItemCollection.Builder,
+                             keeping passes: (UnsafeRawBufferPointer) -> Bool) throws -> Int {
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK else {
             throw DatabaseError.last(on: connection, code: sqlite3_errcode(connection), sql: sql)
         }
         defer { sqlite3_finalize(statement) }
         if let bound { sqlite3_bind_int64(statement, 1, Int64(bound)) }
+        var count = 0
         while true {
             let code = sqlite3_step(statement)
-            if code == SQLITE_DONE { return }
+            if code == SQLITE_DONE { return count }
             guard code == SQLITE_ROW else { throw DatabaseError.last(on: connection, code: code, sql: sql) }
+            count += 1
             // The bytes as stored (the library is UTF-8): sqlite3_column_blob points into the page, where
             // sqlite3_column_text would first copy each value to give it a terminating NUL.
-            let id = UnsafeRawBufferPointer(start: sqlite3_column_blob(statement, 0),
-                                            count: Int(sqlite3_column_bytes(statement, 0)))
             let title = UnsafeRawBufferPointer(start: sqlite3_column_blob(statement, 1),
                                                count: Int(sqlite3_column_bytes(statement, 1)))
+            guard passes(title) else { continue }
+            let id = UnsafeRawBufferPointer(start: sqlite3_column_blob(statement, 0),
+                                            count: Int(sqlite3_column_bytes(statement, 0)))
             builder.append(id: id, title: title, favorite: sqlite3_column_int64(statement, 2) != 0,
                            position: Int(sqlite3_column_int64(statement, 3)))
         }
@@ -141,28 +169,30 @@ public enum ListLoader {
 /// The second half of the list, read on a thread of its own with a read-only connection of its own.
 private final class SecondHalf: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
-    /// Written by the reading thread before it signals `done`.
-    private var result: (ItemCollection.Builder, Int64)?
+    /// Written by the reading thread before it signals `done`: the rows kept, the change they were read at and how
+    /// many rows were stepped.
+    private var result: (ItemCollection.Builder, Int64, Int)?
 
-    init(path: String, after middle: Int, capacity: Int, bytes: Int?) {
+    init(path: String, after middle: Int, capacity: Int, bytes: Int?, passing prefilter: TitlePrefilter?) {
         Thread.detachNewThread { [self] in
-            result = try? Self.read(path: path, after: middle, capacity: capacity, bytes: bytes)
+            result = try? Self.read(path: path, after: middle, capacity: capacity, bytes: bytes, passing: prefilter)
             done.signal()
         }
     }
 
     /// Once the rows are read, appends them to `builder` (and lets them go) if they were read at the change
-    /// `lastChange`; false when they could not be read, or were read at another change.
-    func append(to builder: inout ItemCollection.Builder, ifReadAt lastChange: Int64) -> Bool {
+    /// `lastChange`, and returns how many rows were stepped; nil when they could not be read, or were read at another
+    /// change.
+    func append(to builder: inout ItemCollection.Builder, ifReadAt lastChange: Int64) -> Int? {
         done.wait()
         defer { result = nil }
-        guard let (rest, readAt) = result, readAt == lastChange else { return false }
+        guard let (rest, readAt, count) = result, readAt == lastChange else { return nil }
         builder.append(contentsOf: rest)
-        return true
+        return count
     }
 
-    private static func read(path: String, after middle: Int, capacity: Int,
-                             bytes: Int?) throws -> (ItemCollection.Builder, Int64) {
+    private static func read(path: String, after middle: Int, capacity: Int, bytes: Int?,
+                             passing prefilter: TitlePrefilter?) throws -> (ItemCollection.Builder, Int64, Int) {
         var connection: OpaquePointer?
         defer { sqlite3_close_v2(connection) }
         guard sqlite3_open_v2(path, &connection, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK else {
@@ -181,8 +211,8 @@ private final class SecondHalf: @unchecked Sendable {
             lastChange = sqlite3_column_int64(statement, 0)
         }
         sqlite3_finalize(statement)
-        try ListLoader.scan(connection, ListLoader.select + " AND position > ? ORDER BY position", bound: middle,
-                            into: &builder)
-        return (builder, lastChange)
+        let count = try ListLoader.scan(connection, ListLoader.select + " AND position > ? ORDER BY position",
+                                        bound: middle, passing: prefilter, into: &builder)
+        return (builder, lastChange, count)
     }
 }

@@ -58,6 +58,15 @@ public final class SQLiteLibrary: ChangeSink, FieldSource, Sendable {
         try LibraryError.wrapping { try writer.read { db in try ListLoader.load(db, path: path) } }
     }
 
+    public func loadList(titlesPassing prefilter: TitlePrefilter) throws -> (items: ItemCollection, listCount: Int) {
+        try LibraryError.wrapping {
+            try writer.read { db in
+                let (items, _, listCount) = try ListLoader.load(db, path: path, passing: prefilter)
+                return (items, listCount)
+            }
+        }
+    }
+
     static func listItems(_ db: Database) throws -> [Item] {
         var items: [Item] = []
         let rows = try Row.fetchCursor(db, sql: """

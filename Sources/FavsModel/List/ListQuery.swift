@@ -46,6 +46,13 @@ public struct ListQuery: Hashable, Sendable {
     /// The filter read as a search over titles: malformed terms left out, field terms too (the library answers them).
     public var search: SearchPattern { reading.titlesOnly }
 
+    /// What a title must pass to be matched by the filter (whatever the field terms say): nil when every title may be.
+    /// A one-shot answer (`favs list --query`) reads only the items whose title passes it.
+    public var titlePrefilter: TitlePrefilter? {
+        let prefilter = reading.prefilter
+        return prefilter.isEmpty ? nil : prefilter
+    }
+
     /// What a reading of the filter left out, for the status line: a malformed term, or field terms when there are
     /// no fields to search (`fieldsSearched` false: lines of stdin).
     static func problem(in reading: SearchPattern, fieldsSearched: Bool) -> String? {

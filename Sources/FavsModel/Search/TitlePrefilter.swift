@@ -4,7 +4,9 @@ import Foundation
 /// term, not `!`, of ASCII characters. Kept flat, so that a scan reads them through buffer pointers taken once per
 /// part: reached through the terms, each title copied a term, retaining and releasing its three arrays (for
 /// `fire neon` over a million titles, half the search's time went to that).
-struct TitlePrefilter: Sendable, Hashable {
+///
+/// Public for a library's one-shot read of a search (`favs list --query`): a row whose title fails it is left unread.
+public struct TitlePrefilter: Sendable, Hashable {
     /// The terms' bytes one after the other, where each ends, and how each compares.
     private var bytes: [UInt8] = []
     private var ends: [Int] = []
@@ -22,12 +24,15 @@ struct TitlePrefilter: Sendable, Hashable {
         }
     }
 
+    /// Whether it has no test: every title passes.
+    public var isEmpty: Bool { ends.isEmpty }
+
     /// Calls `body` with the test of a title's UTF-8: false when some term surely does not match it.
-    func withTest<R>(_ body: ((UnsafeRawBufferPointer) -> Bool) -> R) -> R {
-        bytes.withUnsafeBufferPointer { bytes in
-            ends.withUnsafeBufferPointer { ends in
-                flags.withUnsafeBufferPointer { flags in
-                    body { title in
+    public func withTest<R>(_ body: ((UnsafeRawBufferPointer) -> Bool) throws -> R) rethrows -> R {
+        try bytes.withUnsafeBufferPointer { bytes in
+            try ends.withUnsafeBufferPointer { ends in
+                try flags.withUnsafeBufferPointer { flags in
+                    try body { title in
                         var start = 0
                         for k in ends.indices {
                             let term = UnsafeBufferPointer(rebasing: bytes[start..<ends[k]])
