@@ -24,7 +24,7 @@ extension Browser {
                           hints: Chrome.hints(keyMap, purpose: purpose), leftStyle: isError ? .bold : [],
                           leftRole: isError ? .error : .plain,
                           items: store.items.count, favorites: store.items.favoriteCount)
-        if mode == .help { Chrome.help(into: &canvas, keyMap: keyMap, offset: helpOffset) }
+        if mode == .help { Chrome.help(into: &canvas, helpLayout, keyMap: keyMap, offset: helpOffset) }
         return canvas
     }
 

@@ -50,7 +50,7 @@ extension Browser {
         settle(&listCursor, in: store.list, rect: panes[.list])
         settle(&favoritesCursor, in: store.favorites, rect: panes[.favorites])
         if let anchor = marks.anchor, store.list.row(of: anchor) == nil { marks.anchor = listCursor.selected }
-        helpOffset = min(helpOffset, Chrome.maximumHelpOffset(width: width, height: height, keyMap: keyMap))
+        if helpOffset > 0 { helpOffset = min(helpOffset, helpLayout.maximumOffset) }
         let selected = selectedID
         if selected != detail.subject { detail = DetailState(subject: selected) }
         if !detail.fieldsAsked, let id = detail.subject {

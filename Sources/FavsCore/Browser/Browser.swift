@@ -33,6 +33,17 @@ public final class Browser {
     var marks = Marks()
     /// The first binding the help overlay shows.
     var helpOffset = 0
+    /// The help overlay's last layout (`helpLayout`).
+    private var helpLayoutKept: HelpLayout?
+
+    /// The help overlay laid out for the screen as it is, made again only when its size changed (the key map never
+    /// does): laying it out measures and wraps every binding's text, more than the rest of a key costs.
+    var helpLayout: HelpLayout {
+        if let kept = helpLayoutKept, kept.width == width, kept.height == height { return kept }
+        let layout = Chrome.helpLayout(keyMap, width: width, height: height)
+        helpLayoutKept = layout
+        return layout
+    }
     /// Inputs that wait for the whole list while the store holds a preview, oldest first (Browser+Loading.swift).
     var waiting: [Input] = []
     /// Set when the whole list will not come (it could not be read): inputs no longer wait for it.
@@ -144,7 +155,7 @@ public final class Browser {
         case .closeHelp: mode = .normal
         case let .scrollHelp(delta): helpOffset = max(0, helpOffset + max(-helpOffset, delta))
         case let .pageHelp(pages):
-            helpOffset = max(0, helpOffset + pages * max(1, Chrome.helpRows(width: width, height: height, keyMap: keyMap) - 1))
+            helpOffset = max(0, helpOffset + pages * max(1, helpLayout.rows - 1))
         case let .typeIntoFilter(c): setFilter(store.query.filter + String(c))
         case .eraseFilter: setFilter(String(store.query.filter.dropLast()))
         case .clearQuery: setFilter("")

@@ -93,7 +93,8 @@ enum Chrome {
 
     /// The help overlay's box and lines on a `width`×`height` screen: one line a binding, its text wrapped
     /// when the box is too narrow for it (keys on the first line only). Nil when the screen is too small.
-    private static func helpLayout(_ keyMap: KeyMap, width: Int, height: Int) -> (box: Rect, lines: [String])? {
+    /// Every binding's text is measured and wrapped: a browser keeps the last layout (`Browser.helpLayout`).
+    static func helpLayout(_ keyMap: KeyMap, width: Int, height: Int) -> HelpLayout {
         let rows = keyMap.bindings.filter { !$0.keys.isEmpty }.map { binding in
             (binding.keys.map(\.name).joined(separator: ", "), binding.help)
         }
@@ -109,26 +110,15 @@ enum Chrome {
             }
         }
         let boxHeight = min(height - 2, lines.count + 3)
-        guard boxWidth >= 10, boxHeight >= 4 else { return nil }
+        guard boxWidth >= 10, boxHeight >= 4 else { return HelpLayout(width: width, height: height, shown: nil) }
         let box = Rect(x: (width - boxWidth) / 2, y: (height - boxHeight) / 2, width: boxWidth, height: boxHeight)
-        return (box, lines)
-    }
-
-    /// How many lines the help overlay shows at once.
-    static func helpRows(width: Int, height: Int, keyMap: KeyMap) -> Int {
-        helpLayout(keyMap, width: width, height: height).map { $0.box.height - 3 } ?? 0
-    }
-
-    /// The first line the help can start at, so that its last page is full.
-    static func maximumHelpOffset(width: Int, height: Int, keyMap: KeyMap) -> Int {
-        guard let (box, lines) = helpLayout(keyMap, width: width, height: height) else { return 0 }
-        return max(0, lines.count - (box.height - 3))
+        return HelpLayout(width: width, height: height, shown: (box, lines))
     }
 
     /// The help overlay, generated from the key map, centred over the screen, from line `offset` on:
     /// on a small screen it scrolls (j/k), so every binding can be read at any size.
-    static func help(into canvas: inout Canvas, keyMap: KeyMap, offset: Int) {
-        guard let (box, lines) = helpLayout(keyMap, width: canvas.width, height: canvas.height) else { return }
+    static func help(into canvas: inout Canvas, _ layout: HelpLayout, keyMap: KeyMap, offset: Int) {
+        guard let (box, lines) = layout.shown else { return }
         for y in box.y..<box.maxY { canvas.fill(row: y, column: box.x, count: box.width) }
         let visible = box.height - 3
         let shown = lines.dropFirst(offset).prefix(visible)
@@ -143,4 +133,18 @@ enum Chrome {
         canvas.put(canvas.glyphs.chrome(scrolls ? "\(down)/\(up) scroll · \(back) closes" : "\(back) or \(help) closes"), row: box.maxY - 2,
                    column: box.x + 2, limit: box.width - 4, style: .dim)
     }
+}
+
+/// The help overlay laid out for one screen size (`Chrome.helpLayout`).
+struct HelpLayout {
+    let width: Int
+    let height: Int
+    /// The box and its lines; nil when the screen is too small for the overlay.
+    let shown: (box: Rect, lines: [String])?
+
+    /// How many lines the overlay shows at once.
+    var rows: Int { shown.map { $0.box.height - 3 } ?? 0 }
+
+    /// The first line the help can start at, so that its last page is full.
+    var maximumOffset: Int { shown.map { max(0, $0.lines.count - ($0.box.height - 3)) } ?? 0 }
 }
