@@ -95,4 +95,26 @@ import Testing
         canvas.box(Rect(x: 0, y: 0, width: 12, height: 3), title: "Items", focused: false)
         #expect(canvas.lines == ["┌ Items ───┐", "│          │", "└──────────┘"])
     }
+
+    /// Every border cell carries the box's style and role (focused: bold, the accent), in either glyph set; a border
+    /// glyph that is not one plain column (a set a caller made) is cut as any text written in one column is.
+    @Test func aBoxsBorderCellsCarryItsStyleAndRole() {
+        for glyphs in [Glyphs.unicode, .ascii] {
+            for focused in [true, false] {
+                var canvas = Canvas(width: 6, height: 3, glyphs: glyphs)
+                canvas.box(Rect(x: 0, y: 0, width: 6, height: 3), title: "", focused: focused)
+                let border = focused ? glyphs.heavy : glyphs.light
+                for (row, column, text) in [(1, 0, border.vertical), (1, 5, border.vertical), (2, 3, border.horizontal),
+                                            (0, 0, border.topLeft), (2, 5, border.bottomRight)] {
+                    #expect(canvas[row, column] == Cell(text: text, style: focused ? .bold : [],
+                                                       role: focused ? .accent : .plain))
+                }
+            }
+        }
+        var wide = Glyphs.unicode
+        wide.heavy.horizontal = "＝"
+        var canvas = Canvas(width: 6, height: 3, glyphs: wide)
+        canvas.box(Rect(x: 0, y: 0, width: 6, height: 3), title: "", focused: true)
+        #expect(canvas.lines == ["┏  ……┓", "┃    ┃", "┗…………┛"])
+    }
 }
