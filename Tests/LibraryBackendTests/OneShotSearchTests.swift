@@ -2,7 +2,7 @@ import FavsLibrary
 import FavsModel
 import Testing
 
-/// A search answered once (`favs list --query`, `favs export --query`): the library reads the items whose title may
+/// A search answered once (`favs list --query`, in every format): the library reads the items whose title may
 /// match, and the store answers the query over them exactly as over the whole list.
 @Suite struct OneShotSearchTests {
     /// The ids the query shows, best first, over `items`.
