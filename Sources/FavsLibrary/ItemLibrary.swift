@@ -29,10 +29,10 @@ public protocol ItemLibrary: ChangeSink, FieldSource {
     func loadPreview(rows: Int, last: Int, minimum: Int) throws -> ItemCollection?
     /// The list, and the point in the change log it was read at: where a follower starts.
     func loadListToFollow() throws -> (items: ItemCollection, lastChange: Int64)
-    /// The list's items whose title passes `prefilter` (a search's: the others surely do not match it), and how many
-    /// items the list has in all: what a search answered once needs (`favs list --query`). May hold items that do not
-    /// pass; the SQLite file's holds none.
-    func loadList(titlesPassing prefilter: TitlePrefilter) throws -> (items: ItemCollection, listCount: Int)
+    /// The list's items whose title passes `prefilter` (a search's: the others surely do not match it; every item when
+    /// nil), and how many items the list has in all: what a search answered once needs (`favs list --query`). May hold
+    /// items that do not pass; the SQLite file's holds none.
+    func loadList(titlesPassing prefilter: TitlePrefilter?) throws -> (items: ItemCollection, listCount: Int)
     /// One item with its fields, as stored; nil when it is deleted or unknown.
     func item(_ id: ItemID) throws -> Item?
 
@@ -119,7 +119,7 @@ public struct LibraryPreferences: Equatable, Sendable {
 
 extension ItemLibrary {
     /// The whole list: a library that does not test its rows as it reads them passes every one.
-    public func loadList(titlesPassing prefilter: TitlePrefilter) throws -> (items: ItemCollection, listCount: Int) {
+    public func loadList(titlesPassing prefilter: TitlePrefilter?) throws -> (items: ItemCollection, listCount: Int) {
         let items = try loadListToFollow().items
         return (items, items.count)
     }

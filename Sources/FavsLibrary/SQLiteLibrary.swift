@@ -58,7 +58,7 @@ public final class SQLiteLibrary: ChangeSink, FieldSource, Sendable {
         try LibraryError.wrapping { try writer.read { db in try ListLoader.load(db, path: path) } }
     }
 
-    public func loadList(titlesPassing prefilter: TitlePrefilter) throws -> (items: ItemCollection, listCount: Int) {
+    public func loadList(titlesPassing prefilter: TitlePrefilter?) throws -> (items: ItemCollection, listCount: Int) {
         try LibraryError.wrapping {
             try writer.read { db in
                 let (items, _, listCount) = try ListLoader.load(db, path: path, passing: prefilter)

@@ -82,8 +82,7 @@ enum ItemOutput {
     /// query's prefilter: the store answers the query over them as over the whole list), and how many items the list
     /// has in all.
     private static func answer(_ query: ListQuery, from library: any ItemLibrary) throws -> (store: Store, listCount: Int) {
-        let (items, listCount) = try query.titlePrefilter.map(library.loadList(titlesPassing:))
-            ?? { let items = try library.loadListToFollow().items; return (items, items.count) }()
+        let (items, listCount) = try library.loadList(titlesPassing: query.titlePrefilter)
         let store = Store(collection: items, fieldSearch: LibraryFieldSearch(library, inBackground: false), query: query)
         // The library could not answer the field terms: said, rather than an empty list that looks like an answer.
         if let problem = store.searchProblem { throw LibraryError.database(problem) }

@@ -25,7 +25,8 @@ import Testing
         ]
         for (filter, scope, ids) in expected {
             let query = ListQuery(filter: filter, scope: scope)
-            let (items, listCount) = try library.loadList(titlesPassing: try #require(query.titlePrefilter))
+            let prefilter = try #require(query.titlePrefilter, "\(filter) has a title test")
+            let (items, listCount) = try library.loadList(titlesPassing: prefilter)
             #expect(listCount == 28)
             #expect(rows(query, over: items, library) == ids, "\(filter)")
             #expect(rows(query, over: whole, library) == ids, "\(filter) over the whole list")

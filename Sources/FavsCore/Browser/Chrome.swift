@@ -92,7 +92,7 @@ enum Chrome {
     }
 
     /// The help overlay's box and lines on a `width`×`height` screen: one line a binding, its text wrapped
-    /// when the box is too narrow for it (keys on the first line only). Nil when the screen is too small.
+    /// when the box is too narrow for it (keys on the first line only); none when the screen is too small.
     /// Every binding's text is measured and wrapped: a browser keeps the last layout (`Browser.helpLayout`).
     static func helpLayout(_ keyMap: KeyMap, width: Int, height: Int) -> HelpLayout {
         let rows = keyMap.bindings.filter { !$0.keys.isEmpty }.map { binding in

@@ -136,7 +136,6 @@ public struct Canvas: Equatable, Sendable {
         }
     }
 
-    /// Sets a cell, repairing any wide character it cuts in half.
     /// The cell a border glyph fills when it is one character, one column wide, that needs nothing made visible (every
     /// glyph set's are): `put` with a limit of one column writes just that cell. Nil for any other text.
     private static func glyphCell(_ text: String, _ style: Style, _ role: Role) -> Cell? {
@@ -156,6 +155,7 @@ public struct Canvas: Equatable, Sendable {
         set(row: row, column: column, cell)
     }
 
+    /// Sets a cell, repairing any wide character it cuts in half.
     private mutating func set(row: Int, column: Int, _ cell: Cell) {
         let i = row * width + column
         if cells[i].isContinuation && !cell.isContinuation && column > 0 { cells[i - 1].text = " " }
