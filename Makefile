@@ -6,7 +6,8 @@ SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # postgresql: the tests run a throwaway server (scripts/pg-test-server.sh) for the team library.
 # nftables: the network fault tests (root) drop packets to a server in a namespace (scripts/netns-pg.sh).
 # dpkg-dev: make deb works out the package's dependencies with dpkg-shlibdeps (and strip comes with it).
-DEBS = libncurses-dev libsqlite3-dev tmux man-db groff-base postgresql nftables dpkg-dev
+# libpq-dev: the team library's client is PostgreSQL's own libpq (favs links libpq5).
+DEBS = libncurses-dev libsqlite3-dev libpq-dev tmux man-db groff-base postgresql nftables dpkg-dev
 # What scripts/bench.sh compares favs with and measures by: make test runs it on a small collection.
 BENCH_DEBS = fzf sqlite3 time
 PREFIX ?= /usr/local
@@ -166,8 +167,7 @@ deb: static
 	  sed -e 's/^$$/./' -e 's/^/ /' LICENSE; \
 	  printf 'Comment: The binary links in the Swift runtime and Foundation (Apache-2.0 with the runtime library\n'; \
 	  printf ' exception), ICU (Unicode-3.0) and the packages favs builds with: GRDB, TOMLKit and toml++ (MIT);\n'; \
-	  printf ' swift-nio, swift-nio-ssl, postgres-nio, swift-crypto, swift-argument-parser, swift-log and the other\n'; \
-	  printf ' apple and swift-server packages (Apache-2.0); BoringSSL (OpenSSL, ISC).\n'; \
+	  printf ' swift-argument-parser (Apache-2.0). libpq (PostgreSQL licence) is loaded from libpq5, not linked in.\n'; \
 	} > "$(STAGE)/deb/usr/share/doc/favs/copyright"
 	printf 'Source: favs\n\nPackage: favs\nArchitecture: any\n' > "$(STAGE)/shlibs/debian/control"
 	depends=$$(cd "$(STAGE)/shlibs" && dpkg-shlibdeps -O "$(CURDIR)/$(STAGE)/deb/usr/bin/favs" | \

@@ -19,10 +19,6 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         // The config file's TOML (toml++ underneath: C++17).
         .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
-        // The team library on a PostgreSQL server.
-        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
-        // postgres-nio's logging: favs gives it a logger that says nothing (the terminal is the screen).
-        .package(url: "https://github.com/apple/swift-log", from: "1.5.3"),
     ],
     targets: [
         // The C shim: only what Swift 6 cannot import from ncursesw.
@@ -55,14 +51,11 @@ let package = Package(
             ]
         ),
 
+        // libpq, PostgreSQL's C client, from the system (libpq-dev to build, libpq5 to run).
+        .systemLibrary(name: "CLibpq", providers: [.apt(["libpq-dev"])]),
+
         // The library on a PostgreSQL server: the same interface as FavsLibrary's SQLite file, pushed changes.
-        .target(
-            name: "FavsPostgres",
-            dependencies: [
-                "FavsModel", "FavsFormats", "FavsLibrary", .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
+        .target(name: "FavsPostgres", dependencies: ["FavsModel", "FavsFormats", "FavsLibrary", "CLibpq"]),
 
         // The config file: TOML in, a validated `Config` out (key map overrides, colours, defaults).
         .target(

@@ -1,7 +1,6 @@
 import FavsLibrary
 import FavsModel
 import Foundation
-import PostgresNIO
 
 /// Follows a PostgreSQL library's change log, pushed: the server's `NOTIFY` carries a single change itself
 /// (`ChangeNotice`), applied with no query; a batch or an import names only the library, and then the poll reads

@@ -1,6 +1,5 @@
 import FavsLibrary
 import FavsModel
-import PostgresNIO
 
 /// The commands of `favs favorite`, `unfavorite`, `delete` and `restore`: which items a command would change,
 /// and the change itself, in one transaction with its change-log rows and one notification.

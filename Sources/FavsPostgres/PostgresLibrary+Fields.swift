@@ -1,6 +1,5 @@
 import FavsLibrary
 import FavsModel
-import PostgresNIO
 
 /// Field terms on a PostgreSQL library: `pg_trgm`'s GIN index over `items.fields` (`items_fields`) narrows the
 /// rows, and PostgreSQL's JSON functions put each one's pairs to the exact test: the answers of the SQLite file.

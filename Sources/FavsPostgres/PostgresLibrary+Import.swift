@@ -2,7 +2,6 @@ import FavsFormats
 import FavsLibrary
 import FavsModel
 import Foundation
-import PostgresNIO
 
 extension PostgresLibrary {
     /// Rows go to the server with `COPY … FROM STDIN` in pieces of about this many bytes, as they are read.
@@ -57,7 +56,7 @@ extension PostgresLibrary {
             try rows.add(bytes: fields, line: record.line)
             rows.add(record.favorite, last: false)
             rows.addLast(count)
-            if rows.bytes.readableBytes >= Self.copyPiece { try flush(&rows, into: "items", copied) }
+            if rows.bytes.count >= Self.copyPiece { try flush(&rows, into: "items", copied) }
         }
         try flush(&rows, into: "items", copied)
         try session.query("SAVEPOINT keys")
@@ -97,7 +96,7 @@ extension PostgresLibrary {
             try rows.add(record.title, line: record.line)
             try rows.add(bytes: fields, line: record.line)
             rows.add(record.favorite, last: true)
-            if rows.bytes.readableBytes >= Self.copyPiece { try flush(&rows, into: "import_rows", Self.importColumns) }
+            if rows.bytes.count >= Self.copyPiece { try flush(&rows, into: "import_rows", Self.importColumns) }
         }
         try flush(&rows, into: "import_rows", Self.importColumns)
         return try merge(count: count)
@@ -106,9 +105,9 @@ extension PostgresLibrary {
     static let importColumns = ["ord", "place", "line", "col", "id", "title", "fields", "favorite"]
 
     private func flush(_ rows: inout CopyRows, into table: String, _ columns: [String]) throws {
-        guard rows.bytes.readableBytes > 0 else { return }
+        guard rows.bytes.count > 0 else { return }
         try session.copy(into: table, columns: columns, rows.bytes)
-        rows.bytes.clear()
+        rows.bytes.removeAll(keepingCapacity: true)
     }
 
     /// Adds the new ids at the end of the list in file order, updates the known ones (a deleted one comes back)
@@ -193,7 +192,7 @@ extension PostgresLibrary {
                         rows.add(item.favorite, last: false)
                         try rows.add(Int64(item.position), item.favoritedAt)
                         rows.add(stored.deleted, last: true)
-                        if rows.bytes.readableBytes >= Self.copyPiece { try flush(&rows, into: "items", columns) }
+                        if rows.bytes.count >= Self.copyPiece { try flush(&rows, into: "items", columns) }
                     }
                 } catch let error where !(error is LibraryError) {
                     readError = error
@@ -218,20 +217,20 @@ extension PostgresLibrary {
 /// Rows in `COPY`'s text format: tab between columns, a newline after each row, and backslash escapes for a
 /// backslash, tab, newline or carriage return inside a value. PostgreSQL's text cannot hold a NUL character.
 struct CopyRows {
-    var bytes = ByteBuffer()
+    var bytes: [UInt8] = []
 
     mutating func add(_ numbers: Int...) throws {
         for number in numbers {
-            bytes.writeString(String(number))
-            bytes.writeInteger(UInt8(ascii: "\t"))
+            bytes.append(contentsOf: (String(number)).utf8)
+            bytes.append(UInt8(ascii: "\t"))
         }
     }
 
     mutating func add(_ position: Int64, _ time: Int64?) throws {
-        bytes.writeString(String(position))
-        bytes.writeInteger(UInt8(ascii: "\t"))
-        bytes.writeString(time.map(String.init) ?? "\\N")
-        bytes.writeInteger(UInt8(ascii: "\t"))
+        bytes.append(contentsOf: (String(position)).utf8)
+        bytes.append(UInt8(ascii: "\t"))
+        bytes.append(contentsOf: (time.map(String.init) ?? "\\N").utf8)
+        bytes.append(UInt8(ascii: "\t"))
     }
 
     mutating func add(_ text: String, line: Int) throws {
@@ -255,23 +254,23 @@ struct CopyRows {
             case 0: throw LibraryError.database("line \(line): PostgreSQL cannot store a NUL character")
             default: continue
             }
-            bytes.writeBytes(UnsafeRawBufferPointer(rebasing: value[start..<index]))
-            bytes.writeInteger(UInt8(ascii: "\\"))
-            bytes.writeInteger(escape)
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: value[start..<index]))
+            bytes.append(UInt8(ascii: "\\"))
+            bytes.append(escape)
             start = index + 1
         }
-        bytes.writeBytes(UnsafeRawBufferPointer(rebasing: value[start...]))
-        bytes.writeInteger(UInt8(ascii: "\t"))
+        bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: value[start...]))
+        bytes.append(UInt8(ascii: "\t"))
     }
 
     /// A number that ends the row.
     mutating func addLast(_ last: Int) {
-        bytes.writeString(String(last))
-        bytes.writeInteger(UInt8(ascii: "\n"))
+        bytes.append(contentsOf: (String(last)).utf8)
+        bytes.append(UInt8(ascii: "\n"))
     }
 
     mutating func add(_ flag: Bool, last: Bool) {
-        bytes.writeInteger(flag ? UInt8(ascii: "t") : UInt8(ascii: "f"))
-        bytes.writeInteger(last ? UInt8(ascii: "\n") : UInt8(ascii: "\t"))
+        bytes.append(flag ? UInt8(ascii: "t") : UInt8(ascii: "f"))
+        bytes.append(last ? UInt8(ascii: "\n") : UInt8(ascii: "\t"))
     }
 }

@@ -1,7 +1,6 @@
 import FavsFormats
 import FavsLibrary
 import FavsModel
-import PostgresNIO
 
 /// A library's tables in its schema: checked on opening, made (and seeded) when the schema holds none.
 extension PostgresLibrary {

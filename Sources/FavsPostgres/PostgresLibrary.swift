@@ -2,7 +2,6 @@ import FavsFormats
 import FavsLibrary
 import FavsModel
 import Foundation
-import PostgresNIO
 
 /// A library in a schema of a PostgreSQL server, for a team: the same tables and the same promise as the
 /// SQLite file (`SQLiteLibrary`), and every change pushed to the other processes with `NOTIFY`.
@@ -98,21 +97,15 @@ public final class PostgresLibrary: ItemLibrary {
     func loadList() throws -> (items: ItemCollection, lastChange: Int64) {
         let lastChange = try session.query("SELECT coalesce(max(seq), 0) FROM changes").first?.decode(Int64.self) ?? 0
         let capacity = try session.query("SELECT count(*) FROM items").first?.decode(Int64.self) ?? 0
-        let box = BuilderBox(capacity: Int(capacity))
+        var builder = ItemCollection.Builder(capacity: Int(capacity))
         // Each row's bytes go straight into the collection's arenas, as the SQLite loader does.
         try session.query("SELECT id, title, favorite, position FROM items WHERE NOT deleted ORDER BY position") { row in
-            let cells = row.makeRandomAccess()
-            let favorite = try cells[2].decode(Bool.self)
-            let position = try cells[3].decode(Int64.self)
-            let id = cells[0].bytes ?? ByteBuffer()
-            let title = cells[1].bytes ?? ByteBuffer()
-            id.withUnsafeReadableBytes { id in
-                title.withUnsafeReadableBytes { title in
-                    box.builder.append(id: id, title: title, favorite: favorite, position: Int(position))
-                }
-            }
+            let (favorite, position) = try row.decode((Bool, Int64).self, from: 2)
+            builder.append(id: row.bytes(0) ?? UnsafeRawBufferPointer(start: nil, count: 0),
+                           title: row.bytes(1) ?? UnsafeRawBufferPointer(start: nil, count: 0),
+                           favorite: favorite, position: Int(position))
         }
-        var items = box.builder.build()
+        var items = builder.build()
         var times: [ItemID: Int64] = [:]
         for row in try session.query("SELECT id, favorited_at FROM items WHERE favorited_at IS NOT NULL AND NOT deleted") {
             let (id, time) = try row.decode((String, Int64).self)
@@ -238,10 +231,4 @@ struct PostgresWrites: LibraryWriteTransaction {
     func deleteLog(through seq: Int64) throws {
         try session.query("DELETE FROM changes WHERE seq <= \(seq)")
     }
-}
-
-/// The builder a streamed query fills on the connection's thread while the caller waits.
-final class BuilderBox: @unchecked Sendable {
-    var builder: ItemCollection.Builder
-    init(capacity: Int) { builder = ItemCollection.Builder(capacity: capacity) }
 }

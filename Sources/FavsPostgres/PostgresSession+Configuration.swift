@@ -1,7 +1,5 @@
 import FavsLibrary
 import Foundation
-import Logging
-import PostgresNIO
 
 /// How a session connects: what it tells the server at start-up, TLS as `sslmode` says, a schema's name quoted.
 extension PostgresSession {
@@ -22,67 +20,57 @@ extension PostgresSession {
         ]
     }
 
-    /// The connection's configuration; over TCP, on `channel`, a socket this session opened itself with TCP
-    /// keepalives (see `keptAlive`).
-    func makeConfiguration(channel: (any Channel)? = nil) throws -> PostgresConnection.Configuration {
-        var configuration: PostgresConnection.Configuration
-        switch (target.endpoint, channel) {
-        case let (.tcp(host, _), channel?):
-            configuration = .init(establishedChannel: channel, tls: try tls(), username: target.user,
-                                  password: target.password, database: target.database)
-            // Said by hand on a channel of our own (postgres-nio leaves it out then): the name TLS checks.
-            if !host.contains(":"), host.contains(where: \.isLetter) { configuration.options.tlsServerName = host }
-        case let (.tcp(host, port), nil):
-            configuration = .init(host: host, port: port, username: target.user, password: target.password,
-                                  database: target.database, tls: try tls())
-        case let (.socket(path), _):
-            configuration = .init(unixSocketPath: path, username: target.user, password: target.password,
-                                  database: target.database)
+    /// libpq's connection keywords for the target. The start-up parameters go in `options` (`-c name=value`,
+    /// spaces and backslashes escaped); this side's socket has TCP keepalives too (probes after 2 s idle, every
+    /// second, 3 unanswered: dead), so a long statement waiting on a network that went away (an import's index
+    /// build) fails within seconds instead of TCP's minutes, where no deadline of ours applies.
+    func keywords() throws -> [(String, String)] {
+        var keywords: [(String, String)] = []
+        switch target.endpoint {
+        case let .tcp(host, port):
+            keywords += [("host", host), ("port", String(port))]
+        case let .socket(path):
+            // `…/.s.PGSQL.PORT`: libpq takes the folder and the port.
+            let url = URL(fileURLWithPath: path)
+            let port = url.lastPathComponent.split(separator: ".").last.map(String.init) ?? "5432"
+            keywords += [("host", url.deletingLastPathComponent().path), ("port", port)]
         }
-        configuration.options.connectTimeout = .seconds(Int64(target.connectTimeout ?? 3600))
-        configuration.options.additionalStartupParameters = startupParameters
-        return configuration
+        keywords += [("user", target.user), ("dbname", target.database)]
+        if let password = target.password { keywords.append(("password", password)) }
+        keywords += try tlsKeywords()
+        let options = startupParameters.map { "-c \($0)=\(Self.escapedOption($1))" }.joined(separator: " ")
+        keywords += [
+            ("options", options), ("application_name", "favs"), ("client_encoding", "UTF8"),
+            ("keepalives", "1"), ("keepalives_idle", "2"), ("keepalives_interval", "1"), ("keepalives_count", "3"),
+        ]
+        return keywords
     }
 
-    func tls() throws -> PostgresConnection.Configuration.TLS {
-        var tls = TLSConfiguration.makeClientConfiguration()
+    /// `sslmode` as the URL says, but no TLS on this machine's own loopback for `allow` and `prefer` (nothing to
+    /// protect there, one round trip less). `verify-ca` and `verify-full` check the certificate against the
+    /// system's roots unless `PGSSLROOTCERT` names others.
+    func tlsKeywords() throws -> [(String, String)] {
         switch target.sslMode {
-        case .disable: return .disable
-        case .allow, .prefer:
-            // Nothing to protect on this machine's own loopback: no TLS request, one round trip less.
-            if target.isLoopback { return .disable }
-            tls.certificateVerification = .none
-            return .prefer(try NIOSSLContext(configuration: tls))
-        case .require:
-            tls.certificateVerification = .none
-            return .require(try NIOSSLContext(configuration: tls))
-        case .verifyCA:
-            tls.certificateVerification = .noHostnameVerification
-            return .require(try NIOSSLContext(configuration: tls))
-        case .verifyFull:
-            return .require(try NIOSSLContext(configuration: tls))
+        case .allow where target.isLoopback, .prefer where target.isLoopback: return [("sslmode", "disable")]
+        case .disable, .allow, .prefer, .require: return [("sslmode", target.sslMode.rawValue)]
+        case .verifyCA, .verifyFull:
+            let roots = ProcessInfo.processInfo.environment["PGSSLROOTCERT"] ?? "/etc/ssl/certs/ca-certificates.crt"
+            return [("sslmode", target.sslMode.rawValue), ("sslrootcert", roots)]
         }
+    }
+
+    /// A value in libpq's `options`: a space or a backslash escaped with a backslash.
+    static func escapedOption(_ value: String) -> String {
+        var escaped = ""
+        for character in value {
+            if character == "\\" || character.isWhitespace { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
     }
 
     /// A schema name as a quoted SQL identifier.
     static func quoted(_ identifier: String) -> String {
         "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-
-    /// A TCP connection to the server with keepalives on (probes after 2 s idle, every second, 3 unanswered:
-    /// dead): a long statement waiting on a network that went away (an import's index build) fails within
-    /// seconds instead of TCP's minutes, where no deadline of ours applies.
-    static func keptAlive(host: String, port: Int, on eventLoop: any EventLoop, timeout: Int?) -> EventLoopFuture<any Channel> {
-        func tcp(_ name: CInt) -> ChannelOptions.Types.SocketOption {
-            ChannelOptions.Types.SocketOption(level: NIOBSDSocket.OptionLevel(rawValue: CInt(IPPROTO_TCP)),
-                                              name: NIOBSDSocket.Option(rawValue: name))
-        }
-        return ClientBootstrap(group: eventLoop)
-            .connectTimeout(.seconds(Int64(timeout ?? 3600)))
-            .channelOption(ChannelOptions.socketOption(.so_keepalive), value: 1)
-            .channelOption(tcp(CInt(TCP_KEEPIDLE)), value: 2)
-            .channelOption(tcp(CInt(TCP_KEEPINTVL)), value: 1)
-            .channelOption(tcp(CInt(TCP_KEEPCNT)), value: 3)
-            .connect(host: host, port: port)
     }
 }

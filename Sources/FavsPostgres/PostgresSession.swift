@@ -1,10 +1,9 @@
 import FavsLibrary
 import Foundation
-import Logging
-import PostgresNIO
 
 /// One connection to the server, used from the caller's thread as if it were synchronous: every call waits for
-/// its future (the UI is one thread, and a query on loopback takes a fraction of a millisecond).
+/// its answer on the connection's socket (the UI is one thread, and a query on loopback takes a fraction of a
+/// millisecond).
 ///
 /// No wait is unbounded: an ordinary statement that gets no answer in `timeout` seconds fails with
 /// `LibraryError.timedOut` and the connection is dropped (a server that is stopped or a network that drops every
@@ -16,15 +15,17 @@ import PostgresNIO
 ///
 /// When the server goes away the session is offline: calls fail at once (a change is rolled back on screen)
 /// while a new connection is made in the background, with backoff from 0.25 s to 1 s, never blocking the
-/// caller. Notifications (`LISTEN favs_changes`) set a flag the follower reads at its poll.
+/// caller. Notifications (`LISTEN favs_changes`) are read with every answer and at every poll.
 final class PostgresSession: @unchecked Sendable {
     let target: PostgresTarget
     /// Seconds an ordinary statement may go unanswered; 0: no deadline.
     let timeout: Int
-    /// Guards the state below, on the input thread, the background queue and NIO's loops alike. Held only to read
-    /// or set fields: never across a wait, I/O or TLS setup — what is decided under it (a reconnect, a heartbeat,
-    /// closing a connection) is started after it is let go, so nothing under it takes it again.
+    /// Guards the state below, on the input thread, the background queue and the reconnecting thread alike. Held
+    /// only to read or set fields: never across a wait or I/O.
     private let lock = NSLock()
+    /// Held while the connection is used (a statement, a look at what arrived): one at a time. Taken before
+    /// `lock`, never while holding it.
+    private let wire = NSLock()
     /// Guarded by `lock`.
     private var connection: PostgresConnection?
     private var connecting = false
@@ -35,9 +36,6 @@ final class PostgresSession: @unchecked Sendable {
     private var notices: [ChangeNotice] = []
     private var reconnected = false
     private var listens = false
-    private var nextID = 1
-    /// Statements sent and not yet answered (a heartbeat is sent only when there are none).
-    private var inFlight = 0
     /// When the server was last heard from (an answer, a notification).
     private var lastHeard = Date()
     /// When the unanswered heartbeat was sent, if one is.
@@ -51,31 +49,13 @@ final class PostgresSession: @unchecked Sendable {
     /// What a statement says while the session is offline.
     static let offline = LibraryError.database("offline: the server does not answer (retrying)")
 
-    static let logger = Logger(label: "favs.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
-
     /// Connects now; a failure throws the reason as a one-line `LibraryError` (the password never in it).
     /// `timeout`: seconds a statement may go unanswered (0: no deadline).
     init(_ target: PostgresTarget, timeout: Int = 5) throws {
         self.target = target
         self.timeout = max(0, timeout)
-        let connection: PostgresConnection
-        do {
-            connection = try connect().wait()
-        } catch {
-            throw Self.describe(error, target: target)
-        }
-        install(connection)
-    }
-
-    /// Closes the connection and waits for it (postgres-nio requires a connection closed before it goes); on one of
-    /// the connection's loop threads, where a wait traps, the close is left to finish there, holding the connection.
-    deinit {
-        guard let connection, !connection.isClosed else { return }
-        if connection.eventLoop.inEventLoop {
-            Self.close(connection)
-        } else {
-            try? connection.close().wait()
-        }
+        let connection = try connect()
+        lock.withLock { self.connection = connection }
     }
 
     // MARK: Queries
@@ -83,36 +63,37 @@ final class PostgresSession: @unchecked Sendable {
     /// Runs one statement and collects its rows.
     @discardableResult
     func query(_ query: PostgresQuery) throws -> [PostgresRow] {
-        let connection = try current()
-        do {
-            return Array(try answer(connection.query(query, logger: Self.logger)).rows)
-        } catch {
-            throw failure(error)
-        }
+        try run { connection, deadline in try connection.execute(query, until: deadline) }?.rows ?? []
     }
 
     /// Runs one statement that may break a unique constraint: false when it did (SQLSTATE 23505), and the
     /// transaction is then aborted (roll back to a savepoint to go on).
     func queryUnlessDuplicate(_ query: PostgresQuery) throws -> Bool {
-        let connection = try current()
-        do {
-            _ = try answer(connection.query(query, logger: Self.logger))
-            return true
-        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
-            return false
-        } catch {
-            throw failure(error)
+        var duplicate = false
+        _ = try run { connection, deadline in
+            do {
+                return try connection.execute(query, until: deadline)
+            } catch let error as PostgresServerError where error.sqlState == "23505" {
+                duplicate = true
+                return nil
+            }
+        }
+        return !duplicate
+    }
+
+    /// Runs one statement, handing each row to `onRow` as it arrives: a large result is never held whole.
+    func query(_ query: PostgresQuery, onRow: (PostgresRow) throws -> Void) throws {
+        try withoutActuallyEscaping(onRow) { onRow in
+            _ = try run { connection, deadline in try connection.execute(query, until: deadline, onRow: onRow) }
         }
     }
 
-    /// Runs one statement, handing each row to `onRow` as it arrives (on the connection's thread, while the
-    /// caller waits): a large result is never held whole.
-    func query(_ query: PostgresQuery, onRow: @escaping @Sendable (PostgresRow) throws -> Void) throws {
-        let connection = try current()
-        do {
-            _ = try answer(connection.query(query, logger: Self.logger, onRow))
-        } catch {
-            throw failure(error)
+    /// `COPY table (columns) FROM STDIN` with one buffer of rows in COPY's text format.
+    func copy(into table: String, columns: [String], _ data: [UInt8]) throws {
+        let sql = "COPY \(table) (\(columns.joined(separator: ", "))) FROM STDIN"
+        _ = try run { connection, deadline in
+            try connection.copy(sql, data, until: deadline)
+            return nil
         }
     }
 
@@ -124,26 +105,27 @@ final class PostgresSession: @unchecked Sendable {
         return try body()
     }
 
-    /// Waits for a statement's answer, at most `timeout` seconds unless in `withoutDeadline`. Past it the
-    /// connection is dropped (its server may still hold the statement's transaction: the server's own
-    /// timeouts end that) and the session goes offline; `LibraryError.timedOut` is thrown.
-    private func answer<T: Sendable>(_ future: EventLoopFuture<T>) throws -> T {
-        let (seconds, connection) = lock.withLock {
-            inFlight += 1
-            return (deadlineSuspended > 0 ? 0 : timeout, self.connection)
-        }
-        defer { lock.withLock { inFlight -= 1 } }
-        let done = DispatchSemaphore(value: 0)
-        future.whenComplete { [weak self] result in
-            if case .success = result { self?.heard() }
-            done.signal()
-        }
-        if seconds > 0, done.wait(timeout: .now() + .seconds(seconds)) == .timedOut {
+    /// Uses the connection for one statement, waiting at most `timeout` seconds for each answer unless in
+    /// `withoutDeadline`. Past it the connection is dropped (its server may still hold the statement's
+    /// transaction: the server's own timeouts end that) and the session goes offline; `LibraryError.timedOut` is
+    /// thrown. A heartbeat still unanswered is read first.
+    private func run(_ body: (PostgresConnection, ContinuousClock.Instant?) throws -> PostgresResult?) throws -> PostgresResult? {
+        let connection = try current()
+        wire.lock()
+        defer { wire.unlock() }
+        let (seconds, pending) = lock.withLock { (deadlineSuspended > 0 ? 0 : timeout, heartbeatSent != nil) }
+        let deadline = seconds > 0 ? ContinuousClock.now + .seconds(seconds) : nil
+        do {
+            if pending { try connection.finishPending(until: deadline) }
+            let result = try body(connection, deadline)
+            heard()
+            return result
+        } catch is PostgresConnection.DeadlinePassed {
             drop(connection)
             throw LibraryError.timedOut(seconds: seconds)
+        } catch {
+            throw failure(error, on: connection)
         }
-        if seconds == 0 { done.wait() }
-        return try future.wait()
     }
 
     /// The server answered: it is alive now.
@@ -154,8 +136,8 @@ final class PostgresSession: @unchecked Sendable {
         }
     }
 
-    /// Gives a connection up (it did not answer): closed without waiting, the session offline until a new one is
-    /// made in the background.
+    /// Gives a connection up (it did not answer, or broke): cut at once (whatever waits on it fails), the session
+    /// offline until a new one is made in the background.
     private func drop(_ dropped: PostgresConnection?) {
         let reconnect = lock.withLock { () -> Bool in
             guard let dropped, connection === dropped else { return false }
@@ -164,7 +146,7 @@ final class PostgresSession: @unchecked Sendable {
             nextAttempt = .distantPast
             return claimReconnect()
         }
-        if let dropped { Self.close(dropped) }
+        dropped?.cut()
         if reconnect { startReconnecting() }
     }
 
@@ -216,45 +198,46 @@ final class PostgresSession: @unchecked Sendable {
 
     /// Starts delivering notifications for this library (and again after every reconnect).
     func listen() throws {
-        let connection = try current()
         lock.withLock { listens = true }
-        do {
-            try answer(Self.listen(on: connection, session: self))
-        } catch {
-            throw failure(error)
-        }
+        try query("LISTEN \(unescaped: PostgresTarget.channel)")
     }
 
     /// What happened since the last look: a notification for this library, a new connection (everything may
-    /// have changed meanwhile), and whether the server is gone. While offline, a reconnect is started when due;
-    /// while online and idle, a heartbeat is sent after half a second, and one unanswered for 1.25 s drops the
-    /// connection (the server or the network went silent).
+    /// have changed meanwhile), and whether the server is gone. What has arrived is read without waiting (unless
+    /// a statement is under way on another thread: it reads it then). While offline, a reconnect is started when
+    /// due; while online and idle, a heartbeat is sent after half a second, and one unanswered for 1.25 s drops
+    /// the connection (the server or the network went silent).
     func events() -> Events {
         var silent: PostgresConnection?
-        var heartbeat: PostgresConnection?
-        var reconnect = false
-        let state: Events = lock.withLock {
-            if let connection, connection.isClosed { self.connection = nil }
-            if let connection {
+        var broken: PostgresConnection?
+        if let connection = lock.withLock({ self.connection }), wire.try() {
+            defer { wire.unlock() }
+            do {
+                let pending = lock.withLock { heartbeatSent != nil }
+                if try connection.readAvailable(), pending { heard() }
                 let now = Date()
-                if let sent = heartbeatSent, now.timeIntervalSince(sent) > Self.heartbeatWait {
+                let (sent, last) = lock.withLock { (heartbeatSent, lastHeard) }
+                if let sent, now.timeIntervalSince(sent) > Self.heartbeatWait {
                     silent = connection
-                } else if heartbeatSent == nil, inFlight == 0, now.timeIntervalSince(lastHeard) >= Self.heartbeatIdle {
-                    heartbeatSent = now
-                    heartbeat = connection
+                } else if sent == nil, now.timeIntervalSince(last) >= Self.heartbeatIdle {
+                    try connection.send("SELECT 1")
+                    lock.withLock { heartbeatSent = now }
                 }
-            } else {
-                reconnect = claimReconnect()
+            } catch {
+                broken = connection
             }
+        }
+        if let broken { drop(broken) }
+        if let silent { drop(silent) }
+        let reconnect = lock.withLock { connection == nil && claimReconnect() }
+        if reconnect { startReconnecting() }
+        if silent != nil {
+            for handler in lock.withLock({ silenceHandlers }) { handler() }
+        }
+        return lock.withLock {
             defer { (notified, reconnected, notices) = (false, false, []) }
             return Events(notified: notified, notices: notices, reconnected: reconnected, offline: connection == nil)
         }
-        heartbeat?.query("SELECT 1", logger: Self.logger).whenSuccess { [weak self] _ in self?.heard() }
-        if reconnect { startReconnecting() }
-        guard let silent else { return state }
-        drop(silent)
-        for handler in lock.withLock({ silenceHandlers }) { handler() }
-        return Events(notified: state.notified, notices: state.notices, reconnected: state.reconnected, offline: true)
     }
 
     /// What `events` reports.
@@ -285,11 +268,11 @@ final class PostgresSession: @unchecked Sendable {
     static let heartbeatWait: TimeInterval = 1.25
 
     /// True while the server is gone.
-    var isOffline: Bool { lock.withLock { connection == nil || connection?.isClosed == true } }
+    var isOffline: Bool { lock.withLock { connection == nil } }
 
     func current() throws -> PostgresConnection {
         let (ready, reconnect) = lock.withLock { () -> (PostgresConnection?, Bool) in
-            if let connection, !connection.isClosed { return (connection, false) }
+            if let connection, !connection.isBroken { return (connection, false) }
             connection = nil
             return (nil, claimReconnect())
         }
@@ -298,26 +281,22 @@ final class PostgresSession: @unchecked Sendable {
         throw Self.offline
     }
 
-    /// A query error: a connection that closed meanwhile makes the session offline.
-    func failure(_ error: any Error) -> LibraryError {
+    /// A statement's error as the caller sees it: a connection that broke meanwhile makes the session offline.
+    private func failure(_ error: any Error, on connection: PostgresConnection) -> LibraryError {
         if let error = error as? LibraryError { return error }
-        // The server's own deadlines (set at start-up): a statement it cancelled, a lock it stopped waiting for.
-        switch (error as? PSQLError)?.serverInfo?[.sqlState] {
-        case "57014"?: return .timedOut(seconds: timeout)
-        case "55P03"?: return .locked
-        default: break
+        if let error = error as? PostgresServerError {
+            // The server's own deadlines (set at start-up): a statement it cancelled, a lock it stopped waiting for.
+            switch error.sqlState {
+            case "57014": return .timedOut(seconds: timeout)
+            case "55P03": return .locked
+            default: break
+            }
         }
-        lock.withLock {
-            if let connection, connection.isClosed { self.connection = nil }
-        }
-        if isOffline {
+        if connection.isBroken {
+            drop(connection)
             return Self.offline
         }
         return Self.describe(error, target: target)
-    }
-
-    private func install(_ connection: PostgresConnection) {
-        lock.withLock { self.connection = connection }
     }
 
     /// Whether a reconnect is due and not under way; if so it is now under way, and the caller starts it
@@ -328,31 +307,33 @@ final class PostgresSession: @unchecked Sendable {
         return true
     }
 
-    /// Makes a new connection in the background (listening again if the session did); it replaces the lost one
-    /// when it comes, or the next attempt waits out the backoff. After `claimReconnect`, without the lock.
+    /// Makes a new connection on a thread of its own (listening again if the session did); it replaces the lost
+    /// one when it comes, or the next attempt waits out the backoff. After `claimReconnect`, without the lock.
     private func startReconnecting() {
         let listens = lock.withLock { self.listens }
-        // Every closure of the chain holds the session weakly: the last reference must never go on a loop thread,
-        // where deinit's wait would trap (a browser that let go of its session while it reconnected crashed so).
-        connect().flatMap { [weak self] connection in
-            guard listens, let self else { return connection.eventLoop.makeSucceededFuture(connection) }
-            return Self.listen(on: connection, session: self).map { connection }
-        }.whenComplete { [weak self] result in
-            guard let self else {
-                if case let .success(connection) = result { Self.close(connection) }
-                return
+        Thread.detachNewThread { [weak self] in
+            guard let self else { return }
+            let made: PostgresConnection?
+            do {
+                let connection = try connect()
+                if listens {
+                    let deadline = timeout > 0 ? ContinuousClock.now + .seconds(timeout) : nil
+                    try connection.execute("LISTEN \(unescaped: PostgresTarget.channel)", until: deadline)
+                }
+                made = connection
+            } catch {
+                made = nil
             }
             lock.withLock {
                 connecting = false
-                switch result {
-                case let .success(connection):
-                    self.connection = connection
+                if let made {
+                    self.connection = made
                     backoff = 0.25
                     lastHeard = Date()
                     heartbeatSent = nil
                     reconnected = true
                     notified = true
-                case .failure:
+                } else {
                     nextAttempt = Date().addingTimeInterval(backoff)
                     // Capped low: a network that comes back is used again within a second.
                     backoff = min(backoff * 2, 1)
@@ -361,90 +342,28 @@ final class PostgresSession: @unchecked Sendable {
         }
     }
 
-    private func connect() -> EventLoopFuture<PostgresConnection> {
-        let id = lock.withLock {
-            defer { nextID += 1 }
-            return nextID
-        }
-        let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
-        do {
-            _ = try makeConfiguration()  // a TLS setting that cannot be made fails before anything is sent
-        } catch {
-            return eventLoop.makeFailedFuture(error)
-        }
-        // The whole start-up (TCP, TLS, login) within the connect timeout: a stopped server accepts the TCP
-        // connection and then says nothing.
-        let outcome = eventLoop.makePromise(of: PostgresConnection.self)
-        let settled = FirstOnly()
+    /// A new connection, its whole start-up (TCP, TLS, login) within the connect timeout (a stopped server
+    /// accepts the TCP connection and then says nothing); notifications for this library go to the session.
+    private func connect() throws -> PostgresConnection {
         let seconds = target.connectTimeout
-        let deadline = seconds.map { seconds in
-            eventLoop.scheduleTask(in: .seconds(Int64(seconds))) {
-                if settled.claim() { outcome.fail(LibraryError.timedOut(seconds: seconds)) }
-            }
+        let connection: PostgresConnection
+        do {
+            connection = try PostgresConnection.connect(try keywords(),
+                                                        until: seconds.map { ContinuousClock.now + .seconds($0) })
+        } catch is PostgresConnection.DeadlinePassed {
+            throw LibraryError.timedOut(seconds: seconds ?? 0)
+        } catch {
+            throw Self.describe(error, target: target)
         }
-        let connecting: EventLoopFuture<PostgresConnection>
-        if case let .tcp(host, port) = target.endpoint {
-            // Weak: the last reference to a session must never go on an event loop (see `deinit`).
-            connecting = Self.keptAlive(host: host, port: port, on: eventLoop, timeout: seconds).flatMap { [weak self] channel in
-                do {
-                    guard let self else { throw Self.offline }
-                    return PostgresConnection.connect(on: eventLoop, configuration: try makeConfiguration(channel: channel),
-                                                      id: id, logger: Self.logger)
-                } catch {
-                    channel.close(promise: nil)
-                    return eventLoop.makeFailedFuture(error)
-                }
-            }
-        } else {
-            do {
-                connecting = PostgresConnection.connect(on: eventLoop, configuration: try makeConfiguration(), id: id,
-                                                        logger: Self.logger)
-            } catch {
-                return eventLoop.makeFailedFuture(error)
-            }
-        }
-        connecting
-            .whenComplete { result in
-                deadline?.cancel()
-                if settled.claim() {
-                    outcome.completeWith(result)
-                } else if case let .success(connection) = result {
-                    Self.close(connection)  // too late: the caller was told it timed out
-                }
-            }
-        return outcome.futureResult
-    }
-
-    private static func listen(on connection: PostgresConnection, session: PostgresSession) -> EventLoopFuture<Void> {
-        let schema = session.target.schema
-        connection.addListener(channel: PostgresTarget.channel) { [weak session] _, notification in
-            guard let session else { return }
-            session.heard()
-            switch ChangeNotice.read(notification.payload, library: schema) {
+        let schema = target.schema
+        connection.onNotification = { [weak self] _, payload in
+            guard let self else { return }
+            switch ChangeNotice.read(payload, library: schema) {
             case nil: break  // another library on the same server
-            case .some(nil): session.lock.withLock { session.notified = true }
-            case let .some(notice?): session.lock.withLock { session.notices.append(notice) }
+            case .some(nil): lock.withLock { notified = true; lastHeard = Date() }
+            case let .some(notice?): lock.withLock { notices.append(notice); lastHeard = Date() }
             }
         }
-        return connection.query("LISTEN \(unescaped: PostgresTarget.channel)", logger: logger).map { _ in }
-    }
-
-    /// Closes a connection without waiting, keeping it alive until it has closed (postgres-nio insists that a
-    /// connection is closed before it goes).
-    private static func close(_ connection: PostgresConnection) {
-        connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
-    }
-}
-
-/// Says yes to the first caller only: which of a connection and its deadline settles the attempt.
-private final class FirstOnly: @unchecked Sendable {
-    private let lock = NSLock()
-    private var taken = false
-
-    func claim() -> Bool {
-        lock.withLock {
-            defer { taken = true }
-            return !taken
-        }
+        return connection
     }
 }

@@ -49,6 +49,23 @@ enum Artefacts {
         }
     }
 
+    /// The libraries the binary names itself (its ELF `NEEDED` entries, from `readelf -d`), each with where ldd
+    /// finds it: what the package's Depends must cover. What they load in turn (libpq's Kerberos, LDAP and
+    /// OpenSSL) is their own packages' business.
+    static func neededLibraries(of binary: String, in scratch: Scratch) async throws -> [(name: String, path: String?)] {
+        let readelf = try await run("/usr/bin/env", ["readelf", "-d", binary], environment: pinnedEnvironment(home: scratch.url),
+                                    in: scratch.url)
+        try #require(readelf.status == 0, "readelf -d \(binary): \(readelf.err)")
+        let loaded = try await sharedLibraries(of: binary, in: scratch)
+        return readelf.out.split(separator: "\n").compactMap { line -> (name: String, path: String?)? in
+            guard line.contains("(NEEDED)"), let open = line.firstIndex(of: "["), let close = line.lastIndex(of: "]") else {
+                return nil
+            }
+            let name = String(line[line.index(after: open)..<close])
+            return (name, loaded.first { $0.name == name }?.path)
+        }
+    }
+
     /// The Swift toolchain's folder (`/opt/swift` for `/opt/swift/usr/bin/swift`), found as `which swift` and
     /// `readlink -f` find it; nil when swift is not on PATH or lives in the system's own /usr.
     static let toolchain: String? = {

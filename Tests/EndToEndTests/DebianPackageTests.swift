@@ -47,8 +47,13 @@ struct DebianPackageTests {
             $0.split(whereSeparator: \.isWhitespace).first.map(String.init)
         })
         _ = try await tool(["dpkg-deb", "-x", deb, scratch.path("root")], in: scratch)
-        for library in try await Artefacts.sharedLibraries(of: scratch.path("root/usr/bin/favs"), in: scratch) {
-            guard let path = library.path, library.name != "linux-vdso.so.1" else { continue }
+        let needed = try await Artefacts.neededLibraries(of: scratch.path("root/usr/bin/favs"), in: scratch)
+        #expect(needed.contains { $0.name == "libpq.so.5" })
+        for library in needed {
+            guard let path = library.path else {
+                Issue.record("\(library.name) is not found")
+                continue
+            }
             let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
             let owner = try await run("/usr/bin/env", ["dpkg", "-S", resolved], environment: pinnedEnvironment(home: scratch.url),
                                       in: scratch.url)
