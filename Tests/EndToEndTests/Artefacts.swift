@@ -62,7 +62,8 @@ enum Artefacts {
                 return nil
             }
             let name = String(line[line.index(after: open)..<close])
-            return (name, loaded.first { $0.name == name }?.path)
+            // ldd names the loader by its path (`/lib64/ld-linux-x86-64.so.2`).
+            return (name, loaded.first { $0.name == name || $0.name.hasSuffix("/" + name) }?.path)
         }
     }
 

@@ -10,7 +10,7 @@ struct DistArchiveTests {
     /// ncursesw, SQLite and libpq, every one in a Debian system's own packages.
     static let systemLibraries: Set<String> = [
         "libc.so.6", "libm.so.6", "libstdc++.so.6", "libgcc_s.so.1", "libncursesw.so.6", "libtinfo.so.6",
-        "libsqlite3.so.0", "libpq.so.5",
+        "libsqlite3.so.0", "libpq.so.5", "ld-linux-x86-64.so.2", "ld-linux-aarch64.so.1",
     ]
 
     @Test func theArchiveHoldsTheBinaryTheManualTheCompletionsTheReadmeAndTheLicence() async throws {

@@ -354,6 +354,10 @@ enum Postgres {
         try await expect(wrong, 77, "cannot log in to library postgres://favs:***@127.0.0.1:\(port)/postgres: password authentication failed for user \"favs\"")
         let missing = base.replacingOccurrences(of: "/postgres", with: "/nosuchdb")
         try await expect(missing, 66, "cannot open library \(hidden.replacingOccurrences(of: "/postgres", with: "/nosuchdb")): the server has no database 'nosuchdb'")
+        // No password anywhere (not in the URL, the environment or a ~/.pgpass): the server asks for one.
+        let anonymous = base.replacingOccurrences(of: ":\(password)@", with: "@")
+        try await expect(anonymous, 77,
+                         "cannot log in to library \(anonymous): the server asks for a password (give it in the URL, PGPASSWORD or ~/.pgpass)")
         let closed = base.replacingOccurrences(of: ":\(port)/", with: ":1/")
         try await expect(closed, 69, "cannot reach the server of library \(hidden.replacingOccurrences(of: ":\(port)/", with: ":1/")): Connection refused")
 
@@ -368,6 +372,22 @@ enum Postgres {
         _ = try await Postgres.psql("UPDATE \(newer).meta SET value = '99' WHERE key = 'format'", in: scratch)
         try await expect(base + "?schema=\(newer)", 76, "cannot open library \(hidden)?schema=\(newer): made by a newer version of favs")
         #expect(try await Postgres.psql("SELECT count(*) FROM \(newer).items WHERE favorite", in: scratch) == "3")
+    }
+
+    /// What the server says in passing (`NOTICE:  extension "pg_trgm" already exists, skipping`, as a second
+    /// library is made in a database that has the extension) never reaches the terminal: stderr stays empty.
+    @Test func theServersNoticesAreNotPrinted() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        for library in [try Postgres.freshSchema("quiet"), try Postgres.freshSchema("quiet")] {
+            let made = try await favs("import", "--format", "jsonl", "-", "--library", library,
+                                      stdin: "{\"id\":\"a\",\"title\":\"Alpha\"}\n", in: scratch)
+            #expect(made.status == 0)
+            #expect(made.err == "")
+            let listed = try await favs("list", "--library", library, in: scratch)
+            #expect(listed.err == "")
+            #expect(listed.out == "a   Alpha\n")
+        }
     }
 
     /// `favs copy` from a file to the server and back: the list, the stars, a deleted item and the order all
