@@ -41,6 +41,8 @@ extension PostgresSession {
         let options = startupParameters.map { "-c \($0)=\(Self.escapedOption($1))" }.joined(separator: " ")
         keywords += [
             ("options", options), ("application_name", "favs"), ("client_encoding", "UTF8"),
+            // TLS is `sslmode`'s; no GSSAPI encryption to try first (a Kerberos login still works).
+            ("gssencmode", "disable"),
             ("keepalives", "1"), ("keepalives_idle", "2"), ("keepalives_interval", "1"), ("keepalives_count", "3"),
         ]
         return keywords
