@@ -51,8 +51,9 @@ let package = Package(
             ]
         ),
 
-        // libpq, PostgreSQL's C client, from the system (libpq-dev to build, libpq5 to run).
-        .systemLibrary(name: "CLibpq", providers: [.apt(["libpq-dev"])]),
+        // libpq, PostgreSQL's C client, from the system (libpq-dev's header to build; libpq5 loaded when a team
+        // library is opened, not at every launch).
+        .target(name: "CLibpq"),
 
         // The library on a PostgreSQL server: the same interface as FavsLibrary's SQLite file, pushed changes.
         .target(name: "FavsPostgres", dependencies: ["FavsModel", "FavsFormats", "FavsLibrary", "CLibpq"]),

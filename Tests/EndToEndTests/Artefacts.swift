@@ -67,6 +67,20 @@ enum Artefacts {
         }
     }
 
+    /// Where the system's loader finds a library (`ldconfig -p`), nil when it has none of that name.
+    static func systemLibrary(_ name: String, in scratch: Scratch) async throws -> String? {
+        let cache = try await run("/usr/bin/env", ["PATH=/usr/sbin:/sbin:/usr/bin:/bin", "ldconfig", "-p"],
+                                  environment: pinnedEnvironment(home: scratch.url), in: scratch.url)
+        try #require(cache.status == 0, "ldconfig -p: \(cache.err)")
+        return cache.out.split(separator: "\n").lazy
+            .compactMap { line -> String? in
+                let words = line.split(whereSeparator: \.isWhitespace)
+                guard words.first == Substring(name), let arrow = words.firstIndex(of: "=>"), arrow + 1 < words.count
+                else { return nil }
+                return String(words[arrow + 1])
+            }.first
+    }
+
     /// The Swift toolchain's folder (`/opt/swift` for `/opt/swift/usr/bin/swift`), found as `which swift` and
     /// `readlink -f` find it; nil when swift is not on PATH or lives in the system's own /usr.
     static let toolchain: String? = {
@@ -83,6 +97,13 @@ enum Artefacts {
 
 /// Runs `binary ARGS` in a private mount namespace with an empty tmpfs over `hidden` (the toolchain's folder), as
 /// a machine without that toolchain would: `unshare -m` keeps the mount to this one process.
+/// Runs `binary` with `file` emptied for it alone (/dev/null bound over it in a mount namespace of its own: root).
+func runEmptying(_ file: String, _ binary: String, _ arguments: [String], in scratch: Scratch) async throws -> RunResult {
+    try await run("/usr/bin/env", ["unshare", "--mount", "--propagation", "private", "/bin/sh", "-c",
+                                   #"mount --bind /dev/null "$1" && shift && exec "$@""#, "sh", file, binary] + arguments,
+                  environment: pinnedEnvironment(home: scratch.url), in: scratch.url)
+}
+
 func runHiding(_ hidden: String, _ binary: String, _ arguments: [String], stdin: String? = nil,
                in scratch: Scratch) async throws -> RunResult {
     try await run("/usr/bin/env", ["unshare", "--mount", "--propagation", "private", "/bin/sh", "-c",

@@ -32,7 +32,8 @@ struct DebianPackageTests {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let deb = try Artefacts.file(prefix: "favs_", suffix: ".deb")
-        let fields = try await tool(["dpkg-deb", "-f", deb, "Package", "Version", "Architecture", "Depends"], in: scratch)
+        let fields = try await tool(["dpkg-deb", "-f", deb, "Package", "Version", "Architecture", "Depends", "Recommends"],
+                                    in: scratch)
         var field: [String: String] = [:]
         for line in fields.split(separator: "\n") {
             let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
@@ -48,7 +49,7 @@ struct DebianPackageTests {
         })
         _ = try await tool(["dpkg-deb", "-x", deb, scratch.path("root")], in: scratch)
         let needed = try await Artefacts.neededLibraries(of: scratch.path("root/usr/bin/favs"), in: scratch)
-        #expect(needed.contains { $0.name == "libpq.so.5" })
+        #expect(!needed.contains { $0.name == "libpq.so.5" }, "libpq is loaded when a team library is opened, not at launch")
         for library in needed {
             guard let path = library.path else {
                 Issue.record("\(library.name) is not found")
@@ -61,6 +62,15 @@ struct DebianPackageTests {
             let owners = owner.status == 0 ? owner.out : try await tool(["dpkg", "-S", path], in: scratch)
             let package = owners.split(separator: ":").first.map(String.init) ?? ""
             #expect(depends.contains(package), "\(library.name) is \(package)'s, which Depends lacks: \(field["Depends"] ?? "")")
+        }
+        // libpq, loaded when a team library is opened, is recommended by hand: the package that holds it here.
+        #expect(field["Recommends"] == "libpq5 (>= 9.2)")
+        if let libpq = try await Artefacts.systemLibrary("libpq.so.5", in: scratch) {
+            let resolved = URL(fileURLWithPath: libpq).resolvingSymlinksInPath().path
+            let owner = try await run("/usr/bin/env", ["dpkg", "-S", resolved], environment: pinnedEnvironment(home: scratch.url),
+                                      in: scratch.url)
+            let owners = owner.status == 0 ? owner.out : try await tool(["dpkg", "-S", libpq], in: scratch)
+            #expect(owners.split(separator: ":").first == "libpq5")
         }
     }
 

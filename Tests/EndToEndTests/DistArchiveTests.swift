@@ -7,10 +7,11 @@ import Testing
 @Suite(.enabled(if: Artefacts.folder != nil, Artefacts.missing))
 struct DistArchiveTests {
     /// The libraries the shipped binary may ask for itself (docs/install.md lists them): the C and C++ runtimes,
-    /// ncursesw, SQLite and libpq, every one in a Debian system's own packages.
+    /// ncursesw and SQLite, every one in a Debian system's own packages. libpq is not among them: it is loaded
+    /// when a team library is opened.
     static let systemLibraries: Set<String> = [
         "libc.so.6", "libm.so.6", "libstdc++.so.6", "libgcc_s.so.1", "libncursesw.so.6", "libtinfo.so.6",
-        "libsqlite3.so.0", "libpq.so.5", "ld-linux-x86-64.so.2", "ld-linux-aarch64.so.1",
+        "libsqlite3.so.0", "ld-linux-x86-64.so.2", "ld-linux-aarch64.so.1",
     ]
 
     @Test func theArchiveHoldsTheBinaryTheManualTheCompletionsTheReadmeAndTheLicence() async throws {
@@ -44,11 +45,11 @@ struct DistArchiveTests {
         defer { scratch.remove() }
         let binary = try await unpack(try Artefacts.file(prefix: "favs-", suffix: ".tar.gz"), in: scratch) + "/bin/favs"
         let needed = try await Artefacts.neededLibraries(of: binary, in: scratch)
-        #expect(Set(needed.map(\.name)).isSuperset(of: ["libc.so.6", "libncursesw.so.6", "libsqlite3.so.0", "libpq.so.5"]))
+        #expect(Set(needed.map(\.name)).isSuperset(of: ["libc.so.6", "libncursesw.so.6", "libsqlite3.so.0"]))
         for library in needed {
             #expect(Self.systemLibraries.contains(library.name), "favs asks for \(library.name) (\(library.path ?? "not found"))")
         }
-        // Everything loaded, what those libraries ask for included, is found, and none of it in the toolchain.
+        // Everything loaded at launch, what those libraries ask for included, is found, and none of it in the toolchain.
         let libraries = try await Artefacts.sharedLibraries(of: binary, in: scratch)
         for library in libraries {
             #expect(library.path != nil || library.name == "linux-vdso.so.1", "\(library.name) is not found")
@@ -101,6 +102,31 @@ struct DistArchiveTests {
         let refused = try await runHiding(toolchain, binary, ["list", "--library", server], in: scratch)
         #expect(refused.status == 69)
         #expect(refused.err == "favs: cannot reach the server of library \(server): Connection refused\n")
+    }
+
+    /// Without libpq5 (its file emptied, in a mount namespace of the test's own) favs still does everything on
+    /// a SQLite library, and a team library says what is missing: libpq is loaded when one is opened.
+    @Test(.enabled(if: getuid() == 0, "emptying libpq's file for one process mounts over it: that needs root"),
+          .enabled(if: hasProgram("unshare"), "unshare (util-linux) is not installed"))
+    func theShippedBinaryNeedsLibpqOnlyForATeamLibrary() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let binary = try await unpack(try Artefacts.file(prefix: "favs-", suffix: ".tar.gz"), in: scratch) + "/bin/favs"
+        let libpq = try #require(try await Artefacts.systemLibrary("libpq.so.5", in: scratch), "libpq.so.5 is not installed")
+
+        let list = try await runEmptying(libpq, binary, ["list", "--library", ":memory:"], in: scratch)
+        #expect(list.status == 0, "\(list.err)")
+        #expect(list.out.hasPrefix("rec-001 ★ お気に入りの曲\n"))
+        let server = "postgres://127.0.0.1:1/x"
+        let refused = try await runEmptying(libpq, binary, ["list", "--library", server], in: scratch)
+        #expect(refused.status == 69)
+        #expect(refused.err.hasPrefix("favs: cannot reach the server of library \(server): libpq5 is not installed ("),
+                "\(refused.err)")
+        #expect(refused.err.hasSuffix(")\n") && refused.err.split(separator: "\n").count == 1)
+        // The same binary with libpq there reaches the socket.
+        let reached = try await run(binary, ["list", "--library", server], environment: pinnedEnvironment(home: scratch.url),
+                                    in: scratch.url)
+        #expect(reached.err == "favs: cannot reach the server of library \(server): Connection refused\n")
     }
 
     // MARK: Helpers

@@ -20,52 +20,61 @@ final class PostgresConnection: @unchecked Sendable {
 
     private init(_ handle: OpaquePointer) { self.handle = handle }
 
-    deinit { PQfinish(handle) }
+    deinit { favs_PQfinish(handle) }
 
     /// Connects with libpq's keywords (`host`, `port`, `dbname`, `options` …), the whole start-up (TCP, TLS,
     /// login) before `deadline` (nil: as long as it takes). Throws `PostgresConnectionError` with libpq's words,
     /// `DeadlinePassed`, or nothing: the connection is ready.
     static func connect(_ keywords: [(String, String)], until deadline: ContinuousClock.Instant?) throws -> PostgresConnection {
+        try loadLibpq()
         let started: OpaquePointer? = withCStrings(keywords.map { Optional($0.0) } + [nil]) { keys in
             withCStrings(keywords.map { Optional($0.1) } + [nil]) { values in
                 var keys = keys.map { $0.map { UnsafePointer($0) } }
                 var values = values.map { $0.map { UnsafePointer($0) } }
-                return PQconnectStartParams(&keys, &values, 0)
+                return favs_PQconnectStartParams(&keys, &values, 0)
             }
         }
         guard let started else { throw PostgresConnectionError(message: "out of memory") }
         let connection = PostgresConnection(started)
         // The server's notices (`NOTICE: extension "pg_trgm" already exists`) are not for the user's terminal:
         // libpq would print them on stderr.
-        PQsetNoticeProcessor(started, { _, _ in }, nil)
+        favs_PQsetNoticeProcessor(started, { _, _ in }, nil)
         var startFailure: PostgresConnectionError {
             var error = connection.lostError
-            error.neededPassword = PQconnectionNeedsPassword(started) != 0
+            error.neededPassword = favs_PQconnectionNeedsPassword(started) != 0
             return error
         }
-        guard PQstatus(started) != CONNECTION_BAD else { throw startFailure }
+        guard favs_PQstatus(started) != CONNECTION_BAD else { throw startFailure }
         var state = PGRES_POLLING_WRITING
         while true {
             switch state {
             case PGRES_POLLING_OK:
-                guard PQsetnonblocking(started, 1) == 0 else { throw connection.lostError }
+                guard favs_PQsetnonblocking(started, 1) == 0 else { throw connection.lostError }
                 return connection
             case PGRES_POLLING_READING: try connection.wait(reading: true, writing: false, until: deadline)
             case PGRES_POLLING_WRITING: try connection.wait(reading: false, writing: true, until: deadline)
             default: throw startFailure
             }
-            state = PQconnectPoll(started)
+            state = favs_PQconnectPoll(started)
         }
+    }
+
+    /// Loads libpq (`CLibpq`: on first use, not at launch); a system without libpq5 gets the loader's words.
+    private static func loadLibpq() throws {
+        var reason = [CChar](repeating: 0, count: 512)
+        guard favs_libpq_load(&reason, reason.count) != 0 else { return }
+        let words = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        throw PostgresConnectionError(message: "libpq5 is not installed (\(words))")
     }
 
     /// Whether the connection is gone (lost, or cut by `cut`).
     var isBroken: Bool {
-        PQstatus(handle) == CONNECTION_BAD || cutLock.withLock { wasCut }
+        favs_PQstatus(handle) == CONNECTION_BAD || cutLock.withLock { wasCut }
     }
 
     /// libpq's message for the last failure, first line, as an error.
     var lostError: PostgresConnectionError {
-        let text = String(cString: PQerrorMessage(handle))
+        let text = String(cString: favs_PQerrorMessage(handle))
         return PostgresConnectionError(message: text.trimmingWhitespace.isEmpty ? "the connection closed" : text.trimmingWhitespace)
     }
 
@@ -73,7 +82,7 @@ final class PostgresConnection: @unchecked Sendable {
     /// broken. The socket stays open (no other file can take its number) until the connection goes.
     func cut() {
         cutLock.withLock { wasCut = true }
-        let socket = PQsocket(handle)
+        let socket = favs_PQsocket(handle)
         if socket >= 0 { shutdown(socket, Int32(SHUT_RDWR)) }
     }
 
@@ -88,24 +97,24 @@ final class PostgresConnection: @unchecked Sendable {
         let sent = withCStrings(query.binds.texts) { texts in
             var values: [UnsafePointer<CChar>?] = texts.map { $0.map { UnsafePointer($0) } }
             return query.binds.types.withUnsafeBufferPointer { types in
-                PQsendQueryParams(handle, query.sql, Int32(query.binds.count), types.baseAddress, &values, nil, nil, 0)
+                favs_PQsendQueryParams(handle, query.sql, Int32(query.binds.count), types.baseAddress, &values, nil, nil, 0)
             }
         }
         guard sent != 0 else { throw lostError }
-        if onRow != nil { PQsetSingleRowMode(handle) }
+        if onRow != nil { favs_PQsetSingleRowMode(handle) }
         try flush(until: deadline)
         return try results(until: deadline, onRow: onRow)
     }
 
     /// `COPY … FROM STDIN` with `data`, rows in COPY's text format.
     func copy(_ sql: String, _ data: [UInt8], until deadline: ContinuousClock.Instant?) throws {
-        guard PQsendQuery(handle, sql) != 0 else { throw lostError }
+        guard favs_PQsendQuery(handle, sql) != 0 else { throw lostError }
         try flush(until: deadline)
         try awaitInput(until: deadline)
-        guard let started = PQgetResult(handle) else { throw lostError }
+        guard let started = favs_PQgetResult(handle) else { throw lostError }
         let result = PostgresResult(started)
-        guard PQresultStatus(started) == PGRES_COPY_IN else {
-            let error = PQresultStatus(started) == PGRES_FATAL_ERROR ? result.serverError as any Error : lostError
+        guard favs_PQresultStatus(started) == PGRES_COPY_IN else {
+            let error = favs_PQresultStatus(started) == PGRES_FATAL_ERROR ? result.serverError as any Error : lostError
             _ = try results(until: deadline)
             throw error
         }
@@ -114,16 +123,16 @@ final class PostgresConnection: @unchecked Sendable {
             while start < bytes.count {
                 let piece = min(bytes.count - start, 1 << 16)
                 let pointer = bytes.baseAddress.map { ($0 + start).assumingMemoryBound(to: CChar.self) }
-                switch PQputCopyData(handle, pointer, Int32(piece)) {
+                switch favs_PQputCopyData(handle, pointer, Int32(piece)) {
                 case 1: start += piece
                 case 0: try waitForRoom(until: deadline)
                 default: throw lostError
                 }
-                if PQflush(handle) < 0 { throw lostError }
+                if favs_PQflush(handle) < 0 { throw lostError }
             }
         }
         while true {
-            switch PQputCopyEnd(handle, nil) {
+            switch favs_PQputCopyEnd(handle, nil) {
             case 1: try flush(until: deadline)
                     _ = try results(until: deadline)
                     return
@@ -136,21 +145,21 @@ final class PostgresConnection: @unchecked Sendable {
     /// Waits until the socket takes more, reading what the server says meanwhile (an error ends the COPY).
     private func waitForRoom(until deadline: ContinuousClock.Instant?) throws {
         try wait(reading: true, writing: true, until: deadline)
-        guard PQconsumeInput(handle) != 0, PQflush(handle) >= 0 else { throw lostError }
+        guard favs_PQconsumeInput(handle) != 0, favs_PQflush(handle) >= 0 else { throw lostError }
     }
 
     /// Sends a statement whose answer is read later (`takeAnswer`, or the next statement first): the heartbeat.
     func send(_ sql: String) throws {
-        guard PQsendQuery(handle, sql) != 0, PQflush(handle) >= 0 else { throw lostError }
+        guard favs_PQsendQuery(handle, sql) != 0, favs_PQflush(handle) >= 0 else { throw lostError }
     }
 
     /// Reads what has arrived without waiting (notifications, an answer): true when no answer is outstanding.
     func readAvailable() throws -> Bool {
-        guard PQflush(handle) >= 0, PQconsumeInput(handle) != 0 else { throw lostError }
+        guard favs_PQflush(handle) >= 0, favs_PQconsumeInput(handle) != 0 else { throw lostError }
         deliverNotifications()
-        while PQisBusy(handle) == 0 {
-            guard let result = PQgetResult(handle) else { return true }
-            PQclear(result)
+        while favs_PQisBusy(handle) == 0 {
+            guard let result = favs_PQgetResult(handle) else { return true }
+            favs_PQclear(result)
         }
         return false
     }
@@ -166,11 +175,11 @@ final class PostgresConnection: @unchecked Sendable {
     /// Sends what libpq holds; waits (for room, reading meanwhile) while it cannot.
     private func flush(until deadline: ContinuousClock.Instant?) throws {
         while true {
-            switch PQflush(handle) {
+            switch favs_PQflush(handle) {
             case 0: return
             case 1:
                 try wait(reading: true, writing: true, until: deadline)
-                guard PQconsumeInput(handle) != 0 else { throw lostError }
+                guard favs_PQconsumeInput(handle) != 0 else { throw lostError }
             default: throw lostError
             }
         }
@@ -178,9 +187,9 @@ final class PostgresConnection: @unchecked Sendable {
 
     /// Waits until libpq has a whole result to give.
     private func awaitInput(until deadline: ContinuousClock.Instant?) throws {
-        while PQisBusy(handle) != 0 {
+        while favs_PQisBusy(handle) != 0 {
             try wait(reading: true, writing: false, until: deadline)
-            guard PQconsumeInput(handle) != 0 else { throw lostError }
+            guard favs_PQconsumeInput(handle) != 0 else { throw lostError }
             deliverNotifications()
         }
     }
@@ -192,9 +201,9 @@ final class PostgresConnection: @unchecked Sendable {
         var failure: (any Error)?
         while true {
             try awaitInput(until: deadline)
-            guard let next = PQgetResult(handle) else { break }
+            guard let next = favs_PQgetResult(handle) else { break }
             let result = PostgresResult(next)
-            switch PQresultStatus(next) {
+            switch favs_PQresultStatus(next) {
             case PGRES_SINGLE_TUPLE:
                 guard failure == nil, let onRow else { continue }
                 do { try onRow(PostgresRow(result: result, index: 0)) } catch { failure = error }
@@ -202,7 +211,7 @@ final class PostgresConnection: @unchecked Sendable {
                 last = result
             case PGRES_COPY_IN:
                 // A COPY sent where a statement was expected: ended at once, the server's error then follows.
-                PQputCopyEnd(handle, "unexpected COPY")
+                favs_PQputCopyEnd(handle, "unexpected COPY")
             default:
                 if failure == nil { failure = result.serverError }
             }
@@ -214,7 +223,7 @@ final class PostgresConnection: @unchecked Sendable {
 
     /// Waits until the socket can be read or written, as asked, or the deadline passes (`DeadlinePassed`).
     private func wait(reading: Bool, writing: Bool, until deadline: ContinuousClock.Instant?) throws {
-        let socket = PQsocket(handle)
+        let socket = favs_PQsocket(handle)
         guard socket >= 0, !cutLock.withLock({ wasCut }) else { throw lostError }
         var events: Int16 = 0
         if reading { events |= Int16(POLLIN) }
@@ -235,10 +244,10 @@ final class PostgresConnection: @unchecked Sendable {
     }
 
     private func deliverNotifications() {
-        while let notification = PQnotifies(handle) {
+        while let notification = favs_PQnotifies(handle) {
             let channel = String(cString: notification.pointee.relname)
             let payload = String(cString: notification.pointee.extra)
-            PQfreemem(notification)
+            favs_PQfreemem(notification)
             onNotification?(channel, payload)
         }
     }

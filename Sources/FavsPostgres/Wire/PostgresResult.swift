@@ -7,20 +7,20 @@ final class PostgresResult: @unchecked Sendable {
 
     init(_ handle: OpaquePointer) { self.handle = handle }
 
-    deinit { PQclear(handle) }
+    deinit { favs_PQclear(handle) }
 
-    var rowCount: Int { Int(PQntuples(handle)) }
-    var columnCount: Int { Int(PQnfields(handle)) }
+    var rowCount: Int { Int(favs_PQntuples(handle)) }
+    var columnCount: Int { Int(favs_PQnfields(handle)) }
 
     var rows: [PostgresRow] { (0..<rowCount).map { PostgresRow(result: self, index: Int32($0)) } }
 
     /// What the server said went wrong: its SQLSTATE and its message.
     var serverError: PostgresServerError {
         func field(_ code: Character) -> String? {
-            guard let ascii = code.asciiValue, let text = PQresultErrorField(handle, Int32(ascii)) else { return nil }
+            guard let ascii = code.asciiValue, let text = favs_PQresultErrorField(handle, Int32(ascii)) else { return nil }
             return String(cString: text)
         }
-        let message = field("M") ?? String(cString: PQresultErrorMessage(handle))
+        let message = field("M") ?? String(cString: favs_PQresultErrorMessage(handle))
         return PostgresServerError(sqlState: field("C") ?? "", message: message.trimmingWhitespace)
     }
 }
@@ -36,8 +36,8 @@ struct PostgresRow: @unchecked Sendable {
         var column = first
         func next<Cell: PostgresDecodable>(_: Cell.Type) throws(LibraryError) -> Cell {
             defer { column += 1 }
-            guard column < PQnfields(result.handle) else {
-                throw LibraryError.database("the server sent \(PQnfields(result.handle)) columns, fewer than asked for")
+            guard column < favs_PQnfields(result.handle) else {
+                throw LibraryError.database("the server sent \(favs_PQnfields(result.handle)) columns, fewer than asked for")
             }
             return try Cell.decode(bytes(column))
         }
@@ -51,10 +51,10 @@ struct PostgresRow: @unchecked Sendable {
 
     /// A cell's bytes (nil: NULL), valid while the result is.
     func bytes(_ column: Int32) -> UnsafeRawBufferPointer? {
-        guard PQgetisnull(result.handle, index, column) == 0, let value = PQgetvalue(result.handle, index, column) else {
+        guard favs_PQgetisnull(result.handle, index, column) == 0, let value = favs_PQgetvalue(result.handle, index, column) else {
             return nil
         }
-        return UnsafeRawBufferPointer(start: value, count: Int(PQgetlength(result.handle, index, column)))
+        return UnsafeRawBufferPointer(start: value, count: Int(favs_PQgetlength(result.handle, index, column)))
     }
 }
 
