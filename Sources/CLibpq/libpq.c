@@ -4,6 +4,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 // Each function favs calls: its return type, name, parameters and arguments. VOID_FUNCTIONS return nothing.
@@ -57,6 +58,9 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 static char failure[512];
 
 static void load(void) {
+    // favs's messages are English, and it reads libpq's (`connection to server at … failed: REASON`) to word its
+    // own: libpq's translations are kept out (PGLOCALEDIR, read when libpq first translates, names no folder).
+    setenv("PGLOCALEDIR", "/nonexistent/favs-keeps-libpq-in-english", 1);
     void *library = dlopen("libpq.so.5", RTLD_NOW | RTLD_LOCAL);
     if (!library) {
         const char *reason = dlerror();
