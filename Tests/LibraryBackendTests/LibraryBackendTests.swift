@@ -178,6 +178,28 @@ func poll(_ follower: any LibraryFollowing, until done: ([RemoteUpdate]) -> Bool
         #expect(try listed(library) == ["a ★ Alpha 2", "b ★ \(odd)", "c   Gamma", "d   Delta"])
     }
 
+    /// Ids and titles that read as SQL (quotes, a `$1`, a statement's end) are values like any other: starred,
+    /// deleted, restored and read back by id, every other item untouched (the PostgreSQL library binds every
+    /// value it sends; none is spliced into a statement).
+    @Test(arguments: Backend.allCases)
+    func idsThatLookLikeSQLAreOnlyIDs(_ backend: Backend) throws {
+        let library = try Place(backend).open()
+        let ids = ["o'brien", "$1", "x'); DELETE FROM items; --", #"say "hi""#, "a\'b"]
+        let records = ids.enumerated().map { record($1, "title of \($1)", [Field("note", "'; --")], line: $0 + 1) }
+            + [record("plain", "Plain", line: ids.count + 1)]
+        #expect(try importing(records, into: library) == ImportSummary(added: ids.count + 1))
+        let itemIDs = ids.map { ItemID($0) }
+        #expect(try library.apply(.favorite, to: itemIDs) == itemIDs)
+        for id in ids {
+            #expect(try library.item(ItemID(id))?.title == "title of \(id)")
+            #expect(try library.fields(of: ItemID(id)) == [Field("note", "'; --")])
+        }
+        #expect(try library.apply(.delete, to: [ItemID(ids[2])]) == [ItemID(ids[2])])
+        #expect(try library.item(ItemID(ids[2])) == nil)
+        #expect(try library.apply(.restore, to: [ItemID(ids[2])]) == [ItemID(ids[2])])
+        #expect(try listed(library) == ids.map { "\($0) ★ title of \($0)" } + ["plain   Plain"])
+    }
+
     @Test(arguments: Backend.allCases)
     func aRepeatedIDOrAFailedReadChangesNothing(_ backend: Backend) throws {
         for seed in [false, true] {  // into an empty library, and into one with items

@@ -72,7 +72,7 @@ final class PostgresConnection: @unchecked Sendable {
         favs_PQstatus(handle) == CONNECTION_BAD || cutLock.withLock { wasCut }
     }
 
-    /// libpq's message for the last failure, first line, as an error.
+    /// libpq's message for the last failure (every line of it: `describe` tells the first), as an error.
     var lostError: PostgresConnectionError {
         let text = String(cString: favs_PQerrorMessage(handle))
         return PostgresConnectionError(message: text.trimmingWhitespace.isEmpty ? "the connection closed" : text.trimmingWhitespace)
