@@ -24,11 +24,21 @@ extension PostgresSession {
     /// spaces and backslashes escaped); this side's socket has TCP keepalives too (probes after 2 s idle, every
     /// second, 3 unanswered: dead), so a long statement waiting on a network that went away (an import's index
     /// build) fails within seconds instead of TCP's minutes, where no deadline of ours applies.
-    func keywords() throws -> [(String, String)] {
+    ///
+    /// A host name is looked up here, before `deadline` (`addresses`), and handed to libpq as `hostaddr` beside it
+    /// (libpq would look it up itself, blocking, for as long as the name server takes).
+    func keywords(until deadline: ContinuousClock.Instant?) throws -> [(String, String)] {
         var keywords: [(String, String)] = []
         switch target.endpoint {
         case let .tcp(host, port):
-            keywords += [("host", host), ("port", String(port))]
+            if let addresses = try Self.addresses(of: host, until: deadline), !addresses.isEmpty {
+                // One entry each: libpq tries them in turn, the name kept for TLS and ~/.pgpass.
+                keywords += [("host", Array(repeating: host, count: addresses.count).joined(separator: ",")),
+                             ("hostaddr", addresses.joined(separator: ","))]
+            } else {
+                keywords.append(("host", host))
+            }
+            keywords.append(("port", String(port)))
         case let .socket(path):
             // `…/.s.PGSQL.PORT`: libpq takes the folder and the port.
             let url = URL(fileURLWithPath: path)
@@ -61,6 +71,27 @@ extension PostgresSession {
         }
     }
 
+    /// The addresses a host name stands for (nil: it is an address already), looked up on a thread of its own: a
+    /// name server gone silent holds the lookup (glibc waits `timeout × attempts`, 10 s by default) but not the
+    /// caller past `deadline` (`PostgresConnection.DeadlinePassed`). A name that has no address throws libpq's
+    /// words for it (`describe`: "unknown host").
+    static func addresses(of host: String, until deadline: ContinuousClock.Instant?) throws -> [String]? {
+        var probe = in6_addr()
+        if inet_pton(AF_INET, host, &probe) == 1 || inet_pton(AF_INET6, host, &probe) == 1 { return nil }
+        let lookup = HostLookup(host)
+        Thread.detachNewThread { lookup.run() }
+        if let deadline {
+            let (seconds, attoseconds) = max(.zero, ContinuousClock.now.duration(to: deadline)).components
+            let nanoseconds = Int(clamping: seconds) &* 1_000_000_000 &+ Int(attoseconds / 1_000_000_000)
+            guard lookup.done.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success else {
+                throw PostgresConnection.DeadlinePassed()
+            }
+        } else {
+            lookup.done.wait()
+        }
+        return try lookup.outcome.get()
+    }
+
     /// A value in libpq's `options`: a space or a backslash escaped with a backslash.
     static func escapedOption(_ value: String) -> String {
         var escaped = ""
@@ -74,5 +105,43 @@ extension PostgresSession {
     /// A schema name as a quoted SQL identifier.
     static func quoted(_ identifier: String) -> String {
         "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
+
+/// One `getaddrinfo` on a thread of its own, its outcome read once `done` is signalled (the caller may have
+/// stopped waiting: the thread then finishes alone).
+private final class HostLookup: @unchecked Sendable {
+    let host: String
+    let done = DispatchSemaphore(value: 0)
+    /// Set before `done` is signalled.
+    var outcome: Result<[String], PostgresConnectionError> = .success([])
+
+    init(_ host: String) { self.host = host }
+
+    func run() {
+        defer { done.signal() }
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var list: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo(host, nil, &hints, &list)
+        guard status == 0, let list else {
+            let reason = String(cString: gai_strerror(status))
+            outcome = .failure(PostgresConnectionError(message: "could not translate host name \"\(host)\" to address: \(reason)"))
+            return
+        }
+        defer { freeaddrinfo(list) }
+        var addresses: [String] = []
+        var entry: UnsafeMutablePointer<addrinfo>? = list
+        while let current = entry {
+            var name = [CChar](repeating: 0, count: 1025)  // NI_MAXHOST
+            if getnameinfo(current.pointee.ai_addr, current.pointee.ai_addrlen, &name, socklen_t(name.count), nil, 0,
+                           NI_NUMERICHOST) == 0 {
+                let address = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                if !addresses.contains(address) { addresses.append(address) }
+            }
+            entry = current.pointee.ai_next
+        }
+        outcome = .success(addresses)
     }
 }

@@ -342,14 +342,14 @@ final class PostgresSession: @unchecked Sendable {
         }
     }
 
-    /// A new connection, its whole start-up (TCP, TLS, login) within the connect timeout (a stopped server
+    /// A new connection, its whole start-up (the name's lookup, TCP, TLS, login) within the connect timeout (a stopped server
     /// accepts the TCP connection and then says nothing); notifications for this library go to the session.
     private func connect() throws -> PostgresConnection {
         let seconds = target.connectTimeout
+        let deadline = seconds.map { ContinuousClock.now + .seconds($0) }
         let connection: PostgresConnection
         do {
-            connection = try PostgresConnection.connect(try keywords(),
-                                                        until: seconds.map { ContinuousClock.now + .seconds($0) })
+            connection = try PostgresConnection.connect(try keywords(until: deadline), until: deadline)
         } catch is PostgresConnection.DeadlinePassed {
             throw LibraryError.timedOut(seconds: seconds ?? 0)
         } catch {

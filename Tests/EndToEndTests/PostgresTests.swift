@@ -374,6 +374,41 @@ enum Postgres {
         #expect(try await Postgres.psql("SELECT count(*) FROM \(newer).items WHERE favorite", in: scratch) == "3")
     }
 
+    /// A name server gone silent (its queries read by nobody, so not even refused) holds no command past the
+    /// connect timeout: the name is looked up beside the wait, as the connection is made. glibc alone waits out
+    /// the resolv.conf's 5 s × 2 attempts.
+    @Test(.enabled(if: getuid() == 0, "a resolv.conf for one process is mounted over /etc/resolv.conf: that needs root"),
+          .enabled(if: hasProgram("unshare"), "unshare (util-linux) is not installed"))
+    func aSilentNameServerHoldsNoCommandPastItsConnectTimeout() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        // A UDP socket bound and never read: what is sent to it gets no answer.
+        let silent = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
+        try #require(silent >= 0)
+        defer { close(silent) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(53).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.77")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(silent, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        try #require(bound == 0, "cannot bind 127.0.0.77:53: \(String(cString: strerror(errno)))")
+        let resolv = try scratch.write("resolv.conf", "nameserver 127.0.0.77\noptions timeout:5 attempts:2\n")
+        let library = "postgres://favs@team-db.example.com/x?connect_timeout=2"
+
+        let started = ContinuousClock.now
+        let result = try await run("/usr/bin/env", ["unshare", "--mount", "--propagation", "private", "/bin/sh", "-c",
+                                                    #"mount --bind "$1" /etc/resolv.conf && shift && exec "$@""#, "sh", resolv,
+                                                    try favsBinary(), "list", "--library", library],
+                                   environment: pinnedEnvironment(home: scratch.url), in: scratch.url)
+        let took = ContinuousClock.now - started
+        print("silent name server: favs list gave up after \(LiveSync.milliseconds(took))")
+        #expect(result.status == 69)
+        #expect(result.err == "favs: the server did not answer in 2 s\n")
+        #expect(took < .seconds(6), "within the connect timeout (2 s), not the name server's 10 s")
+    }
+
     /// What the server says in passing (`NOTICE:  extension "pg_trgm" already exists, skipping`, as a second
     /// library is made in a database that has the extension) never reaches the terminal: stderr stays empty.
     @Test func theServersNoticesAreNotPrinted() async throws {
