@@ -415,6 +415,64 @@ enum Postgres {
         #expect(milliseconds < 6000, "within the connect timeout (2 s), not the name server's 10 s")
     }
 
+    /// TLS as `sslmode` says, on a private server with a self-signed certificate: `require` encrypts without
+    /// checking it (the server logs the connection as TLS), `verify-ca` and `verify-full` refuse it against the
+    /// system's roots in one line (exit 69) and take it from `PGSSLROOTCERT`.
+    @Test(.enabled(if: hasProgram("openssl"), "openssl is not installed"))
+    func tlsIsUsedAndCheckedAsSslmodeSays() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let server = try await Postgres.Server(scratch: scratch)
+        do {
+            try await checkTLS(on: server, in: scratch)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
+    private func checkTLS(on server: Postgres.Server, in scratch: Scratch) async throws {
+        let (key, certificate) = (server.folder + "/server.key", server.folder + "/server.crt")
+        let made = try await run("/usr/bin/env", ["openssl", "req", "-new", "-x509", "-days", "2", "-nodes", "-subj",
+                                                  "/CN=favs-test-server", "-keyout", key, "-out", certificate],
+                                 environment: pinnedEnvironment(home: scratch.url), in: scratch.url)
+        try #require(made.status == 0, "openssl: \(made.err)")
+        if getuid() == 0 {  // the server runs as postgres (scripts/pg-test-server.sh), which must read its key
+            _ = try await run("/usr/bin/env", ["chown", "postgres", key, certificate],
+                              environment: pinnedEnvironment(home: scratch.url), in: scratch.url)
+        }
+        #expect(chmod(key, 0o600) == 0)
+        for setting in ["ssl_cert_file = '\(certificate)'", "ssl_key_file = '\(key)'", "ssl = on", "log_connections = on"] {
+            _ = try await Postgres.psql("ALTER SYSTEM SET \(setting)", url: server.url, in: scratch)
+        }
+        _ = try await Postgres.psql("SELECT pg_reload_conf()", url: server.url, in: scratch)
+        try await Task.sleep(for: .milliseconds(500))
+
+        let library = server.url + "?schema=tls&sslmode=require"
+        let hidden = library.replacingOccurrences(of: #":[^:@/]*@"#, with: ":***@", options: .regularExpression)
+        let imported = try await favs("import", "--format", "jsonl", "-", "--library", library,
+                                      stdin: "{\"id\":\"a\",\"title\":\"Alpha\"}\n", in: scratch)
+        #expect(imported.status == 0, "\(imported.err)")
+        let log = try String(contentsOfFile: server.folder + "/server.log", encoding: .utf8)
+        #expect(log.contains("application_name=favs SSL enabled"), "the server logged no TLS connection from favs")
+
+        func with(_ mode: String, _ url: String) -> String {
+            url.replacingOccurrences(of: "sslmode=require", with: "sslmode=\(mode)")
+        }
+        for mode in ["verify-ca", "verify-full"] {
+            let refused = try await favs("list", "--library", with(mode, library), in: scratch)
+            #expect(refused.status == 69)
+            #expect(refused.err
+                == "favs: cannot reach the server of library \(with(mode, hidden)): SSL error: certificate verify failed\n")
+        }
+        let trusted = try await run(try favsBinary(), ["list", "--library", with("verify-ca", library)],
+                                    environment: pinnedEnvironment(home: scratch.url).merging(["PGSSLROOTCERT": certificate]) { $1 },
+                                    in: scratch.url)
+        #expect(trusted.err == "")
+        #expect(trusted.out == "a   Alpha\n")
+    }
+
     /// What the server says in passing (`NOTICE:  extension "pg_trgm" already exists, skipping`, as a second
     /// library is made in a database that has the extension) never reaches the terminal: stderr stays empty.
     @Test func theServersNoticesAreNotPrinted() async throws {
