@@ -105,7 +105,7 @@ extension PostgresLibrary {
     static let importColumns = ["ord", "place", "line", "col", "id", "title", "fields", "favorite"]
 
     private func flush(_ rows: inout CopyRows, into table: String, _ columns: [String]) throws {
-        guard rows.bytes.count > 0 else { return }
+        guard !rows.bytes.isEmpty else { return }
         try session.copy(into: table, columns: columns, rows.bytes)
         rows.bytes.removeAll(keepingCapacity: true)
     }
@@ -221,13 +221,13 @@ struct CopyRows {
 
     mutating func add(_ numbers: Int...) throws {
         for number in numbers {
-            bytes.append(contentsOf: (String(number)).utf8)
+            bytes.append(contentsOf: String(number).utf8)
             bytes.append(UInt8(ascii: "\t"))
         }
     }
 
     mutating func add(_ position: Int64, _ time: Int64?) throws {
-        bytes.append(contentsOf: (String(position)).utf8)
+        bytes.append(contentsOf: String(position).utf8)
         bytes.append(UInt8(ascii: "\t"))
         bytes.append(contentsOf: (time.map(String.init) ?? "\\N").utf8)
         bytes.append(UInt8(ascii: "\t"))
@@ -265,7 +265,7 @@ struct CopyRows {
 
     /// A number that ends the row.
     mutating func addLast(_ last: Int) {
-        bytes.append(contentsOf: (String(last)).utf8)
+        bytes.append(contentsOf: String(last).utf8)
         bytes.append(UInt8(ascii: "\n"))
     }
 
