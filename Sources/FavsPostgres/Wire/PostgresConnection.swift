@@ -74,8 +74,8 @@ final class PostgresConnection: @unchecked Sendable {
 
     /// libpq's message for the last failure (every line of it: `describe` tells the first), as an error.
     var lostError: PostgresConnectionError {
-        let text = String(cString: favs_PQerrorMessage(handle))
-        return PostgresConnectionError(message: text.trimmingWhitespace.isEmpty ? "the connection closed" : text.trimmingWhitespace)
+        let text = String(cString: favs_PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines)
+        return PostgresConnectionError(message: text.isEmpty ? "the connection closed" : text)
     }
 
     /// Shuts the socket down from any thread: a wait on it wakes, the statement fails and the connection is

@@ -30,13 +30,12 @@ struct PostgresQuery: ExpressibleByStringInterpolation, Sendable {
 
         mutating func appendLiteral(_ literal: String) { sql += literal }
 
-        mutating func appendInterpolation<Value: PostgresBindable>(_ value: Value) {
-            binds.append(value)
-            sql += "$\(binds.count)"
-        }
+        mutating func appendInterpolation<Value: PostgresBindable>(_ value: Value) { bind(value) }
 
-        /// A value that may be NULL.
-        mutating func appendInterpolation<Value: PostgresBindable>(_ value: Value?) {
+        /// A value that may be NULL (its own overload: Swift warns of an optional interpolated through the other).
+        mutating func appendInterpolation<Value: PostgresBindable>(_ value: Value?) { bind(value) }
+
+        private mutating func bind<Value: PostgresBindable>(_ value: Value) {
             binds.append(value)
             sql += "$\(binds.count)"
         }

@@ -1,5 +1,6 @@
 import CLibpq
 import FavsLibrary
+import Foundation
 
 /// One answer from the server (libpq's `PGresult`), freed when the last row of it goes.
 final class PostgresResult: @unchecked Sendable {
@@ -21,7 +22,7 @@ final class PostgresResult: @unchecked Sendable {
             return String(cString: text)
         }
         let message = field("M") ?? String(cString: favs_PQresultErrorMessage(handle))
-        return PostgresServerError(sqlState: field("C") ?? "", message: message.trimmingWhitespace)
+        return PostgresServerError(sqlState: field("C") ?? "", message: message.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 }
 
@@ -69,13 +70,4 @@ struct PostgresConnectionError: Error, Equatable {
     var message: String
     /// The server asked for a password and none was given (why a connection could not be made).
     var neededPassword = false
-}
-
-extension String {
-    var trimmingWhitespace: String {
-        var text = Substring(self)
-        while let last = text.last, last.isWhitespace { text.removeLast() }
-        while let first = text.first, first.isWhitespace { text.removeFirst() }
-        return String(text)
-    }
 }
