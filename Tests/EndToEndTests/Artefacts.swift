@@ -95,19 +95,34 @@ enum Artefacts {
     }()
 }
 
-/// Runs `binary ARGS` in a private mount namespace with an empty tmpfs over `hidden` (the toolchain's folder), as
-/// a machine without that toolchain would: `unshare -m` keeps the mount to this one process.
-/// Runs `binary` with `file` emptied for it alone (/dev/null bound over it in a mount namespace of its own: root).
-func runEmptying(_ file: String, _ binary: String, _ arguments: [String], in scratch: Scratch) async throws -> RunResult {
-    try await run("/usr/bin/env", ["unshare", "--mount", "--propagation", "private", "/bin/sh", "-c",
-                                   #"mount --bind /dev/null "$1" && shift && exec "$@""#, "sh", file, binary] + arguments,
-                  environment: pinnedEnvironment(home: scratch.url), in: scratch.url)
+/// Runs `binary ARGS` in a mount namespace of its own (`unshare -m`: root) after `mount MOUNT` there, so that one
+/// process alone sees a folder hidden or a file replaced. Also says how long `binary` itself ran, timed in the
+/// child around it alone: the test process's own scheduling (its pool busy with other suites at the start of
+/// make test) is left out. Nil when the mount failed.
+func runMounting(_ mount: [String], _ binary: String, _ arguments: [String], stdin: String? = nil,
+                 in scratch: Scratch) async throws -> (result: RunResult, milliseconds: Int?) {
+    let timing = scratch.path("run-\(UUID().uuidString.prefix(8))-ms")
+    let script = #"""
+        n=$1; shift; mount "${@:1:n}" || exit 1; shift "$n"; out=$1; shift
+        start=$(date +%s%N); "$@"; status=$?
+        echo $(( ($(date +%s%N) - start) / 1000000 )) > "$out"; exit $status
+        """#
+    let result = try await run("/usr/bin/env", ["unshare", "--mount", "--propagation", "private", "/bin/bash", "-c", script,
+                                                "bash", String(mount.count)] + mount + [timing, binary] + arguments,
+                               stdin: stdin, environment: pinnedEnvironment(home: scratch.url), in: scratch.url)
+    let milliseconds = (try? String(contentsOfFile: timing, encoding: .utf8))
+        .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    return (result, milliseconds)
 }
 
+/// Runs `binary ARGS` with an empty tmpfs over `hidden` (the toolchain's folder), as a machine without that
+/// toolchain would.
 func runHiding(_ hidden: String, _ binary: String, _ arguments: [String], stdin: String? = nil,
                in scratch: Scratch) async throws -> RunResult {
-    try await run("/usr/bin/env", ["unshare", "--mount", "--propagation", "private", "/bin/sh", "-c",
-                                   #"mount -t tmpfs favs-test-hides "$1" && shift && exec "$@""#, "sh", hidden,
-                                   binary] + arguments,
-                  stdin: stdin, environment: pinnedEnvironment(home: scratch.url), in: scratch.url)
+    try await runMounting(["-t", "tmpfs", "favs-test-hides", hidden], binary, arguments, stdin: stdin, in: scratch).result
+}
+
+/// Runs `binary ARGS` with `file` emptied for it alone (/dev/null bound over it).
+func runEmptying(_ file: String, _ binary: String, _ arguments: [String], in scratch: Scratch) async throws -> RunResult {
+    try await runMounting(["--bind", "/dev/null", file], binary, arguments, in: scratch).result
 }

@@ -55,23 +55,24 @@ struct DebianPackageTests {
                 Issue.record("\(library.name) is not found")
                 continue
             }
-            let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-            let owner = try await run("/usr/bin/env", ["dpkg", "-S", resolved], environment: pinnedEnvironment(home: scratch.url),
-                                      in: scratch.url)
-            // /lib is a link to /usr/lib on a merged-/usr system, and dpkg knows a file by the path its package gave.
-            let owners = owner.status == 0 ? owner.out : try await tool(["dpkg", "-S", path], in: scratch)
-            let package = owners.split(separator: ":").first.map(String.init) ?? ""
+            let package = try await owner(of: path, in: scratch)
             #expect(depends.contains(package), "\(library.name) is \(package)'s, which Depends lacks: \(field["Depends"] ?? "")")
         }
         // libpq, loaded when a team library is opened, is recommended by hand: the package that holds it here.
         #expect(field["Recommends"] == "libpq5 (>= 9.2)")
         if let libpq = try await Artefacts.systemLibrary("libpq.so.5", in: scratch) {
-            let resolved = URL(fileURLWithPath: libpq).resolvingSymlinksInPath().path
-            let owner = try await run("/usr/bin/env", ["dpkg", "-S", resolved], environment: pinnedEnvironment(home: scratch.url),
-                                      in: scratch.url)
-            let owners = owner.status == 0 ? owner.out : try await tool(["dpkg", "-S", libpq], in: scratch)
-            #expect(owners.split(separator: ":").first == "libpq5")
+            #expect(try await owner(of: libpq, in: scratch) == "libpq5")
         }
+    }
+
+    /// The package that installed a file, as `dpkg -S` names it.
+    private func owner(of path: String, in scratch: Scratch) async throws -> String {
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        let owner = try await run("/usr/bin/env", ["dpkg", "-S", resolved], environment: pinnedEnvironment(home: scratch.url),
+                                  in: scratch.url)
+        // /lib is a link to /usr/lib on a merged-/usr system, and dpkg knows a file by the path its package gave.
+        let owners = owner.status == 0 ? owner.out : try await tool(["dpkg", "-S", path], in: scratch)
+        return owners.split(separator: ":").first.map(String.init) ?? ""
     }
 
     @Test(.enabled(if: getuid() == 0, "apt-get install needs root"),

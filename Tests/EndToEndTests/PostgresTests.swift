@@ -397,18 +397,9 @@ enum Postgres {
         let resolv = try scratch.write("resolv.conf", "nameserver 127.0.0.77\noptions timeout:5 attempts:2\n")
         let library = "postgres://favs@team-db.example.com/x?connect_timeout=2"
 
-        // Timed in the child, around favs alone: the test process's own scheduling (its pool busy with other
-        // suites at the start of make test) must not count.
-        let timing = scratch.path("took-ms")
-        let result = try await run("/usr/bin/env", ["unshare", "--mount", "--propagation", "private", "/bin/sh", "-c",
-                                                    #"""
-                                                    mount --bind "$1" /etc/resolv.conf || exit 1
-                                                    out=$2; shift 2; start=$(date +%s%N); "$@"; status=$?
-                                                    echo $(( ($(date +%s%N) - start) / 1000000 )) > "$out"; exit $status
-                                                    """#, "sh", resolv, timing, try favsBinary(), "list", "--library", library],
-                                   environment: pinnedEnvironment(home: scratch.url), in: scratch.url)
-        let milliseconds = try #require(Int(try String(contentsOfFile: timing, encoding: .utf8)
-            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        let (result, took) = try await runMounting(["--bind", resolv, "/etc/resolv.conf"], try favsBinary(),
+                                                   ["list", "--library", library], in: scratch)
+        let milliseconds = try #require(took, "\(result.err)")
         print("silent name server: favs list gave up after \(milliseconds) ms")
         #expect(result.status == 69)
         #expect(result.err == "favs: the server did not answer in 2 s\n")
