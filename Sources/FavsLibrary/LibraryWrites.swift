@@ -41,13 +41,16 @@ package enum RowWrite: Equatable, Sendable {
         }
     }
 
-    /// The rows a change writes, in order: the change → statement mapping, once for both backends.
-    package static func writes(for change: ModelChange) -> [RowWrite] {
+    /// The rows a change writes, in order: the change → statement mapping, once for both backends. The tables keep
+    /// one set, the favorites, in the items' own rows: a change to another set cannot be saved in them.
+    package static func writes(for change: ModelChange) throws -> [RowWrite] {
         switch change {
-        case let .setFavorite(id, value, at): [.favorite(id, value, at: value ? at : nil)]
-        case let .delete(item): [.delete(item.id)]
-        case let .restore(item): [.restore(item.id, favorite: item.favorite, at: item.favoritedAt)]
-        case let .batch(parts): parts.flatMap(writes(for:))
+        case let .setMember(set, id, value, at):
+            guard set == .favorites else { throw LibraryError.database("this library keeps only favorites, not “\(set)”") }
+            return [.favorite(id, value, at: value ? at : nil)]
+        case let .delete(item): return [.delete(item.id)]
+        case let .restore(item): return [.restore(item.id, favorite: item.favorite, at: item.favoritedAt)]
+        case let .batch(parts): return try parts.flatMap(writes(for:))
         }
     }
 }

@@ -43,7 +43,8 @@ public final class PickMemory: ChangeSink {
 
     private func persist(_ change: ModelChange, _ db: Database) throws {
         switch change {
-        case let .setFavorite(id, value, at):
+        case let .setMember(set, id, value, at):
+            guard set == .favorites else { throw LibraryError.database("a picker's memory keeps only favorites, not “\(set)”") }
             // A line starred for the first time gets a row at the end; one starred before gets its star back.
             // The title is the line as read (a line that is not UTF-8 has an id that is not its text).
             try db.cachedStatement(sql: """
@@ -73,8 +74,8 @@ public final class PickMemory: ChangeSink {
                 item.favorite = stored?.favorite ?? false
                 item.favoritedAt = item.favorite ? stored?.favoritedAt : nil
                 result.append(.item(id, item))
-            case let .favorite(id, value, at):
-                if store.items[id] != nil { result.append(.favorite(id, value, at: at)) }
+            case let .member(set, id, value, at):
+                if store.items[id] != nil { result.append(.member(set, id, value, at: at)) }
             case .saved:
                 result.append(update)
             case let .deleted(id):

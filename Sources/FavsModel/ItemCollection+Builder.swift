@@ -7,6 +7,8 @@ extension ItemCollection {
         private var titles = TextArena()
         private var positions: [Int] = []
         private var flags: [UInt8] = []
+        /// The rows that are favorites, in order.
+        private var favoriteRows: [Int32] = []
         /// True while every title has equalled its id: the titles are then not stored at all, and the built
         /// collection's title arena is the id arena itself (shared storage), which halves the text a picker over
         /// lines or a library imported with `--id name --title name` holds.
@@ -42,7 +44,8 @@ extension ItemCollection {
             ids.append(id)
             if !titlesAreIDs { titles.append(title) }
             positions.append(position)
-            flags.append(ItemCollection.presentFlag | (favorite ? ItemCollection.favoriteFlag : 0))
+            if favorite { favoriteRows.append(Int32(positions.count - 1)) }
+            flags.append(ItemCollection.presentFlag)
         }
 
         public mutating func append(_ item: Item) {
@@ -76,6 +79,7 @@ extension ItemCollection {
             }
             ids.append(contentsOf: other.ids)
             positions.append(contentsOf: other.positions)
+            favoriteRows.append(contentsOf: other.favoriteRows.lazy.map { $0 + shift })
             flags.append(contentsOf: other.flags)
             for (slot, fields) in other.fieldsBySlot { fieldsBySlot[slot + shift] = fields }
             for (slot, time) in other.favoriteTimes { favoriteTimes[slot + shift] = time }
@@ -91,7 +95,7 @@ extension ItemCollection {
             built.positions = positions
             built.flags = flags
             built.fieldsBySlot = fieldsBySlot
-            built.favoriteTimes = favoriteTimes
+            built.sets = [Membership(slotCount: positions.count, members: favoriteRows, times: favoriteTimes)]
             guard inOrder else {
                 var seen = Set<ItemID>()
                 let all = (0..<built.slotCount).map(built.item(atSlot:)).filter { seen.insert($0.id).inserted }
@@ -104,12 +108,15 @@ extension ItemCollection {
                 for slot in repeated {  // a repeated id: this row stays out of the collection
                     built.flags[slot] = 0
                     built.fieldsBySlot[Int32(slot)] = nil
-                    built.favoriteTimes[Int32(slot)] = nil
+                }
+                if !repeated.isEmpty {  // nor among the favorites
+                    built.sets = [Membership(slotCount: positions.count,
+                                             members: favoriteRows.filter { built.isPresent(slot: Int($0)) },
+                                             times: favoriteTimes)]
                 }
                 built.index = IDIndex(index)
             }
             built.present = CountTree(flags: built.flags, mask: ItemCollection.presentFlag)
-            built.favorites = CountTree(flags: built.flags, mask: ItemCollection.presentFlag | ItemCollection.favoriteFlag)
             built.folded = FoldedTitles(folding: built.titleArena)
             return built
         }

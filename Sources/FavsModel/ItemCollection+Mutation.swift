@@ -1,26 +1,27 @@
 import Foundation
 
-/// Changing the collection: a favorite flag, a remove and an insert. The store is the only caller, and it
+/// Changing the collection: a set's membership, a remove and an insert. The store is the only caller, and it
 /// keeps the list query's result in step with each.
 extension ItemCollection {
-    /// Sets an item's favorite flag, and the time it was favorited (`at`, for `true`).
-    mutating func setFavorite(_ id: ItemID, _ value: Bool, at: Int64? = nil) -> Bool {
-        guard let slot = presentSlot(of: id), isFavorite(slot: slot) != value else { return false }
-        setFavorite(slot: slot, value, at: at)
+    /// Makes a present item a member of a set (at a time: `at`, for `true`) or not; false when it is not here or
+    /// already is what is asked.
+    mutating func setMember(_ id: ItemID, of set: SetID, _ value: Bool, at: Int64? = nil) -> Bool {
+        guard let slot = presentSlot(of: id) else { return false }
+        let index = setIndex(making: set)
+        guard isMember(slot: slot, ofSet: index) != value else { return false }
+        sets[index].set(slot: slot, value, at: at)
         return true
     }
 
-    /// The same for a present slot whose flag is not `value` (the store has found it already).
-    mutating func setFavorite(slot: Int, _ value: Bool, at: Int64?) {
-        flags[slot] ^= Self.favoriteFlag
-        favorites.add(slot, value ? 1 : -1)
-        favoriteTimes[Int32(slot)] = value ? at : nil
+    /// The same for a present slot that is not `value` in the set at `index` (the store has found both already).
+    mutating func setMember(slot: Int, ofSet index: Int, _ value: Bool, at: Int64?) {
+        sets[index].set(slot: slot, value, at: at)
     }
 
     /// Records when favorites were favorited (the times a library keeps beside its list).
     public mutating func setFavoriteTimes(_ times: [ItemID: Int64]) {
         for (id, time) in times {
-            if let slot = presentSlot(of: id), isFavorite(slot: slot) { favoriteTimes[Int32(slot)] = time }
+            if let slot = presentSlot(of: id) { sets[Self.favoritesIndex].setTime(time, ofSlot: slot) }
         }
     }
 
@@ -30,7 +31,7 @@ extension ItemCollection {
         let row = present.countBefore(slot)
         flags[slot] &= ~Self.presentFlag
         present.add(slot, -1)
-        if isFavorite(slot: slot) { favorites.add(slot, -1) }
+        for index in sets.indices { sets[index].slotLeft(slot) }
         return row
     }
 
@@ -42,11 +43,15 @@ extension ItemCollection {
             if positions[slot] == item.position, title(atSlot: slot) == item.title {
                 // Back into its own slot (an undo, a restore): O(log n).
                 if let other = presentSlot(atPosition: item.position), other != slot { return nil }
-                flags[slot] = Self.presentFlag | (item.favorite ? Self.favoriteFlag : 0)
+                flags[slot] = Self.presentFlag
                 present.add(slot, 1)
-                if item.favorite { favorites.add(slot, 1) }
+                // The item says whether it is a favorite; it comes back into every other set it was in.
+                for index in sets.indices {
+                    let favorites = index == Self.favoritesIndex
+                    sets[index].slotReturned(slot, member: favorites ? item.favorite : sets[index].contains(slot),
+                                             at: favorites ? item.favoritedAt : sets[index].time(ofSlot: slot))
+                }
                 if !item.fields.isEmpty { fieldsBySlot[Int32(slot)] = item.fields }
-                favoriteTimes[Int32(slot)] = item.favoritedAt
                 return present.countBefore(slot)
             }
         } else if item.position > (positions.last ?? Int.min) {
@@ -55,7 +60,12 @@ extension ItemCollection {
         }
         // An item this collection never held, between others; or one that changed while away: renumber.
         if presentSlot(atPosition: item.position) != nil { return nil }
-        // Copied slot by slot as bytes (no String per item), leaving out removed slots.
+        // Copied slot by slot as bytes (no String per item), leaving out removed slots; the sets after favorites
+        // are then set again by id.
+        var others: [(set: SetID, members: [(ItemID, Int64?)])] = []
+        for index in sets.indices where index != Self.favoritesIndex {
+            others.append((setIDs[index], sets[index].slots.map { (id(atSlot: $0), sets[index].time(ofSlot: $0)) }))
+        }
         var builder = Builder(capacity: count + 1)
         var placed = false
         for slot in 0..<slotCount where isPresent(slot: slot) {
@@ -75,6 +85,10 @@ extension ItemCollection {
         let next = generation + 1
         self = builder.build()
         generation = next
+        for (set, members) in others {
+            let index = setIndex(making: set)
+            for (id, time) in members { if let slot = presentSlot(of: id) { sets[index].set(slot: slot, true, at: time) } }
+        }
         return row(of: item.id)
     }
 
@@ -97,13 +111,15 @@ extension ItemCollection {
             folded = FoldedTitles(folding: titleArena)
         }
         positions.append(item.position)
-        flags.append(Self.presentFlag | (item.favorite ? Self.favoriteFlag : 0))
+        flags.append(Self.presentFlag)
         let slot = slotCount - 1
         if !item.fields.isEmpty { fieldsBySlot[Int32(slot)] = item.fields }
-        if let time = item.favoritedAt { favoriteTimes[Int32(slot)] = time }
         index.insert(slot, hash: idArena.withEntry(slot, SlotIndex.hash))
         present.append(true)
-        favorites.append(item.favorite)
+        for index in sets.indices {
+            let favorites = index == Self.favoritesIndex
+            sets[index].appendSlot(member: favorites && item.favorite, at: favorites ? item.favoritedAt : nil)
+        }
     }
 
     /// The present slot holding a position, found by binary search over the slots.

@@ -4,8 +4,9 @@ import Foundation
 ///
 /// Every item has a *slot*; slots are in list (position) order. Ids, titles and lower-cased titles live in
 /// byte arenas, an open-addressing table maps an id to its slot, and two counting trees give the row of a
-/// slot among present items and among present favorites. So a lookup, a toggle, a delete and its undo each
-/// cost O(log n) and allocate nothing, whatever the size. A removed item keeps its slot (marked absent),
+/// slot among present items, and each set's membership (`Membership`: favorites first) the row of a slot among
+/// the set's present members. So a lookup, a toggle, a delete and its undo each cost O(log n) and allocate
+/// nothing, whatever the size. A removed item keeps its slot (marked absent),
 /// which is where an undo puts it back.
 ///
 /// Reading is here; changing is in `ItemCollection+Mutation.swift`, building in `ItemCollection+Builder.swift`.
@@ -23,11 +24,10 @@ public struct ItemCollection: Sendable {
     /// Fields kept in memory, for items that came with them (the sample, tests); a library supplies the
     /// fields of the items it loads through the store's field source instead.
     var fieldsBySlot: [Int32: [Field]] = [:]
-    /// When each favorite that has a time was favorited (ms since 1970), slot by slot: few or none in most
-    /// libraries, so kept sparse.
-    var favoriteTimes: [Int32: Int64] = [:]
     var present = CountTree()
-    var favorites = CountTree()
+    /// The sets the items belong to, in the order of `setIDs`: favorites always first (`favoritesIndex`).
+    var sets: [Membership] = [Membership()]
+    private(set) var setIDs: [SetID] = [.favorites]
     var index = IDIndex()
     /// Changes whenever slots are renumbered (an item put back between others it was not loaded with):
     /// slot lists a pane keeps are stale then.
@@ -68,7 +68,7 @@ public struct ItemCollection: Sendable {
     }
 
     static let presentFlag: UInt8 = 1
-    static let favoriteFlag: UInt8 = 2
+    static let favoritesIndex = 0
 
     public init(_ items: [Item] = []) {
         var builder = Builder(capacity: items.count)
@@ -78,7 +78,9 @@ public struct ItemCollection: Sendable {
 
     public var count: Int { preview?.count ?? present.total }
     public var isEmpty: Bool { count == 0 }
-    public var favoriteCount: Int { preview?.favoriteCount ?? favorites.total }
+    public var favoriteCount: Int { preview?.favoriteCount ?? favorites.count }
+    /// The favorites' membership (the first set).
+    var favorites: Membership { sets[Self.favoritesIndex] }
 
     /// Whether this is a preview (see `preview(rows:favorites:count:favoriteCount:)`).
     public var isPreview: Bool { preview != nil }
@@ -98,7 +100,7 @@ public struct ItemCollection: Sendable {
         let leading = collection.favoriteSlots.count { collection.positions[$0] <= boundary }
         collection.preview = Preview(count: count, favoriteCount: favoriteCount, rows: rows.count,
                                      lastRows: tail.count, favoriteRows: leading,
-                                     lastFavorites: collection.favorites.total - leading)
+                                     lastFavorites: collection.favorites.count - leading)
         return collection
     }
 
@@ -153,29 +155,67 @@ public struct ItemCollection: Sendable {
         var rank: Int? = index
         if let preview {
             rank = Preview.rank(ofRow: index, head: preview.favoriteRows, tail: preview.lastFavorites,
-                                whole: preview.favoriteCount, known: favorites.total)
+                                whole: preview.favoriteCount, known: favorites.count)
         }
-        return rank.flatMap(favorites.slot(ofRank:)).map(id(atSlot:))
+        return rank.flatMap(favorites.present.slot(ofRank:)).map(id(atSlot:))
     }
 
     /// The index of an item in the favorites pane.
     public func favoriteIndex(of id: ItemID) -> Int? {
         guard let slot = presentSlot(of: id), isFavorite(slot: slot) else { return nil }
-        let rank = favorites.countBefore(slot)
+        let rank = favorites.present.countBefore(slot)
         guard let preview else { return rank }
         return Preview.row(ofRank: rank, head: preview.favoriteRows, tail: preview.lastFavorites,
-                           whole: preview.favoriteCount, known: favorites.total)
+                           whole: preview.favoriteCount, known: favorites.count)
     }
 
     /// The index an item has, or would have, in the favorites pane (see `ItemRows.row(placing:)`).
-    func favoriteIndex(placing id: ItemID) -> Int? { slot(of: id).map(favorites.countBefore) }
+    func favoriteIndex(placing id: ItemID) -> Int? { slot(of: id).map(favorites.present.countBefore) }
+
+    // MARK: Sets
+
+    /// Every set some item belongs to or belonged to, favorites first.
+    public var setNames: [SetID] { setIDs }
+
+    /// How many present items belong to a set (0 for a set the collection has never held).
+    public func memberCount(of set: SetID) -> Int {
+        set == .favorites ? favoriteCount : setIndex(of: set).map { sets[$0].count } ?? 0
+    }
+
+    /// Whether a present item belongs to a set.
+    public func isMember(_ id: ItemID, of set: SetID) -> Bool {
+        guard let slot = presentSlot(of: id), let index = setIndex(of: set) else { return false }
+        return sets[index].contains(slot)
+    }
+
+    /// When a present item joined a set; nil when it does not belong or has no time.
+    public func memberSince(_ id: ItemID, in set: SetID) -> Int64? {
+        guard let slot = presentSlot(of: id), let index = setIndex(of: set) else { return nil }
+        return sets[index].time(ofSlot: slot)
+    }
+
+    /// The position of a set in `sets`; nil for one no item has belonged to.
+    func setIndex(of set: SetID) -> Int? {
+        set == .favorites ? Self.favoritesIndex : setIDs.firstIndex(of: set)
+    }
+
+    /// Whether the item at `slot` belongs to the set at `index` of `sets` (present or away).
+    func isMember(slot: Int, ofSet index: Int) -> Bool { sets[index].contains(slot) }
+
+    /// The position of a set in `sets`, made (with no members) when no item has belonged to it yet.
+    mutating func setIndex(making set: SetID) -> Int {
+        if let index = setIndex(of: set) { return index }
+        sets.append(Membership(slotCount: slotCount, members: [], times: [:]))
+        setIDs.append(set)
+        return sets.count - 1
+    }
 
     // MARK: Slots (for the panes of this module)
 
     var slotCount: Int { positions.count }
     var presentSlots: [Int] { (0..<slotCount).filter(isPresent(slot:)) }
     /// The favorites' slots, in list order.
-    var favoriteSlots: [Int] { (0..<favorites.total).compactMap { favorites.slot(ofRank: $0) } }
+    var favoriteSlots: [Int] { favorites.slots }
 
     /// The slot of an item held now.
     func presentSlot(of id: ItemID) -> Int? { slot(of: id).flatMap { isPresent(slot: $0) ? $0 : nil } }
@@ -194,13 +234,13 @@ public struct ItemCollection: Sendable {
     }
 
     func isPresent(slot: Int) -> Bool { flags[slot] & Self.presentFlag != 0 }
-    func isFavorite(slot: Int) -> Bool { flags[slot] & Self.favoriteFlag != 0 }
+    func isFavorite(slot: Int) -> Bool { favorites.contains(slot) }
     /// The latest time a favorite held now was favorited; nil when none has a time.
-    public var latestFavoriteTime: Int64? {
-        favoriteTimes.lazy.filter { isFavorite(slot: Int($0.key)) }.map(\.value).max()
-    }
+    public var latestFavoriteTime: Int64? { favorites.latestTime }
     /// When the favorite at `slot` was favorited; nil when it is not a favorite or has no time.
-    func favoritedAt(slot: Int) -> Int64? { isFavorite(slot: slot) ? favoriteTimes[Int32(slot)] : nil }
+    func favoritedAt(slot: Int) -> Int64? { favorites.time(ofSlot: slot) }
+    /// Each favorite's time, by slot (the recently favorited order reads it).
+    var favoriteTimes: [Int32: Int64] { favorites.times }
     func id(atSlot slot: Int) -> ItemID { ItemID(idArena.string(slot)) }
     func title(atSlot slot: Int) -> String { titleArena.string(slot) }
 

@@ -3,9 +3,9 @@ import Foundation
 /// One change to the model, the unit that is persisted, undone and redone.
 /// Every change has an exact inverse, which is how undo and rollback work.
 public enum ModelChange: Hashable, Sendable {
-    /// Set the favorite flag of an item. `at` is when it was favorited (milliseconds since 1970): for
-    /// `true` the time to record, for `false` the time the item had, so that the inverse puts it back.
-    case setFavorite(ItemID, Bool, at: Int64? = nil)
+    /// Make an item a member of a set (favorites, the first) or not. `at` is when it joined (milliseconds since
+    /// 1970): for `true` the time to record, for `false` the time the item had, so that the inverse puts it back.
+    case setMember(SetID, ItemID, Bool, at: Int64? = nil)
     /// Remove an item from the collection (the library keeps it, marked deleted, so it can be restored).
     case delete(Item)
     /// Put a removed item back at its position.
@@ -17,7 +17,7 @@ public enum ModelChange: Hashable, Sendable {
     /// The change that undoes this one.
     public var inverse: ModelChange {
         switch self {
-        case let .setFavorite(id, value, at): .setFavorite(id, !value, at: at)
+        case let .setMember(set, id, value, at): .setMember(set, id, !value, at: at)
         case let .delete(item): .restore(item)
         case let .restore(item): .delete(item)
         case let .batch(parts): .batch(parts.reversed().map(\.inverse))
@@ -26,10 +26,11 @@ public enum ModelChange: Hashable, Sendable {
 
     /// The same change made on `current` (the item as stored now, under a change of ours still on its way):
     /// what it takes back is then what is stored. An unfavorite remembers the stored time, a delete the stored
-    /// item; a favorite and a restore carry what they set, whatever was there. For a single change.
+    /// item; a favorite and a restore carry what they set, whatever was there. For a single change. (An item
+    /// carries its favorite time only: a leave from another set keeps the time it names.)
     public func rebased(onto current: Item?) -> ModelChange {
         switch self {
-        case let .setFavorite(id, false, _): .setFavorite(id, false, at: current?.favoritedAt)
+        case let .setMember(set, id, false, _) where set == .favorites: .setMember(set, id, false, at: current?.favoritedAt)
         case .delete: current.map(ModelChange.delete) ?? self
         default: self
         }
@@ -44,7 +45,7 @@ public enum ModelChange: Hashable, Sendable {
     /// The item a single change is about (for a batch, its first part's).
     public var itemID: ItemID {
         switch self {
-        case let .setFavorite(id, _, _): id
+        case let .setMember(_, id, _, _): id
         case let .delete(item), let .restore(item): item.id
         case let .batch(parts): parts.first?.itemID ?? ItemID("")
         }

@@ -164,7 +164,7 @@ import Testing
         case let .item(id, item?): "\(id) \(item.favorite ? "★" : "☆")"
         case let .item(id, nil): "\(id) deleted"
         case let .reload(items): "reload of \(items.count) items"
-        case let .favorite(id, value, _): "\(id) \(value ? "★" : "☆") (notice)"
+        case let .member(set, id, value, _): "\(id) \(value ? "★" : "☆")\(set == .favorites ? "" : " \(set)") (notice)"
         case let .deleted(id): "\(id) deleted (notice)"
         case let .saved(ticket, _): "ours \(ticket) saved"
         }

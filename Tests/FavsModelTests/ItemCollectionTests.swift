@@ -23,12 +23,18 @@ import Testing
             var note = "", got: Int?, expected: Int?
             let roll = Int.random(in: 0..<100, using: &rng)
             switch roll {
-            case 0..<30:
+            case 0..<20:
                 let id = ref.anyID(&rng), value = Bool.random(using: &rng), i = ref.index(of: id)
                 let changes = i.map { ref.items[$0].favorite != value } ?? false
                 note = "setFavorite(\(id), \(value))"
-                #expect(c.setFavorite(id, value) == changes, "seed \(seed) step \(step): \(note)")
+                #expect(c.setMember(id, of: .favorites, value) == changes, "seed \(seed) step \(step): \(note)")
                 if changes, let i { ref.items[i].favorite = value }
+            case 20..<30:  // a second set, made by its first member
+                let id = ref.anyID(&rng), value = Bool.random(using: &rng)
+                let changes = ref.index(of: id) != nil && ref.reading.contains(id) != value
+                note = "setMember(\(id), of: reading, \(value))"
+                #expect(c.setMember(id, of: Reference.readingSet, value) == changes, "seed \(seed) step \(step): \(note)")
+                if changes { if value { ref.reading.insert(id) } else { ref.reading.remove(id) } }
             case 30..<50:
                 let id = ref.anyID(&rng)
                 (note, got, expected) = ("remove(\(id))", c.remove(id), ref.index(of: id))
@@ -416,6 +422,10 @@ private struct Reference {
     /// The position of the collection's last slot, held or removed: past it an insert appends.
     var lastSlotPosition: Int
     var fresh = 0
+    /// The members of a second set: an item away keeps its sets, and brings them back into its own slot; one put
+    /// back elsewhere (the slots renumbered meanwhile) comes back in none but favorites, which the item carries.
+    var reading: Set<ItemID> = []
+    static let readingSet = SetID("reading")
 
     init(_ items: [Item]) { self.items = items; lastSlotPosition = items.last?.position ?? -1 }
 
@@ -446,9 +456,11 @@ private struct Reference {
         if slotKept {
         } else if item.position > lastSlotPosition {
             lastSlotPosition = item.position
+            reading.remove(item.id)
         } else {
             generation += 1
             lastSlotPosition = items[items.count - 1].position
+            reading = reading.intersection(items.lazy.map(\.id).filter { $0 != item.id })
         }
         return row
     }
@@ -482,6 +494,12 @@ private func differences(_ c: ItemCollection, _ ref: Reference) -> [String] {
     }
     check(c.id(atRow: -1) == nil && c.id(atRow: ref.items.count) == nil, "id(atRow:) out of range")
     check(c.favoriteID(at: favorites.count) == nil, "favoriteID(at:) out of range")
+    let reading = ref.items.filter { ref.reading.contains($0.id) }
+    check(c.memberCount(of: Reference.readingSet) == reading.count,
+          "memberCount(of: reading) \(c.memberCount(of: Reference.readingSet)) != \(reading.count)")
+    for item in ref.items where c.isMember(item.id, of: Reference.readingSet) != ref.reading.contains(item.id) {
+        problems.append("isMember(\(item.id), of: reading) != \(ref.reading.contains(item.id))")
+    }
     return problems
 }
 

@@ -292,7 +292,7 @@ func poll(_ follower: any LibraryFollowing, until done: ([RemoteUpdate]) -> Bool
         switch update {
         case let .item(id, item?): "\(id) \(item.favorite ? "★" : "☆")"
         case let .item(id, nil), let .deleted(id): "\(id) deleted"
-        case let .favorite(id, value, _): "\(id) \(value ? "★" : "☆")"
+        case let .member(set, id, value, _): "\(id) \(value ? "★" : "☆")\(set == .favorites ? "" : " \(set)")"
         case let .reload(items): "reload of \(items.count)"
         case let .saved(ticket, _): "ours \(ticket) saved"
         }

@@ -13,8 +13,8 @@ extension Browser {
         let subject = count == 1 ? "“\(title(of: first))”" : "\(count) items"
         let done: String
         switch first {
-        case .setFavorite(_, true, _): done = "favorited"
-        case .setFavorite(_, false, _): done = "unfavorited"
+        case let .setMember(set, _, value, _) where set == .favorites: done = value ? "favorited" : "unfavorited"
+        case let .setMember(set, _, value, _): done = value ? "added to \(set)" : "taken out of \(set)"
         case .delete: done = "deleted"
         case .restore: done = "restored"
         case .batch: return

@@ -8,12 +8,20 @@ public struct ListQuery: Hashable, Sendable {
     public var filter: String
     /// Exact mode (fzf's `--exact`): a plain term is a substring, and `'` makes a term fuzzy.
     public var exact: Bool
-    /// Every item, or the favorites only.
+    /// Every item, or the members of one set only (the favorites, say).
     public var scope: Scope
     public var order: Order
 
-    public enum Scope: String, Hashable, Sendable, CaseIterable {
-        case all, favorites
+    public enum Scope: Hashable, Sendable {
+        case all
+        /// The items of one set.
+        case members(SetID)
+
+        /// The set shown; nil for every item.
+        public var set: SetID? {
+            if case let .members(set) = self { return set }
+            return nil
+        }
     }
 
     /// The orders `s` cycles through, in that order.
@@ -77,9 +85,12 @@ public struct ListQuery: Hashable, Sendable {
     /// True when the query shows every item in library order: its result is the collection itself.
     var showsEverything: Bool { filter.isEmpty && scope == .all && order == .library }
 
-    /// Whether an item's favorite flag decides if it is shown or where: then a toggle moves its row. A ranked
-    /// search puts a favorite before a non-favorite of the same score.
-    var dependsOnFavorites: Bool { scope == .favorites || order == .recentlyFavorited || !filter.isEmpty }
+    /// Whether an item's membership of `set` decides if it is shown or where: then joining or leaving moves its row.
+    /// The list shows one set's members; the favorites also order the recent order, and a ranked search puts a
+    /// favorite before a non-favorite of the same score.
+    func depends(on set: SetID) -> Bool {
+        scope == .members(set) || set == .favorites && (order == .recentlyFavorited || !filter.isEmpty)
+    }
 
     /// Whether this query shows a subset of what `other` shows, so its result can be searched for among `other`'s
     /// instead of among every item: a filter typed further, in the same mode, with no `|` (which widens), `!`

@@ -189,7 +189,10 @@ struct QueryResult: Sendable {
             }
             found = matches.map(\.slot)
         }
-        if query.scope == .favorites { found.removeAll { !items.isFavorite(slot: Int($0)) } }
+        if let set = query.scope.set {
+            let index = items.setIndex(of: set)
+            found.removeAll { slot in index.map { !items.isMember(slot: Int(slot), ofSet: $0) } ?? true }
+        }
         sort(&found, in: items)
         rows = found
     }
@@ -200,8 +203,11 @@ struct QueryResult: Sendable {
     private mutating func rankedRows(_ matches: [ItemCollection.SearchMatch], in items: ItemCollection) -> [Int32] {
         keepRankKeys(for: items)
         var packed = keep(matches, packing: true, in: items)
-        if query.scope == .favorites {
-            packed.removeAll { !items.isFavorite(slot: Int(Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF))) }
+        if let set = query.scope.set {
+            let index = items.setIndex(of: set)
+            packed.removeAll { key in
+                index.map { !items.isMember(slot: Int(Int32(truncatingIfNeeded: key & 0xFFFF_FFFF)), ofSet: $0) } ?? true
+            }
         }
         RankSort.sort(&packed)
         return packed.map { Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF) }
@@ -247,30 +253,36 @@ struct QueryResult: Sendable {
         return insert(slot, in: items)
     }
 
-    /// An item's favorite flag is about to change: when the query depends on it (the favorites view, the
-    /// recently favorited order), its row is taken out while the order still finds it. Returns that row.
-    mutating func favoriteWillChange(slot: Int, in items: ItemCollection) -> Int? {
+    /// An item is about to join or leave a set: when the query depends on it (the set's view, the recently
+    /// favorited order), its row is taken out while the order still finds it. Returns that row.
+    mutating func membershipWillChange(of set: SetID, slot: Int, in items: ItemCollection) -> Int? {
         assert(topFirst == nil, "Store.apply makes the whole order before it changes the items")
         version &+= 1
-        guard query.dependsOnFavorites, let index = index(ofSlot: slot, in: items) else { return nil }
+        guard query.depends(on: set), let index = index(ofSlot: slot, in: items) else { return nil }
         rows?.remove(at: index)
         return index
     }
 
-    /// An item's favorite flag changed: when the query depends on it, its row goes back where it now
-    /// belongs, if it is still shown. Returns that row.
-    mutating func favoriteDidChange(slot: Int, in items: ItemCollection) -> Int? {
+    /// An item joined or left a set: when the query depends on it, its row goes back where it now belongs, if it
+    /// is still shown. Returns that row.
+    mutating func membershipDidChange(of set: SetID, slot: Int, in items: ItemCollection) -> Int? {
         assert(topFirst == nil, "Store.apply makes the whole order before it changes the items")
         version &+= 1
-        guard query.dependsOnFavorites, shows(slot, in: items) else { return nil }
+        guard query.depends(on: set), shows(slot, in: items) else { return nil }
         return insert(slot, in: items)
     }
 
     // MARK: Membership and order
 
+    /// Whether the item at `slot` is in the query's scope: every item, or a set's members.
+    private func inScope(_ slot: Int, in items: ItemCollection) -> Bool {
+        guard let set = query.scope.set else { return true }
+        return items.setIndex(of: set).map { items.isMember(slot: slot, ofSet: $0) } ?? false
+    }
+
     /// Whether the query shows the present item at `slot`; its rank is kept when it is shown.
     private mutating func shows(_ slot: Int, in items: ItemCollection) -> Bool {
-        guard items.isPresent(slot: slot), query.scope == .all || items.isFavorite(slot: slot) else { return false }
+        guard items.isPresent(slot: slot), inScope(slot, in: items) else { return false }
         switch fields {
         case .none: break
         case .waiting: return false

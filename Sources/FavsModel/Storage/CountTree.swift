@@ -26,6 +26,19 @@ struct CountTree: Sendable, Equatable {
         self.total = total
     }
 
+    /// Builds the tree in O(n) over `slotCount` slots whose set flags are those of `setSlots` (ascending).
+    init(slotCount: Int, setSlots: [Int32]) {
+        tree = [Int32](repeating: 0, count: slotCount + 1)
+        tree.withUnsafeMutableBufferPointer { tree in
+            for slot in setSlots { tree[Int(slot) + 1] = 1 }
+            for i in stride(from: 1, through: slotCount, by: 1) {
+                let parent = i + (i & -i)
+                if parent <= slotCount { tree[parent] += tree[i] }
+            }
+        }
+        total = setSlots.count
+    }
+
     var slotCount: Int { tree.count - 1 }
 
     /// Sets (+1) or clears (-1) the flag of a slot whose flag is known to be the other way.

@@ -2,10 +2,11 @@ import Foundation
 
 /// What a user (or another process) did, named for the intent.
 public enum Action: Hashable, Sendable {
-    case toggleFavorite(ItemID)
+    /// Put an item in a set (favorites: star it), or take it out when it is in.
+    case toggleMember(SetID, ItemID)
     case delete(ItemID)
-    /// Favorite every one of these items, or unfavorite them all when all are favorites already: one step.
-    case toggleFavorites([ItemID])
+    /// Put every one of these items in a set, or take them all out when all are in already: one step.
+    case toggleMembers(SetID, [ItemID])
     /// Delete every one of these items: one step.
     case deleteAll([ItemID])
     case undo
@@ -22,7 +23,8 @@ public enum Action: Hashable, Sendable {
 /// What changed in the model. Panes draw from the store every frame; an event is for repairing view
 /// state: a cursor whose item went away, an offset to keep while rows above it come and go.
 public enum StoreEvent: Hashable, Sendable {
-    case favoriteChanged(ItemID)
+    /// An item joined or left a set.
+    case membershipChanged(SetID, ItemID)
     /// The item left the model; `at` is the row it had in the list, nil when the list did not show it.
     case removed(ItemID, at: Int?)
     /// The item came (back) into the model; `at` is its row in the list, nil when the list does not show it.

@@ -9,9 +9,9 @@ public enum RemoteUpdate: Equatable, Sendable {
     case item(ItemID, Item?)
     /// Many items changed at once (an import): the whole list as stored now.
     case reload(ItemCollection)
-    /// An item was favorited (at that time) or unfavorited: what a change's notification says, applied without
+    /// An item joined a set (at that time) or left it: what a change's notification says, applied without
     /// reading the item.
-    case favorite(ItemID, Bool, at: Int64?)
+    case member(SetID, ItemID, Bool, at: Int64?)
     /// An item was deleted, as a notification says.
     case deleted(ItemID)
     /// This process's change `ticket` was committed (its notification came back, in commit order): it is saved,
@@ -32,12 +32,18 @@ extension Store {
                 events += reload(items)
             case let .item(id, stored):
                 events += rebase(id) { take(stored, as: id) }
-            case let .favorite(id, value, at):
+            case let .member(set, id, value, at) where set == .favorites:
+                // The item's state with the favorite as stored: the favorite time, too, decides the recent order.
                 events += rebase(id) {
                     guard var stored = items[id] else { return [] }  // not here: a restore would bring it back
                     stored.favorite = value
                     stored.favoritedAt = value ? at : nil
                     return take(stored, as: id)
+                }
+            case let .member(set, id, value, at):
+                events += rebase(id) {
+                    guard items.contains(id), items.isMember(id, of: set) != value else { return [] }
+                    return send(.external(.setMember(set, id, value, at: value ? at : items.memberSince(id, in: set)))).events
                 }
             case let .deleted(id):
                 events += rebase(id) { take(nil, as: id) }

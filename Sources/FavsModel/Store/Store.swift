@@ -18,7 +18,7 @@ public final class Store {
     private let sink: ChangeSink?
     private let fieldSource: FieldSource?
     private let clock: () -> Int64
-    /// The latest favorite time the model has held: each new favorite is stamped after it (`FavoriteStamp`).
+    /// The latest time an item joined a set, in the model: each new member is stamped after it (`FavoriteStamp`).
     private var latestFavoriteTime: Int64?
     /// Fields read from the source, kept for the few items recently shown.
     var fieldCache: [ItemID: [Field]] = [:]
@@ -193,18 +193,19 @@ public final class Store {
         if background != nil { historyBeforeSend = History(undo: undoStack, redo: redoStack) }  // what a rollback puts back
         var outcome: Outcome
         switch action {
-        case let .toggleFavorite(id):
-            guard let item = items[id] else { return Outcome(error: "no item '\(id)'") }
-            outcome = commitNew([.setFavorite(id, !item.favorite, at: item.favorite ? item.favoritedAt : nextStamp())])
+        case let .toggleMember(set, id):
+            guard items.contains(id) else { return Outcome(error: "no item '\(id)'") }
+            let member = items.isMember(id, of: set)
+            outcome = commitNew([.setMember(set, id, !member, at: member ? items.memberSince(id, in: set) : nextStamp())])
         case let .delete(id):
             guard let item = items[id] else { return Outcome(error: "no item '\(id)'") }
             outcome = commitNew([.delete(item)])
-        case let .toggleFavorites(ids):
-            let marked = ids.compactMap { items[$0] }
-            let value = !marked.allSatisfy(\.favorite)
+        case let .toggleMembers(set, ids):
+            let marked = ids.filter(items.contains)
+            let value = !marked.allSatisfy { items.isMember($0, of: set) }
             // Made one after the other, in the order given: the last is the most recent.
-            let parts = marked.filter { $0.favorite != value }.map { item in
-                ModelChange.setFavorite(item.id, value, at: value ? nextStamp() : item.favoritedAt)
+            let parts = marked.filter { items.isMember($0, of: set) != value }.map { id in
+                ModelChange.setMember(set, id, value, at: value ? nextStamp() : items.memberSince(id, in: set))
             }
             guard !parts.isEmpty else { return Outcome(error: "Nothing to change") }
             outcome = commitNew(parts)
@@ -290,13 +291,16 @@ public final class Store {
         // The result follows a change by where the item was and is in the whole order: made now, before the items change.
         result.itemsWillChange(in: items)
         switch change {
-        case let .setFavorite(id, value, at):
-            guard let slot = items.presentSlot(of: id), items.isFavorite(slot: slot) != value else { return [] }
+        case let .setMember(set, id, value, at):
+            guard let slot = items.presentSlot(of: id) else { return [] }
+            let index = items.setIndex(making: set)
+            guard items.isMember(slot: slot, ofSet: index) != value else { return [] }
             if value { noteFavoriteTime(at) }
-            let from = result.favoriteWillChange(slot: slot, in: items)
-            items.setFavorite(slot: slot, value, at: at)
-            let to = result.favoriteDidChange(slot: slot, in: items)
-            return from == to ? [.favoriteChanged(id)] : [.favoriteChanged(id), .moved(id, from: from, to: to)]
+            let from = result.membershipWillChange(of: set, slot: slot, in: items)
+            items.setMember(slot: slot, ofSet: index, value, at: at)
+            let to = result.membershipDidChange(of: set, slot: slot, in: items)
+            let changed = StoreEvent.membershipChanged(set, id)
+            return from == to ? [changed] : [changed, .moved(id, from: from, to: to)]
         case let .delete(item):
             guard let row = items.remove(item.id), let slot = items.slot(of: item.id) else { return [] }
             return [.removed(item.id, at: result.removed(slot: slot, row: row, in: items))]
