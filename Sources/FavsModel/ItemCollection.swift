@@ -169,8 +169,6 @@ public struct ItemCollection: Sendable {
                            whole: preview.favoriteCount, known: favorites.count)
     }
 
-    /// The index an item has, or would have, in the favorites pane (see `ItemRows.row(placing:)`).
-    func favoriteIndex(placing id: ItemID) -> Int? { slot(of: id).map(favorites.present.countBefore) }
 
     // MARK: Sets
 
@@ -193,6 +191,28 @@ public struct ItemCollection: Sendable {
         guard let slot = presentSlot(of: id), let index = setIndex(of: set) else { return nil }
         return sets[index].time(ofSlot: slot)
     }
+
+    /// The member at `index` of a pane showing a set in library order.
+    public func memberID(of set: SetID, at index: Int) -> ItemID? {
+        if set == .favorites { return favoriteID(at: index) }  // a preview knows some favorites only
+        return setIndex(of: set).flatMap { sets[$0].present.slot(ofRank: index) }.map(id(atSlot:))
+    }
+
+    /// The index of a present member in a pane showing its set in library order.
+    public func memberIndex(of id: ItemID, in set: SetID) -> Int? {
+        if set == .favorites { return favoriteIndex(of: id) }
+        guard let slot = presentSlot(of: id), let index = setIndex(of: set), sets[index].contains(slot) else { return nil }
+        return sets[index].present.countBefore(slot)
+    }
+
+    /// The index an item has, or would have, in a pane showing a set in library order (`ItemRows.row(placing:)`).
+    func memberIndex(placing id: ItemID, in set: SetID) -> Int? {
+        guard let slot = slot(of: id) else { return nil }
+        return setIndex(of: set).map { sets[$0].present.countBefore(slot) } ?? 0
+    }
+
+    /// A set's present members' slots, in list order.
+    func memberSlots(of set: SetID) -> [Int] { setIndex(of: set).map { sets[$0].slots } ?? [] }
 
     /// The position of a set in `sets`; nil for one no item has belonged to.
     func setIndex(of set: SetID) -> Int? {

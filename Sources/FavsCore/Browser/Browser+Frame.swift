@@ -47,8 +47,8 @@ extension Browser {
             DetailPane.draw(store, state: detail, width: rect.width, height: rect.height, focused: focused,
                             glyphs: glyphs)
         case .favorites:
-            FavoritesPane.draw(store, cursor: favoritesCursor, width: rect.width, height: rect.height, focused: focused,
-                               glyphs: glyphs, keyMap: keyMap)
+            SetPane.draw(store, set: .favorites, cursor: favoritesCursor, width: rect.width, height: rect.height,
+                         focused: focused, glyphs: glyphs, keyMap: keyMap)
         }
     }
 

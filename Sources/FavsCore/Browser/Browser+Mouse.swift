@@ -9,7 +9,7 @@ extension Browser {
     static let wheelStep = 3
 
     /// The column of a row's `★`, from the pane's left border: the border, the selection mark `>`, then the star
-    /// (ListPane.draw and FavoritesPane.draw draw rows this way).
+    /// (ListPane.draw and SetPane.draw draw rows this way).
     static let starColumn = 2
 
     /// Handles one mouse event at a screen cell.

@@ -13,7 +13,7 @@ enum ListPane {
         let query = store.query, filter = query.filter, search = store.search
         let cursorRow = cursor.selected.flatMap(rows.row(of:))
         var title = total == 0 ? "Items" : "Items \((cursorRow ?? 0) + 1)/\(total)"
-        if query.scope == .favorites { title += " · favorites" }
+        if let set = query.scope.set { title += set == .favorites ? " · favorites" : " · \(set)" }
         if query.order != .library { title += " · \(query.order.shortName)" }
         if !filter.isEmpty { title += query.exact ? " · exact /\(filter)" : " · /\(filter)" }
         canvas.box(Rect(x: 0, y: 0, width: width, height: height), title: title, focused: focused)
@@ -23,7 +23,8 @@ enum ListPane {
             // Field terms are answered by the library, off the input thread: until then the list says so.
             let empty = store.isSearchingFields ? "searching fields…"
                 : !filter.isEmpty ? (store.searchesFields ? "No item matches “\(filter)”" : "No title matches “\(filter)”")
-                : query.scope == .favorites ? "No favorites: \(keyMap.label(.favoritesView)) shows every item" : "No items"
+                : query.scope == .favorites ? "No favorites: \(keyMap.label(.favoritesView)) shows every item"
+                : query.scope == .all ? "No items" : "No items in \(query.scope.set?.name ?? "")"
             canvas.put(empty, row: 1, column: 2, limit: inner - 1, style: .dim)
             return canvas
         }

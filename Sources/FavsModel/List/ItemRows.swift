@@ -1,6 +1,6 @@
 import Foundation
 
-/// A list of items by row, as a pane shows it: the list query's result, or the favorites.
+/// A list of items by row, as a pane shows it: the list query's result, or a set's members.
 /// Rows are where items are *shown*; items are identified by id everywhere else.
 public protocol ItemRows {
     var count: Int { get }
@@ -53,27 +53,29 @@ public struct ListRows: ItemRows {
     }
 }
 
-/// The favorites: in library order, or while a search is on those the list shows first, in its order (best first),
-/// then the others (`Store.shownFavorites`).
-public struct FavoriteRows: ItemRows {
+/// The members of one set (the favorites, say): in library order, or while a search is on those the list shows
+/// first, in its order (best first), then the others (`Store.shownMembers`).
+public struct MemberRows: ItemRows {
     unowned let store: Store
+    /// The set shown.
+    public let set: SetID
 
-    public var count: Int { store.items.favoriteCount }
+    public var count: Int { store.items.memberCount(of: set) }
 
     public func id(at row: Int) -> ItemID? {
-        guard let shown = store.shownFavorites else { return store.items.favoriteID(at: row) }
+        guard let shown = store.shownMembers(of: set) else { return store.items.memberID(of: set, at: row) }
         return shown.indices.contains(row) ? store.items.id(atSlot: Int(shown[row])) : nil
     }
 
     public func row(of id: ItemID) -> Int? {
-        guard let shown = store.shownFavorites else { return store.items.favoriteIndex(of: id) }
+        guard let shown = store.shownMembers(of: set) else { return store.items.memberIndex(of: id, in: set) }
         guard let slot = store.items.presentSlot(of: id) else { return nil }
         return shown.firstIndex(of: Int32(slot))
     }
 
     public func row(placing id: ItemID) -> Int? {
-        guard let shown = store.shownFavorites else { return store.items.favoriteIndex(placing: id) }
-        // Where the list would place it, then how many of the favorites shown come before that row.
+        guard let shown = store.shownMembers(of: set) else { return store.items.memberIndex(placing: id, in: set) }
+        // Where the list would place it, then how many of the members shown come before that row.
         guard let placed = store.list.row(placing: id) else { return nil }
         return shown.count { (store.list.row(of: store.items.id(atSlot: Int($0))) ?? .max) < placed }
     }
@@ -86,5 +88,4 @@ public struct FavoriteRows: ItemRows {
         }
         return shown
     }
-
 }

@@ -29,7 +29,7 @@ struct QueryResult: Sendable {
     /// What the field terms let through, and the same by slot.
     private(set) var fields = FieldFilter.none
     private var fieldSlots: FieldSlots?
-    /// Counts the changes to the rows, so what is made from them (`Store.shownFavorites`) knows when it is stale.
+    /// Counts the changes to the rows, so what is made from them (`Store.shownMembers`) knows when it is stale.
     private(set) var version = 0
     /// A ranked search answered top first (`TopFirst`): set while only the first rows of its order are made, and
     /// `rows` holds those. Any other reader, and every change, makes the rest first (`completeOrder`).

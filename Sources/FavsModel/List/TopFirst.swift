@@ -20,7 +20,7 @@ struct TopFirst: Sendable {
     let matches: [Int32]
     /// The first rows of the order: the best `rows` matches, best first (all of them when there are fewer).
     let top: [Int32]
-    /// The matched favorites, best first: the order the favorites pane shows them in (`Store.shownFavorites`).
+    /// The matched favorites, best first: the order the favorites pane shows them in (`Store.shownMembers`).
     let favorites: [Int32]
     /// The term, and for each match the byte its soonest match ends before, in the bytes the term's case and accent
     /// rules read (`ItemCollection.matchEnds`; `noEnd` for a title not UTF-8, which the matcher answers).

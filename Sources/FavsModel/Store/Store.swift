@@ -11,8 +11,8 @@ public final class Store {
     public private(set) var items: ItemCollection
     /// The list query's result, kept current with every change.
     var result = QueryResult()
-    /// `shownFavorites`, and the rows and slot numbering it was made from.
-    private var shownFavoritesCache: (version: Int, generation: Int, slots: [Int32])?
+    /// `shownMembers` of the set last asked, and the rows and slot numbering it was made from.
+    private var shownMembersCache: (set: SetID, version: Int, generation: Int, slots: [Int32])?
     var undoStack: [ModelChange] = []
     var redoStack: [ModelChange] = []
     private let sink: ChangeSink?
@@ -74,32 +74,37 @@ public final class Store {
 
     /// The list: the items the list query shows, by row.
     public var list: ListRows { ListRows(store: self) }
+    /// A set's members, by row (what a pane showing the set draws).
+    public func members(of set: SetID) -> MemberRows { MemberRows(store: self, set: set) }
     /// The favorites, by row.
-    public var favorites: FavoriteRows { FavoriteRows(store: self) }
+    public var favorites: MemberRows { members(of: .favorites) }
 
-    /// While a search is on, every favorite in the favorites pane's order: those the list shows, in its order
-    /// (best first), then the others in library order (enter on one clears the search to show it). Nil
-    /// otherwise: every favorite in library order. Made once per change of the list, from each favorite's row in
-    /// it (a search in the result's order), not from a pass over every row the list shows.
-    var shownFavorites: [Int32]? {
+    /// While a search is on, every member of a set in a pane's order: those the list shows, in its order (best
+    /// first), then the others in library order (enter on one clears the search to show it). Nil otherwise: every
+    /// member in library order. Made once per change of the list, from each member's row in it (a search in the
+    /// result's order), not from a pass over every row the list shows; a search answered top first has its matched
+    /// favorites in order already.
+    func shownMembers(of set: SetID) -> [Int32]? {
         guard !result.query.filter.isEmpty else { return nil }
-        if let cache = shownFavoritesCache, cache.version == result.version, cache.generation == items.generation {
+        if let cache = shownMembersCache, cache.set == set, cache.version == result.version,
+           cache.generation == items.generation {
             return cache.slots
         }
         let slots: [Int32]
-        if let topFirst = result.topFirst {
+        if set == .favorites, let topFirst = result.topFirst {
             let shown = Set(topFirst.favorites)
             slots = topFirst.favorites + items.favoriteSlots.lazy.map(Int32.init).filter { !shown.contains($0) }
         } else {
+            completeOrder()  // each member's row: the whole order
             var matched: [(row: Int, slot: Int32)] = []
             var others: [Int32] = []
-            for slot in items.favoriteSlots {
+            for slot in items.memberSlots(of: set) {
                 if let row = result.row(ofSlot: slot, in: items) { matched.append((row, Int32(slot))) } else { others.append(Int32(slot)) }
             }
             matched.sort { $0.row < $1.row }
             slots = matched.map(\.slot) + others
         }
-        shownFavoritesCache = (result.version, items.generation, slots)
+        shownMembersCache = (set, result.version, items.generation, slots)
         return slots
     }
     /// What the list shows.

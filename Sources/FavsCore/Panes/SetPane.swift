@@ -1,17 +1,21 @@
 import FavsModel
 import Foundation
 
-/// The favorite items, in list order: drawn from the store's favorites and the pane's cursor.
-enum FavoritesPane {
-    static func draw(_ store: Store, cursor: Cursor, width: Int, height: Int, focused: Bool,
+/// One set's members (the favorites pane shows the favorites), in list order: drawn from the store's rows of that
+/// set and the pane's cursor.
+enum SetPane {
+    static func draw(_ store: Store, set: SetID, cursor: Cursor, width: Int, height: Int, focused: Bool,
                      glyphs: Glyphs, keyMap: KeyMap) -> Canvas {
         var canvas = Canvas(width: width, height: height, glyphs: glyphs)
-        let rows = store.favorites
-        canvas.box(Rect(x: 0, y: 0, width: width, height: height), title: "Favorites (\(rows.count))", focused: focused)
+        let rows = store.members(of: set)
+        let name = set == .favorites ? "Favorites" : set.name
+        canvas.box(Rect(x: 0, y: 0, width: width, height: height), title: "\(name) (\(rows.count))", focused: focused)
         let inner = width - 2
         guard inner > 0 else { return canvas }
         if rows.count == 0 {
-            canvas.put("No favorites yet: \(keyMap.label(.toggleFavorite)) stars the selected item", row: 1, column: 2, limit: inner - 1, style: .dim)
+            let empty = set == .favorites
+                ? "No favorites yet: \(keyMap.label(.toggleFavorite)) stars the selected item" : "No items in \(name)"
+            canvas.put(empty, row: 1, column: 2, limit: inner - 1, style: .dim)
             return canvas
         }
         let search = store.search
