@@ -217,6 +217,33 @@ import Testing
         }
     }
 
+    /// Another process's import makes the browser read the whole list again: its history stays, so `u` still
+    /// takes back the delete made before it (it used to say "Nothing to undo").
+    @Test func aDeleteIsUndoneAfterAnotherProcessImports() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let library = scratch.path("lib.sqlite")
+        let tmux = try await Tmux(width: 80, height: 24, scratch: scratch)
+        defer { tmux.close() }
+        try await tmux.startFavs(["--library", library])
+        try await tmux.waitFor("28 items · 3 favorites")
+        try await tmux.sendKeys("j", "j", "j", "d")
+        try await tmux.waitFor("Deleted “🎧 Lo-fi beats to study to” — u to undo")
+
+        try scratch.write("new.jsonl", #"{"id": "new-1", "title": "Brand new song"}"# + "\n")
+        let imported = try await favs("import", "new.jsonl", "--library", library, in: scratch)
+        #expect(imported.status == 0, "import failed: \(imported.err)")
+        try await LiveSync.waitUntil(tmux, "the browser reloads") { screen in
+            screen[23].hasSuffix("28 items · 2 favorites")
+        }
+        try await tmux.sendKeys("u")
+        try await tmux.waitFor("Undo: restored “🎧 Lo-fi beats to study to”")
+        try await LiveSync.waitUntil(tmux, "the item is back, starred, in its place") { screen in
+            screen[5].hasPrefix("┃>★ 🎧 Lo-fi beats to study to") && screen[23].hasSuffix("29 items · 3 favorites")
+        }
+        #expect(try await LiveSync.list(library, in: scratch).count == 29)
+    }
+
     @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
                    "needs root to run favs as another user (root ignores file permissions)"))
     func aLibraryTheUserCannotWriteOpensReadOnlyAndRollsChangesBack() async throws {

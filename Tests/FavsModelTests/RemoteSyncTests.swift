@@ -47,15 +47,34 @@ import FavsTestFixtures
         #expect(store.sync([]).isEmpty)
     }
 
-    @Test func aReloadReplacesTheItemsAndForgetsTheHistory() throws {
+    @Test func aReloadReplacesTheItemsAndKeepsTheHistoryOfTheItemsAsTheyWere() throws {
         let store = Store(items: threeItems())
         store.send(.toggleFavorite("b"))
-        #expect(store.canUndo)
-        let items = threeItems() + [Item(id: "d", title: "Delta", favorite: true, position: 4)]
+        store.send(.delete("c"))
+        // Another process imported: the list read again holds b starred (ours, saved), no c (deleted) and a new d.
+        var starred = try item("b", favorite: true)
+        starred.favoritedAt = store.items["b"]?.favoritedAt
+        let items = [try item("a"), starred, Item(id: "d", title: "Delta", favorite: true, position: 4)]
         #expect(store.sync([.reload(ItemCollection(items))]) == [.reloaded])
-        #expect(store.items.ids == ["a", "b", "c", "d"])
+        #expect(store.items.ids == ["a", "b", "d"])
+        #expect(store.items.favoriteIDs == ["a", "b", "d"])
+        #expect(store.send(.undo).events == [.inserted("c", at: 2)], "the delete is undone after the reload")
+        #expect(store.send(.undo).events == [.favoriteChanged("b")], "and the star")
         #expect(store.items.favoriteIDs == ["a", "d"])
-        #expect(!store.canUndo)
+        #expect(store.send(.redo).events == [.favoriteChanged("b")])
+    }
+
+    @Test func aStepWhoseItemChangedInTheReloadSaysSoAndIsDropped() throws {
+        let store = Store(items: threeItems())
+        store.send(.toggleFavorite("b"))
+        store.send(.toggleFavorite("c"))
+        // The list read again: c unstarred by another process, b starred as ours left it.
+        var starred = try item("b", favorite: true)
+        starred.favoritedAt = store.items["b"]?.favoritedAt
+        #expect(store.sync([.reload(ItemCollection([try item("a"), starred, try item("c")]))]) == [.reloaded])
+        #expect(store.send(.undo).error == "“Charlie” has changed elsewhere")
+        #expect(store.send(.undo).events == [.favoriteChanged("b")], "the step before it still applies")
+        #expect(store.send(.undo).error == "Nothing to undo")
     }
 
     @Test func undoOfAChangeOverriddenElsewhereSaysSoAndKeepsTheDisksState() throws {

@@ -333,8 +333,10 @@ public final class Store {
         }
     }
 
-    /// Replaces the whole model (a reload from disk); history no longer applies to it. Changes still on their
-    /// way to the library are applied again on top: the list read may not hold them yet.
+    /// Replaces the whole model (a reload from disk: another process imported, a server came back). The history
+    /// is kept: each step names its items by id, so an undo after the reload takes back the same change, and one
+    /// whose item changed meanwhile says so and is dropped, as after any other process's change. Changes still on
+    /// their way to the library are applied again on top: the list read may not hold them yet.
     func reload(_ newItems: ItemCollection) -> [StoreEvent] {
         items = newItems
         noteFavoriteTime(newItems.latestFavoriteTime)
@@ -343,13 +345,8 @@ public final class Store {
         fieldCache.removeAll()
         loadingFields.removeAll()
         fieldFailures.removeAll()
-        undoStack.removeAll()
-        redoStack.removeAll()
         pending.removeAll(where: \.saved)  // committed before the list was read: it holds them
-        for index in pending.indices {
-            _ = apply(pending[index].change)
-            pending[index].history = History()
-        }
+        for index in pending.indices { _ = apply(pending[index].change) }
         return [.reloaded]
     }
 
