@@ -223,3 +223,22 @@ func frames(_ script: String, size: (Int, Int) = (80, 24), items: [Item] = Sampl
         """)
     }
 }
+
+/// The status line while a team library's server is gone.
+@Suite struct OfflineScreenTests {
+    @Test func goingOfflineTakesTheStatusLineFromTheMessageThatWasThere() throws {
+        let browser = Browser(store: Store(items: SampleLibrary.items), libraryName: "team", width: 80, height: 24)
+        browser.handle(.char("d"))
+        #expect(browser.frameText().split(separator: "\n").last
+                == " Deleted “お気に入りの曲” — u to undo                    27 items · 2 favorites")
+        browser.connectionTrouble = "offline — retrying"
+        #expect(browser.frameText().split(separator: "\n").last
+                == " offline — retrying                                      27 items · 2 favorites")
+        browser.connectionTrouble = nil
+        browser.show(notice: "back online")
+        browser.connectionTrouble = "offline — retrying"
+        #expect(browser.frameText().split(separator: "\n").last
+                == " offline — retrying                                      27 items · 2 favorites",
+                "a second outage is shown over the first one's back online")
+    }
+}

@@ -16,8 +16,12 @@ public final class Browser {
     public internal(set) var message: Message?
     public internal(set) var hasQuit = false
     /// Why other processes' changes cannot arrive now ("offline — retrying", while a library's server is gone):
-    /// shown on the status line, in the error role, whenever no message or prompt is.
-    public var connectionTrouble: String?
+    /// shown on the status line, in the error role, whenever no message or prompt is. Being offline is a state, not
+    /// a message: when it begins it takes the status line from whatever message was there ("back online", "Deleted
+    /// … — u to undo"), which would otherwise hide it until the next key.
+    public var connectionTrouble: String? {
+        didSet { if oldValue == nil, connectionTrouble != nil { message = nil } }
+    }
     /// The characters chrome is drawn with: `.ascii` for a terminal that cannot show UTF-8.
     public var glyphs: Glyphs = .unicode
     /// Browsing, or choosing items for the shell (`favs pick`): then enter picks and esc cancels.
