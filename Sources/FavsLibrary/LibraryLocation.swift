@@ -74,17 +74,6 @@ public struct LibraryLocation: Equatable, Sendable {
         return scheme
     }
 
-    /// The location with the password of its `user:password@` part replaced by `***`, fit for a message.
-    ///
-    /// The password runs from the first `:` after `://` to the last `@`: a password written with an unescaped
-    /// `/` or `@` is hidden too, and at worst a port or a path is hidden with it.
-    public static func redacted(_ location: String) -> String {
-        guard let start = location.range(of: "://")?.upperBound,
-              let at = location[start...].lastIndex(of: "@"),
-              let colon = location[start..<at].firstIndex(of: ":") else { return location }
-        return location[...colon] + "***" + location[at...]
-    }
-
     private static func join(_ directory: String, _ relative: String) -> String {
         directory.hasSuffix("/") ? directory + relative : directory + "/" + relative
     }

@@ -20,6 +20,7 @@ extension PostgresLibrary {
         var readError: (any Error)?
         do {
             return try session.transaction(writes: true, long: true) {
+                if tablesWithFirstWrite { try Self.makeTablesIfMissing(session, name: name) }
                 let isEmpty = try session.query("SELECT 1 FROM items LIMIT 1").isEmpty
                 do {
                     return try isEmpty ? importIntoEmpty(read) : importIntoItems(read)
@@ -177,6 +178,7 @@ extension PostgresLibrary {
         var readError: (any Error)?
         do {
             return try session.transaction(writes: true, long: true) {
+                if tablesWithFirstWrite { try Self.makeTablesIfMissing(session, name: name) }
                 if try !session.query("SELECT 1 FROM items LIMIT 1").isEmpty { throw LibraryError.notEmpty(path: location) }
                 let columns = ["id", "title", "fields", "favorite", "position", "favorited_at", "deleted"]
                 var rows = CopyRows()

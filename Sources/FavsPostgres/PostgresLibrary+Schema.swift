@@ -7,26 +7,11 @@ extension PostgresLibrary {
     /// The format of the tables this favs writes: a library whose `meta.format` is larger came from a newer favs.
     static let format = 1
 
-    /// Checks the schema's tables and makes them when there are none; returns the library's name.
-    static func prepare(_ session: PostgresSession, seed: Bool, mustExist: Bool) throws -> String {
+    /// Checks the schema's tables and makes them when there are none (unless `later`: then the caller's first
+    /// write transaction makes them, `makeTablesIfMissing`); returns the library's name.
+    static func prepare(_ session: PostgresSession, seed: Bool, mustExist: Bool, later: Bool = false) throws -> String {
         let target = session.target
-        func existing() throws -> String? {
-            let tables = try session.query("""
-                SELECT table_name::text FROM information_schema.tables WHERE table_schema = \(target.schema)
-                """).map { try $0.decode(String.self) }
-            if tables.isEmpty { return nil }
-            guard Set(tables).isSuperset(of: ["items", "meta", "changes"]) else { throw LibraryError.notFavs(location: target.display) }
-            var format: Int?
-            var name: String?
-            for row in try session.query("SELECT key, value FROM meta WHERE key IN ('format', 'name')") {
-                let (key, value) = try row.decode((String, String).self)
-                if key == "format" { format = Int(value) } else { name = value }
-            }
-            guard let format else { throw LibraryError.notFavs(location: target.display) }
-            if format > Self.format { throw LibraryError.newerVersion(location: target.display) }
-            return name ?? ""
-        }
-        if let name = try existing() {
+        if let name = try existingName(session) {
             // A library made before field terms were searched gets its field index now, once (the build holds writers
             // back meanwhile). A user who may not make it (a read-only role) opens it without: field terms then
             // read the rows one by one, the same answers, slower.
@@ -36,28 +21,59 @@ extension PostgresLibrary {
             return name
         }
         if mustExist { throw LibraryError.notFound(path: target.display) }
-        let newName = seed ? SampleLibrary.name : target.schema == "public" ? target.database : target.schema
-        return try session.transaction(writes: true) {
-            // Another process may have made it while this one looked.
-            if let name = try existing() { return name }
-            try session.query("CREATE SCHEMA IF NOT EXISTS \(unescaped: PostgresSession.quoted(target.schema))")
-            for statement in Self.tables { try session.query(PostgresQuery(unsafeSQL: statement)) }
-            try makeFieldIndex(session)
-            try session.query("""
-                INSERT INTO meta (key, value)
-                VALUES ('format', \(String(Self.format))), ('name', \(newName)), ('rows', \(String(seed ? SampleLibrary.items.count : 0)))
-                """)
-            if seed {
-                for item in SampleLibrary.items {
-                    try session.query("""
-                        INSERT INTO items (id, title, fields, favorite, position)
-                        VALUES (\(item.id.rawValue), \(item.title), \(FieldCoding.encode(item.fields)), \(item.favorite),
-                                \(Int64(item.position)))
-                        """)
-                }
-            }
-            return newName
+        let name = newName(target, seed: seed)
+        if later { return name }
+        return try session.transaction(writes: true) { try makeTablesIfMissing(session, name: name, seed: seed) }
+    }
+
+    /// The name of the library in the schema; nil when the schema holds no tables (or does not exist).
+    private static func existingName(_ session: PostgresSession) throws -> String? {
+        let target = session.target
+        let tables = try session.query("""
+            SELECT table_name::text FROM information_schema.tables WHERE table_schema = \(target.schema)
+            """).map { try $0.decode(String.self) }
+        if tables.isEmpty { return nil }
+        guard Set(tables).isSuperset(of: ["items", "meta", "changes"]) else { throw LibraryError.notFavs(location: target.display) }
+        var format: Int?
+        var name: String?
+        for row in try session.query("SELECT key, value FROM meta WHERE key IN ('format', 'name')") {
+            let (key, value) = try row.decode((String, String).self)
+            if key == "format" { format = Int(value) } else { name = value }
         }
+        guard let format else { throw LibraryError.notFavs(location: target.display) }
+        if format > Self.format { throw LibraryError.newerVersion(location: target.display) }
+        return name ?? ""
+    }
+
+    private static func newName(_ target: PostgresTarget, seed: Bool) -> String {
+        seed ? SampleLibrary.name : target.schema == "public" ? target.database : target.schema
+    }
+
+    /// Makes the schema (when missing) and the library's tables in it, within the caller's write transaction
+    /// (which holds the library's lock), unless another process made them while this one looked. DDL is
+    /// transactional in PostgreSQL: a transaction rolled back, or cut off with its client, leaves nothing.
+    /// Returns the library's name: `name`, or the one of the library another process made.
+    @discardableResult
+    static func makeTablesIfMissing(_ session: PostgresSession, name: String, seed: Bool = false) throws -> String {
+        let target = session.target
+        if let existing = try existingName(session) { return existing }
+        try session.query("CREATE SCHEMA IF NOT EXISTS \(unescaped: PostgresSession.quoted(target.schema))")
+        for statement in Self.tables { try session.query(PostgresQuery(unsafeSQL: statement)) }
+        try makeFieldIndex(session)
+        try session.query("""
+            INSERT INTO meta (key, value)
+            VALUES ('format', \(String(Self.format))), ('name', \(name)), ('rows', \(String(seed ? SampleLibrary.items.count : 0)))
+            """)
+        if seed {
+            for item in SampleLibrary.items {
+                try session.query("""
+                    INSERT INTO items (id, title, fields, favorite, position)
+                    VALUES (\(item.id.rawValue), \(item.title), \(FieldCoding.encode(item.fields)), \(item.favorite),
+                            \(Int64(item.position)))
+                    """)
+            }
+        }
+        return name
     }
 
     /// The tables, as in a SQLite library: `position` orders the list, `deleted` keeps a deleted item's place

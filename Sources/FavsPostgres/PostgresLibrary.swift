@@ -19,22 +19,31 @@ public final class PostgresLibrary: ItemLibrary {
     /// within a few milliseconds of its commit.
     public var pollInterval: Int32 { 10 }
     let session: PostgresSession
+    /// Whether the schema held no library when it was opened for an import or a copy (`tablesWithFirstWrite`):
+    /// that one's transaction makes the tables.
+    let tablesWithFirstWrite: Bool
 
-    init(session: PostgresSession, name: String) {
+    init(session: PostgresSession, name: String, tablesWithFirstWrite: Bool = false) {
         self.session = session
         self.location = session.target.display
         self.name = name
+        self.tablesWithFirstWrite = tablesWithFirstWrite
     }
 
     /// Connects and opens the library in the URL's schema, creating its tables when the schema holds none (and
     /// seeding the sample when `seedIfNew`). `mustExist`: a schema without a library is `notFound`, nothing made.
     /// `timeout`: seconds a statement may go unanswered before it fails and the session goes offline (0: none).
-    public static func open(url: String, seedIfNew: Bool, mustExist: Bool = false, timeout: Int = 5,
+    /// `tablesWithFirstWrite` (for an import or a copy, never seeded): a schema without a library is left as it
+    /// is, and the transaction of `importRecords` or `copyIn` makes the tables, so that one that fails or is
+    /// killed leaves no empty library behind.
+    public static func open(url: String, seedIfNew: Bool, mustExist: Bool = false, tablesWithFirstWrite: Bool = false,
+                            timeout: Int = 5,
                             environment: [String: String] = ProcessInfo.processInfo.environment) throws -> PostgresLibrary {
         let target = try PostgresTarget(url: url, environment: environment)
         let session = try PostgresSession(target, timeout: timeout)
-        let name = try prepare(session, seed: seedIfNew, mustExist: mustExist)
-        return PostgresLibrary(session: session, name: name)
+        let later = tablesWithFirstWrite && !seedIfNew
+        let name = try prepare(session, seed: seedIfNew, mustExist: mustExist, later: later)
+        return PostgresLibrary(session: session, name: name, tablesWithFirstWrite: later)
     }
 
     // MARK: Reading

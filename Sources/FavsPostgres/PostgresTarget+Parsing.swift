@@ -61,6 +61,7 @@ extension PostgresTarget {
     /// The query's parameters, each in place of what the URL's parts said.
     private static func readParameters(_ query: Substring, into parts: inout URLParts,
                                        bad: (String) -> LibraryError) throws(LibraryError) {
+        var afterPassword = false
         for pair in query.split(separator: "&") where !pair.isEmpty {
             let pieces = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let key = try decoded(pieces[0], "parameter name", bad: bad)
@@ -75,8 +76,12 @@ extension PostgresTarget {
             case "dbname": parts.database = value
             case "connect_timeout": parts.connectTimeout = value
             case "application_name", "options", "fallback_application_name": break
-            default: throw bad("unknown parameter '\(key)' (known: schema, sslmode, host, port, user, password, dbname)")
+            default:
+                // Most likely the rest of a password with an unescaped `&`: not to be printed.
+                if afterPassword { throw bad("unknown parameter after the password (an '&' in a password is written %26)") }
+                throw bad("unknown parameter '\(key)' (known: schema, sslmode, host, port, user, password, dbname)")
             }
+            afterPassword = key == "password"
         }
     }
 

@@ -41,7 +41,7 @@ struct Copy: ParsableCommand {
         let existed = targetLocation.isPostgres || FileManager.default.fileExists(atPath: targetLocation.path)
         let count: Int
         do {
-            let target = try openLibrary(targetLocation, seedIfNew: false)
+            let target = try openLibraryToFill(targetLocation)
             count = try target.copyIn { add in try source.copyOut(add) }
         } catch {
             if !existed { try? FileManager.default.removeItem(atPath: targetLocation.path) }

@@ -87,8 +87,9 @@ struct Import: ParsableCommand {
         switch outcome {
         case let .success(done): summary = done
         case let .failure(failed):
-            // The records are written as they are read, so a library this import created exists by now: a
+            // The records are written as they are read, so a library file this import created exists by now: a
             // failed import leaves no library behind, as when every file was read before the library was made.
+            // (A schema's tables, made in the import's transaction, went with its rollback.)
             if !existed { Self.remove(location.path) }
             throw failed.exitCode(library: location.display)
         }
@@ -102,7 +103,7 @@ struct Import: ParsableCommand {
                            progress: inout ImportProgress) throws -> ImportSummary {
         let target: any ItemLibrary
         do {
-            target = try openLibrary(location, seedIfNew: false)
+            target = try openLibraryToFill(location)
         } catch {
             throw ImportFailure.opening(error)
         }

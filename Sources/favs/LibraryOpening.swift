@@ -10,6 +10,17 @@ func openLibrary(_ location: LibraryLocation, seedIfNew: Bool) throws -> any Ite
     return try SQLiteLibrary.open(location, seedIfNew: seedIfNew)
 }
 
+/// The library an import or a copy writes into, created when missing but never seeded. On a PostgreSQL server
+/// its tables are made by the import's own transaction, so a failed or killed one leaves the schema as it was; a
+/// new file is the command's to remove.
+func openLibraryToFill(_ location: LibraryLocation) throws -> any ItemLibrary {
+    if location.isPostgres {
+        return try PostgresLibrary.open(url: location.path, seedIfNew: false, tablesWithFirstWrite: true,
+                                        timeout: serverTimeout)
+    }
+    return try SQLiteLibrary.open(location, seedIfNew: false)
+}
+
 /// A library that must exist already: never created or seeded. A file is opened read-only unless `readOnly` is
 /// false, so reading one writes nothing.
 func openExistingLibrary(_ location: LibraryLocation, readOnly: Bool = true) throws -> any ItemLibrary {

@@ -374,6 +374,43 @@ enum Postgres {
         #expect(try await Postgres.psql("SELECT count(*) FROM \(newer).items WHERE favorite", in: scratch) == "3")
     }
 
+    /// A password given as a `?password=` parameter is hidden as one in `USER:PASSWORD@` is: the message of a
+    /// wrong password (77), an unknown database (66) and a server that cannot be reached (69) shows the rest of
+    /// the URL and `password=***`. (It showed the password in full.)
+    @Test func aPasswordGivenAsAParameterNeverAppearsInAMessage() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let base = try Postgres.url
+        guard let components = URLComponents(string: base), let password = components.password,
+              let port = components.port else { throw HarnessError("FAVS_TEST_POSTGRES is not a URL with a password and a port") }
+        let anonymous = base.replacingOccurrences(of: ":\(password)@", with: "@")  // postgres://favs@127.0.0.1:PORT/postgres
+        func expect(_ library: String, _ status: Int32, _ message: String, secret: String,
+                    sourceLocation: SourceLocation = #_sourceLocation) async throws {
+            for command in [["list"], ["fav", "rec-001"], ["import", "--format", "jsonl", "-"]] {
+                let result = try await run(try favsBinary(), command + ["--library", library],
+                                           stdin: "{\"id\":\"x\",\"title\":\"X\"}\n",
+                                           environment: pinnedEnvironment(home: scratch.url), in: scratch.url)
+                #expect(result.status == status, "favs \(command[0]): \(result.err)", sourceLocation: sourceLocation)
+                #expect(result.err == "favs: \(message)\n", sourceLocation: sourceLocation)
+                #expect(!result.err.contains(secret), sourceLocation: sourceLocation)
+                #expect(result.out == "", sourceLocation: sourceLocation)
+            }
+        }
+
+        try await expect(anonymous + "?schema=s&password=Wr0ngSecret", 77,
+                         "cannot log in to library postgres://favs@127.0.0.1:\(port)/postgres?schema=s&password=***: password authentication failed for user \"favs\"",
+                         secret: "Wr0ngSecret")
+        try await expect(anonymous.replacingOccurrences(of: "/postgres", with: "/nosuchdb") + "?Password=\(password)&sslmode=disable", 64,
+                         "bad library URL 'postgres://favs@127.0.0.1:\(port)/nosuchdb?Password=***&sslmode=disable': unknown parameter 'Password' (known: schema, sslmode, host, port, user, password, dbname)",
+                         secret: password)
+        try await expect(anonymous.replacingOccurrences(of: "/postgres", with: "/nosuchdb") + "?pass%77ord=\(password)&sslmode=disable", 66,
+                         "cannot open library postgres://favs@127.0.0.1:\(port)/nosuchdb?pass%77ord=***&sslmode=disable: the server has no database 'nosuchdb'",
+                         secret: password)
+        try await expect(anonymous.replacingOccurrences(of: ":\(port)/", with: ":1/") + "?password=Wr0ng%40Secret", 69,
+                         "cannot reach the server of library postgres://favs@127.0.0.1:1/postgres?password=***: Connection refused",
+                         secret: "Wr0ng")
+    }
+
     /// A name server gone silent (its queries read by nobody, so not even refused) holds no command past the
     /// connect timeout: the name is looked up beside the wait, as the connection is made. glibc alone waits out
     /// the resolv.conf's 5 s × 2 attempts.

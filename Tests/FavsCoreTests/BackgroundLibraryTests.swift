@@ -152,4 +152,38 @@ final class FakeBackground: BackgroundLibrary {
                 == ["│ (fields not read: offline: the server  │", "│ does not answer (retrying))            │"])
         #expect(library.requested == ["a", "b"])
     }
+
+    /// A batch favorite on 20 marked items that is taken back (`Not saved: offline…`) leaves them marked, so that
+    /// `f` tries again. (The marks went with the batch, and the user had to mark the 20 again.)
+    @Test func theMarksOfABatchThatIsTakenBackAreKeptToTryAgain() {
+        let library = FakeBackground()
+        let items = (1...24).map { Item(id: ItemID("i\($0)"), title: "Item \($0)", position: $0) }
+        let b = Browser(store: Store(items: items, sink: library, fieldSource: library, clock: { 5 }),
+                        libraryName: "team", width: 64, height: 8)
+        b.handle(.char("v"))
+        for _ in 1...19 { b.handle(.char("j")) }
+        b.handle(.char("f"))
+        #expect(favorites(b).count == 20, "on screen at once")
+        #expect(b.marks.isEmpty)
+        library.results = [.persisted(ticket: 1, error: "offline: the server does not answer (retrying)")]
+        #expect(b.settleBackground())
+        #expect(favorites(b) == [])
+        #expect(b.marks.ids == Set((1...20).map { ItemID("i\($0)") }))
+        #expect(b.frame().lines == [
+            " favs — team",
+            "┏ Items 20/24 ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┓",
+            "┃•  Item 17                                                    ┃",
+            "┃•  Item 18                                                    ┃",
+            "┃•  Item 19                                                    ┃",
+            "┃»  Item 20                                                    ┃",
+            "┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛",
+            " Not saved: offline: the server does no… 24 items · 0 favorites",
+        ])
+        b.handle(.char("k"))  // the next key clears the message: the status line counts the marks
+        #expect(b.frame().lines.last == " 20 marked · f · d · esc clears          24 items · 0 favorites")
+        b.handle(.char("f"))
+        #expect(favorites(b).count == 20, "f again favorites the 20")
+        #expect(library.submitted.map(\.change.parts.count) == [20, 20])
+        #expect(b.marks.isEmpty)
+    }
 }

@@ -106,14 +106,19 @@ import FavsTestFixtures
         #expect(b.message?.text == "Undo: restored 2 items")
     }
 
-    @Test func aBatchThatCannotBeSavedIsRolledBackWhole() throws {
+    /// Its marks stay, so that the user can try again. (They went with it.)
+    @Test func aBatchThatCannotBeSavedIsRolledBackWholeAndItsItemsStayMarked() throws {
         let sink = RecordingSink()
         sink.failNext = true
         let b = browser(sink: sink)
         try press(b, "m j m d")
         #expect(b.message?.text == "Not saved: disk is full")
         #expect(b.store.items.ids.count == 6 && !b.store.canUndo)
-        #expect(rows(b)[0] == "┃   Item 0                             ┃")
+        #expect(rows(b)[0...1] == ["┃•  Item 0                             ┃", "┃»  Item 1                             ┃"])
+        #expect(b.marks.ids == ["i0", "i1"])
+        try press(b, "d")
+        #expect(b.message?.text == "Deleted 2 items — u to undo")
+        #expect(b.store.items.ids == ["i2", "i3", "i4", "i5"] && b.marks.isEmpty)
     }
 
     @Test func undoOfABatchIsRefusedWhenOneOfItsItemsChangedElsewhere() throws {

@@ -402,6 +402,14 @@ func poll(_ follower: any LibraryFollowing, until done: ([RemoteUpdate]) -> Bool
                                             reason: "unknown parameter 'colour' (known: schema, sslmode, host, port, user, password, dbname)")) {
             try PostgresTarget(url: "postgres://h/db?colour=blue", environment: [:])
         }
+        #expect(throws: LibraryError.badURL(location: "postgres://h/db?password=***&schema=x",
+                                            reason: "unknown parameter after the password (an '&' in a password is written %26)")) {
+            try PostgresTarget(url: "postgres://h/db?password=Wr0ng&Secret&schema=x", environment: [:])
+        }
+        #expect(throws: LibraryError.badURL(location: "postgres://h:0/db?password=***",
+                                            reason: "the port must be a number from 1 to 65535")) {
+            try PostgresTarget(url: "postgres://h:0/db?password=Wr0ngSecret", environment: [:])
+        }
         #expect(LibraryError.badURL(location: "postgres://a:***@h:0/db", reason: "x").description
                 == "bad library URL 'postgres://a:***@h:0/db': x")
     }

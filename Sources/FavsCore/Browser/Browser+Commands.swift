@@ -137,12 +137,22 @@ extension Browser {
         return .open(target)
     }
 
-    /// f and d: an action on every marked item (then the marks are cleared), else on the selected one.
+    /// f and d: an action on every marked item (then the marks are cleared), else on the selected one. Marks
+    /// stay when the action changed nothing (not saved, say), and come back when a library in the background
+    /// takes it back: the same key then tries again.
     private func act(onMarked batch: ([ItemID]) -> Action, orSelected single: (ItemID) -> Action) -> Effect {
         let marked = marks.all(in: store, cursor: listCursor.selected)
         if !marked.isEmpty {
-            report(dispatch(batch(marked)), verb: nil)
-            clearMarks()
+            let before = marks
+            let outcome = dispatch(batch(marked))
+            report(outcome, verb: nil)
+            if let applied = outcome.applied {
+                if store.unsavedCount > 0 { marksOnTheirWay.sent(applied, marked: marked) }
+                clearMarks()
+            } else {
+                // Taken back at once: the items a delete took off the list for a moment are marked again too.
+                marks.ids.formUnion(before.ids.filter { store.items[$0] != nil })
+            }
         } else if let id = selectedID {
             report(dispatch(single(id)), verb: nil)
         } else {

@@ -35,6 +35,7 @@ public final class Browser {
     var searchTyped = false
     var detail = DetailState()
     var marks = Marks()
+    var marksOnTheirWay = MarksOnTheirWay()
     /// The first binding the help overlay shows.
     var helpOffset = 0
     /// The help overlay's last layout (`helpLayout`).

@@ -46,3 +46,25 @@ struct Marks: Equatable {
         ids.count { id in store.items[id] != nil && store.list.row(of: id) == nil }
     }
 }
+
+/// The marks that `f` and `d` acted on while their batch is on its way to a library in the background: should
+/// it be taken back (`Not saved: offline…`), its items are marked again, so that the same key tries again.
+struct MarksOnTheirWay {
+    /// Each batch by the items it changes (a change taken back has the same ones, though it may have been rebased on
+    /// another process's), with every item that was marked (those `f` had nothing to change on included).
+    private var batches: [(changed: Set<ItemID>, marked: [ItemID])] = []
+
+    mutating func sent(_ change: ModelChange, marked: [ItemID]) {
+        batches.append((Set(change.parts.map(\.itemID)), marked))
+    }
+
+    /// The items marked for `change`, taken back; nil when it was no batch of marked items.
+    mutating func takenBack(_ change: ModelChange) -> [ItemID]? {
+        let changed = Set(change.parts.map(\.itemID))
+        guard let index = batches.firstIndex(where: { $0.changed == changed }) else { return nil }
+        return batches.remove(at: index).marked
+    }
+
+    /// Nothing is on its way any more: no batch can be taken back.
+    mutating func forgetAll() { batches.removeAll() }
+}

@@ -34,6 +34,7 @@ extension Store {
                 undoStack = pending[index].history.undo
                 redoStack = pending[index].history.redo
                 let count = pending.count - index
+                outcome.takenBack += pending[index...].map(\.change)
                 pending.removeSubrange(index...)
                 epoch += 1
                 outcome.error = "Not saved\(count > 1 ? " (\(count) changes)" : ""): \(error)"
@@ -61,6 +62,8 @@ extension Store {
         public var events: [StoreEvent] = []
         /// Why a change was not saved.
         public var error: String?
+        /// The changes of ours taken back because one could not be saved, oldest first.
+        public var takenBack: [ModelChange] = []
     }
 
     /// Applies another process's change to an item under the changes of ours still on their way: those are
