@@ -35,6 +35,16 @@ package struct FieldTermSQL: Sendable {
         return patterns
     }
 
+    /// One LIKE pattern (wildcards escaped with `\`) the stored JSON of a matching item matches, for rows read one by
+    /// one (those the trigram index does not hold yet): the named field's pair beginning, then anywhere after it the
+    /// text as JSON writes it (a pair's value follows its name); or the text alone. A superset of the answer, read
+    /// from the row's text before its pairs are parsed: `summary:vers` parses the 2 % of 886k package rows whose
+    /// summary may hold it, where `%vers%` alone would let through every row with a `version` field.
+    package var scanPattern: String {
+        let pair = name.map { Self.literal("[" + Self.json($0) + ",") + "%" } ?? ""
+        return "%" + pair + Self.literal(String(Self.json(text).dropFirst().dropLast())) + "%"
+    }
+
     /// An FTS5 query for the rows whose values hold every trigram of the text (the text's characters three by
     /// three, each a quoted string): a superset of the answer. Nil when the text has fewer than 3 characters.
     package var trigramQuery: String? {
@@ -56,12 +66,16 @@ package struct FieldTermSQL: Sendable {
     /// A LIKE pattern with `\` escaping `\`, `%` and `_` (PostgreSQL's default escape): what a pattern means
     /// literally, its leading and trailing `%` kept as wildcards.
     package static func escapingWildcards(_ pattern: String) -> String {
-        let inner = pattern.dropFirst().dropLast()
-        var out = "%"
-        for character in inner {
+        "%" + literal(pattern.dropFirst().dropLast()) + "%"
+    }
+
+    /// Text a LIKE pattern matches literally: `\`, `%` and `_` escaped with `\`.
+    private static func literal(_ text: some StringProtocol) -> String {
+        var out = ""
+        for character in text {
             if character == "\\" || character == "%" || character == "_" { out.append("\\") }
             out.append(character)
         }
-        return out + "%"
+        return out
     }
 }

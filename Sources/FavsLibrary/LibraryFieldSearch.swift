@@ -10,15 +10,16 @@ import Foundation
 /// that comes after it, and stops the one being answered (a short term read row by row takes seconds on a
 /// large library: typing `artist:ri` on the way to `artist:river` must not hold up its answer).
 ///
-/// The fields an import left out of the library's index (`ItemLibrary.indexFields(rows:)`) are indexed the first
-/// time a field term is asked, before it is answered (a cost paid once, where reading them row by row, as a
-/// read-only library's are, would be paid by every term: 886k package rows took 18.5 s to index, each term 0.4 s
-/// after), on a writable connection of its own, a slice at a time, so other writers wait no
-/// longer than a slice: in a browser on the search's thread, a newer request taken between slices.
+/// The fields an import left out of the library's index (`ItemLibrary.indexFields(rows:)`, 18.5 s for 886k package
+/// rows) never hold an answer up: a term is answered at once, over the index for the rows it holds and row by row
+/// for the others (their stored text tested before their pairs are parsed), the same rows either way. A browser
+/// builds the rest of the index in the background from the moment it opens, on the search's thread and a writable
+/// connection of its own, a slice at a time between requests, so other writers wait no longer than a slice and a
+/// request no longer than the slice being written. A command or a script answers and leaves the index as it is.
 public final class LibraryFieldSearch: FieldSearch, @unchecked Sendable {
     // `@unchecked Sendable`: `waiting`, `answers`, `working`, `stopped` and `stop` are touched only under `lock`;
     // `library` (the synchronous one) only on the input thread; `searcher` only on `queue`, one job at a time;
-    // `indexer` and `indexWhole` where requests are answered (the input thread or `queue`).
+    // `indexer` and `indexWhole` only on `queue` too.
     private let library: (any ItemLibrary)?
     private let reopen: (@Sendable () throws -> any ItemLibrary)?
     private let reopenForIndexing: (@Sendable () throws -> any ItemLibrary)?
@@ -46,12 +47,15 @@ public final class LibraryFieldSearch: FieldSearch, @unchecked Sendable {
             self.library = library
             reopen = nil
         }
-        reopenForIndexing = library.reopenedForIndexing()
+        reopenForIndexing = inBackground && reopen != nil ? library.reopenedForIndexing() : nil
+        if reopenForIndexing != nil {
+            working = true
+            queue.async { self.work() }
+        }
     }
 
     public func request(_ groups: [[FieldTerm]], ticket: Int) {
         if let library {
-            while indexSlice() {}
             let answer = Self.answer(groups, on: library)
             lock.withLock { answers.append(FieldAnswer(ticket: ticket, result: answer)) }
             return
@@ -76,8 +80,8 @@ public final class LibraryFieldSearch: FieldSearch, @unchecked Sendable {
         }
     }
 
-    /// Answers the waiting request, then any that came meanwhile, on `queue`; between them, and once none waits,
-    /// indexes what an import left out of the field index.
+    /// Answers the waiting request, then any that came meanwhile, on `queue`; once none waits, indexes what an import
+    /// left out of the field index, a slice at a time, looking for a request between slices.
     private func work() {
         while true {
             let request = lock.withLock { () -> (groups: [[FieldTerm]], ticket: Int)? in
@@ -86,6 +90,7 @@ public final class LibraryFieldSearch: FieldSearch, @unchecked Sendable {
                 return waiting
             }
             guard let next = request else {
+                if indexSlice() { continue }
                 if lock.withLock({ () -> Bool in
                     if waiting != nil { return false }
                     working = false
@@ -93,9 +98,6 @@ public final class LibraryFieldSearch: FieldSearch, @unchecked Sendable {
                 }) { return }
                 continue
             }
-            var newer = false
-            while !newer, indexSlice() { newer = lock.withLock { waiting != nil } }
-            if newer { continue }
             let answer: Result<FieldMatches, FieldReadError>
             switch connection() {
             case let .success(library): answer = Self.answer(next.groups, on: library)

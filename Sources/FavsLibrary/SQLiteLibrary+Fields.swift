@@ -22,12 +22,15 @@ extension SQLiteLibrary {
                                                       arguments: arguments + testArguments)
                     while let id = try rows.next() { ids.insert(ItemID(id)) }
                 }
+                // Rows read one by one have their stored text tested first (LIKE folds ASCII letters, as `lower()`
+                // does: a superset of the answer), so only the few that may match are parsed.
+                let scan = "fields LIKE ? ESCAPE '\\'"
                 guard let query = sql.trigramQuery, indexed > Int64.min else {
-                    try collect("1", [])
+                    try collect(scan, [sql.scanPattern])
                     return ids
                 }
                 try collect("position IN (SELECT rowid FROM items_fields WHERE items_fields MATCH ?)", [query])
-                if indexed < Schema.wholeFieldIndex { try collect("position > ?", [indexed]) }
+                if indexed < Schema.wholeFieldIndex { try collect("position > ? AND " + scan, [indexed, sql.scanPattern]) }
                 return ids
             }
         }
