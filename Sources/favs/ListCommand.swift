@@ -33,7 +33,10 @@ struct List: ParsableCommand {
     @Option(help: "How the items are printed.")
     var format: Format = .text
 
-    @Option(help: ArgumentHelp("Only the items whose title (and fields: name:text) match, best first (fzf's syntax).",
+    // `.unconditional`: the word after --query is the pattern even when it begins with a dash (`--query -x`), as
+    // `fzf --filter -x` reads it; otherwise it would be taken for an option and --query said to have no value.
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Only the items whose title (and fields: name:text) match, best first (fzf's syntax).",
                                valueName: "pattern"))
     var query: String?
 

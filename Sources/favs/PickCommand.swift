@@ -49,7 +49,9 @@ struct Pick: ParsableCommand {
     @Flag(help: "Start in the favorites view.")
     var favorites = false
 
-    @Option(help: ArgumentHelp("Start with this search typed (fzf's syntax, as favs list --query).", valueName: "pattern"))
+    // `.unconditional`, as favs list --query: a pattern may begin with a dash (`--query -x`).
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Start with this search typed (fzf's syntax, as favs list --query).", valueName: "pattern"))
     var query: String?
 
     @Flag(help: "Match plain terms as substrings, not fuzzily (ctrl-e switches while typing).")

@@ -71,6 +71,27 @@ import Testing
         }
     }
 
+    /// As `fzf --filter -x`: the value after --query is the pattern, whatever it begins with; on a library, on lines
+    /// of stdin, and on the screen.
+    @Test func queryTakesAPatternThatBeginsWithADash() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let library = try scratch.library(in: "lib")
+        try scratch.write("items.jsonl", SearchCommandTests.dashed)
+        #expect(try await favs("import", "items.jsonl", "--library", library, in: scratch).status == 0)
+        let one = try await favs("pick", "--library", library, "--query", "-dn-e", "--select-1", "--print", "title",
+                                 in: scratch)
+        #expect(one.status == 0 && one.out == "hyphen-dawn-edge\n", "\(one.err)")
+        var environment = pinnedEnvironment(home: scratch.url)
+        environment["XDG_DATA_HOME"] = scratch.path("data")
+        let line = try await run(try favsBinary(), ["pick", "--stdin", "dashes", "--query", "-x", "--select-1"],
+                                 stdin: "x-ray\npre-xmas\n", environment: environment, in: scratch.url)
+        #expect(line.status == 0 && line.out == "pre-xmas\n", "\(line.err)")
+        let chosen = try await pick(["--library", library, "--query", "-x"], keys: [["Enter"]],
+                                    waitFor: "Items 1/1 · /-x", in: scratch)
+        #expect(chosen.status == 0 && chosen.out == "xmas\n")
+    }
+
     @Test func selectOneAndExitZeroWaitForTheFieldTermsAnswer() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

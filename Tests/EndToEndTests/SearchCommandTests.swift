@@ -74,6 +74,31 @@ import Testing
             "Error: --query: artist: searches fields, which only a library has: these lines are searched by their text\n"))
     }
 
+    /// Titles a pattern that begins with a dash finds: `-dn-e` the first alone (a dash, d, n, a dash, e, in order),
+    /// `-x` the third alone.
+    static let dashed = """
+        {"id": "hyphen", "title": "hyphen-dawn-edge"}
+        {"id": "plain", "title": "dawn edge"}
+        {"id": "xmas", "title": "pre-xmas"}
+        {"id": "ray", "title": "x-ray"}
+
+        """
+
+    /// As `fzf --filter -x`: the value after --query is the pattern, whatever it begins with.
+    @Test func listQueryTakesAPatternThatBeginsWithADash() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("items.jsonl", Self.dashed)
+        #expect(try await favs("import", "items.jsonl", "--library", "lib.sqlite", in: scratch).status == 0)
+        let fuzzy = try await favs("list", "--library", "lib.sqlite", "--query", "-dn-e", in: scratch)
+        #expect(fuzzy.status == 0 && fuzzy.err == "", "\(fuzzy.err)")
+        #expect(fuzzy.out == "hyphen   hyphen-dawn-edge\n")
+        let exact = try await favs("list", "--library", "lib.sqlite", "--query", "-x", "--exact", "--format", "jsonl",
+                                   in: scratch)
+        #expect(exact.status == 0 && exact.err == "", "\(exact.err)")
+        #expect(exact.out == #"{"id":"xmas","title":"pre-xmas","favorite":false}"# + "\n")
+    }
+
     @Test(arguments: [
         ("a |", "--query: a | must stand between two terms (to find a |, write '|)"),
         ("'", "--query: the term ' has nothing to search for: write text after it"),

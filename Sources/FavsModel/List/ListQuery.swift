@@ -93,11 +93,11 @@ public struct ListQuery: Hashable, Sendable {
     }
 
     /// Whether this query shows a subset of what `other` shows, so its result can be searched for among `other`'s
-    /// instead of among every item: a filter typed further, in the same mode, with no `|` (which widens), `!`
-    /// (`!a` to `!ab` widens), `\` (an escape changes the term before it) or `:` (`artist` to `artist:` turns a
-    /// title term into a field term, which the library answers afresh).
-    func narrows(_ other: ListQuery) -> Bool {
-        !other.filter.isEmpty && filter.hasPrefix(other.filter) && exact == other.exact && scope == other.scope
-            && order == other.order && !filter.contains(where: { $0 == "|" || $0 == "!" || $0 == "\\" || $0 == ":" })
+    /// instead of among every item: the same scope and order, and a search whose terms, as read, each imply one of
+    /// `other`'s (`SearchPattern.narrowsTitles`) — not a longer text, which may mean another search (`s$` to `s$5`).
+    /// `search` and `otherSearch`: the two filters read as searches over titles, when the caller has them.
+    func narrows(_ other: ListQuery, search: SearchPattern? = nil, otherSearch: SearchPattern? = nil) -> Bool {
+        !other.filter.isEmpty && scope == other.scope && order == other.order
+            && (search ?? self.search).narrowsTitles(of: otherSearch ?? other.search)
     }
 }

@@ -129,17 +129,18 @@ struct QueryResult: Sendable {
         version &+= 1
         // The current rows hold what a longer filter shows only when the field answer is the one they were made with.
         let sameFields = newFields.answer == fields.answer && { if case .waiting = fields { false } else { true } }()
-        let narrows = newQuery.narrows(query) && generation == items.generation && sameFields
+        let newReading = newQuery.filter != query.filter || newQuery.exact != query.exact ? newQuery.reading : reading
+        let newSearch = newReading.titlesOnly
+        let narrows = generation == items.generation && sameFields
+            && newQuery.narrows(query, search: newSearch, otherSearch: search)
         let previous = narrows ? topFirst?.matches ?? rows : nil
         let narrowing = narrows ? topFirst : nil
         // Characters taken off the end of the search: one typed before may be shown again as it was answered.
         let backspaced = newQuery.filter.count < query.filter.count && query.filter.hasPrefix(newQuery.filter)
         topFirst = nil
-        if newQuery.filter != query.filter || newQuery.exact != query.exact {
-            reading = newQuery.reading
-            search = reading.titlesOnly
-            ranked = search.isRanked
-        }
+        reading = newReading
+        search = newSearch
+        ranked = search.isRanked
         query = newQuery
         fields = newFields
         if case let .matches(matches, answer) = newFields {
