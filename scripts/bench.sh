@@ -244,10 +244,12 @@ for i in "${!SEARCHES[@]}"; do
     done
 done
 
-# --- field terms, whole process: the first one indexes the fields the import left out, the next ones use it -----
+# --- field terms, whole process: the first one reads the rows the import left out of the field index, then
+# favs index builds it and the next ones use it -------------------------------------------------------------------
 FIELD_TERM=artist:xyz
-log "favs list --query '$FIELD_TERM': the first (indexes the fields), then best of $RUNS"
+log "favs list --query '$FIELD_TERM': the first (the index not built), then favs index, then best of $RUNS"
 timed "$DIR/field.first" "$FAVS" list --library "$LIB" --query "$FIELD_TERM" > /dev/null
+timed "$DIR/field.index" "$FAVS" index --library "$LIB"
 : > "$DIR/field.s"
 for r in $(seq "$RUNS"); do
     timed "$DIR/t" "$FAVS" list --library "$LIB" --query "$FIELD_TERM" > /dev/null
@@ -377,8 +379,10 @@ for i in "${!SEARCHES[@]}"; do
         "${r:+${r}×}" "$result"
 done
 fm=$(awk -v s="$(secs "$DIR/field.first")" 'BEGIN { printf "%.0f", s * 1000 }')
-row "\`favs list --query '$FIELD_TERM'\` over $NL items just imported (whole process; indexes their fields first, \
-once)" "—" "$fm ms" "—" "—" "info"
+row "\`favs list --query '$FIELD_TERM'\` over $NL items just imported (whole process; the rows the field index \
+lacks read one by one)" "≤ 3 s" "$fm ms" "—" "—" "$(verdict "$fm" "<=" 3000)"
+fm=$(awk -v s="$(secs "$DIR/field.index")" 'BEGIN { printf "%.0f", s * 1000 }')
+row "\`favs index\` over $NL items just imported (builds the field index)" "—" "$fm ms" "—" "—" "info"
 fm=$(awk -v s="$(cut -d' ' -f1 "$DIR/field.s" | sort -n | head -1)" 'BEGIN { printf "%.0f", s * 1000 }')
 row "\`favs list --query '$FIELD_TERM'\` over $NL items, fields indexed (whole process, best of $RUNS)" "≤ 150 ms" \
     "$fm ms" "—" "—" "$(verdict "$fm" "<=" 150)"

@@ -27,7 +27,7 @@ public final class LibraryFieldSearch: FieldSearch, @unchecked Sendable {
     private var indexWhole = false
     /// Rows a slice of the index takes: what other writers may wait for (about 0.3 s on package-shaped rows; a
     /// tenth of it took twice as long in all, each slice's segment written and merged).
-    static let indexSlice = 50_000
+    public static let indexSlice = 50_000
     private let queue = DispatchQueue(label: "favs.field-search")
     private let lock = NSLock()
     private var waiting: (groups: [[FieldTerm]], ticket: Int)?

@@ -13,7 +13,7 @@ struct Favs: ParsableCommand {
             """,
         version: "favs \(favsVersion)",
         subcommands: [Browse.self, Import.self, List.self, Export.self, Script.self, Fav.self, Unfav.self, Delete.self, Restore.self,
-                      Open.self, Pick.self, Copy.self,
+                      Open.self, Pick.self, Copy.self, Index.self,
                       ConfigFileCommand.self],
         defaultSubcommand: Browse.self
     )
@@ -54,4 +54,5 @@ extension Script: ExitStatusDeclaring {}
 extension Open: ExitStatusDeclaring {}
 extension Pick: ExitStatusDeclaring {}
 extension Copy: ExitStatusDeclaring {}
+extension Index: ExitStatusDeclaring {}
 extension ConfigFileCommand: ExitStatusDeclaring {}

@@ -176,3 +176,45 @@ import Testing
         #expect(try await tmux.exitStatus() == 0)
     }
 }
+
+/// A field term over a library just imported (its field index left to build) is answered at once, and the same
+/// after `favs index` has built the index.
+@Suite struct FieldIndexCommandTests {
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3"), "reads the library's meta with sqlite3"))
+    func aFieldTermIsAnsweredTheSameBeforeAndAfterFavsIndex() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let rows = (0..<3000).map { n in
+            "p\(n)\tpackage \(n)\t\(n % 1000 == 7 ? "a versioned store" : "plain text")\t\(n).0"
+        }
+        try scratch.write("items.tsv", (["name\ttitle\tsummary\tversion"] + rows).joined(separator: "\n") + "\n")
+        let imported = try await favs("import", "items.tsv", "--id", "name", "--library", "lib.sqlite", in: scratch)
+        #expect(imported.status == 0, "\(imported.err)")
+        let expected = """
+            p7      package 7
+            p1007   package 1007
+            p2007   package 2007
+
+            """
+        func indexedThrough() async throws -> String {
+            try await run("/usr/bin/sqlite3", ["-readonly", scratch.path("lib.sqlite"),
+                                               "SELECT value FROM meta WHERE key = 'fields_indexed_through'"],
+                          environment: pinnedEnvironment(home: scratch.url), in: scratch.url).out
+        }
+        #expect(try await indexedThrough() == "0\n", "the import left the index to build")
+        let before = try await favs("list", "--library", "lib.sqlite", "--query", "summary:vers", in: scratch)
+        #expect(before.status == 0 && before.err == "")
+        #expect(before.out == expected, "summary:vers, not the version field")
+        #expect(try await indexedThrough() == "0\n", "the command answered without building it")
+        let index = try await favs("index", "--library", "lib.sqlite", in: scratch)
+        #expect(index.status == 0 && index.err == "" && index.out == "")
+        #expect(try await indexedThrough() == "\(Int64.max)\n", "every row indexed")
+        let after = try await favs("list", "--library", "lib.sqlite", "--query", "summary:vers", in: scratch)
+        #expect(after.out == expected)
+        let again = try await favs("index", "--library", "lib.sqlite", in: scratch)
+        #expect(again.status == 0 && again.out == "", "nothing left to build")
+        let missing = try await favs("index", "--library", "none.sqlite", in: scratch)
+        #expect(missing.status == 66)
+        #expect(missing.err == "favs: no library at none.sqlite (run favs to create the sample, or favs import FILE)\n")
+    }
+}
