@@ -14,6 +14,8 @@ import Testing
         // Field terms (`n:1`, `:d1`), answered at once by a fake index over the fields the test knows.
         .char("n"), .char(":"), .char("1"), .char("d"),
     ]
+    /// The set the property test keeps beside the favorites.
+    static let reading = SetID("reading")
     static let sizes: [(Int, Int)] = [(80, 24), (40, 12), (100, 30), (60, 10), (59, 10), (20, 6), (15, 5), (120, 8)]
     static let titles = ["お気に入りの曲", "录音 Recording", "Café au lait", "🎧 Lo-fi", "Alpha", "bravo", "ÉCOLE",
                          "A rather long title that will certainly need cutting", "ra\u{1B}[31mw", "Zoë"]
@@ -68,10 +70,36 @@ import Testing
         for step in 0..<Self.stepsPerSeed {
             let context = "seed \(seed) step \(step)"
             switch Int.random(in: 0..<100, using: &rng) {
-            case 0..<72:
+            case 0..<68:
                 let key = Self.keys.randomElement(using: &rng) ?? .char("j")
                 browser.handle(key)
                 twin.handle(key)
+            case 68..<72:
+                // A set beside the favorites: joined and left (one item, or several as one step, which `u` undoes
+                // with the rest), shown as the list's scope, or changed by another process.
+                let ids = store.items.ids
+                switch Int.random(in: 0..<10, using: &rng) {
+                case 0..<4:
+                    guard let id = browser.selectedID ?? ids.randomElement(using: &rng) else { continue }
+                    browser.dispatch(.toggleMember(Self.reading, id))
+                    twin.dispatch(.toggleMember(Self.reading, id))
+                case 4..<6:
+                    let some = ids.filter { _ in Int.random(in: 0..<3, using: &rng) == 0 }
+                    browser.dispatch(.toggleMembers(Self.reading, some))
+                    twin.dispatch(.toggleMembers(Self.reading, some))
+                case 6..<8:
+                    let scope: ListQuery.Scope = store.query.scope == .all ? .members(Self.reading) : .all
+                    browser.changeQuery { $0.scope = scope }
+                    twin.changeQuery { $0.scope = scope }
+                default:
+                    guard let id = ids.randomElement(using: &rng) else { continue }
+                    let updates = [RemoteUpdate.member(Self.reading, id, Bool.random(using: &rng), at: 20_000 + Int64(step))]
+                    browser.sync(updates)
+                    twin.sync(updates)
+                }
+                // What follows every input (a key that will do this settles the same way).
+                browser.settle()
+                twin.settle()
             case 72..<78:
                 // A click (often on the star column) or a wheel notch anywhere on the screen.
                 let kinds: [MouseEvent.Kind] = [.click, .click, .wheelUp, .wheelDown]
@@ -166,7 +194,7 @@ import Testing
             let groups = query.reading.fieldGroups
             let fields = Dictionary(known.map { ($0.id, $0.fields) }, uniquingKeysWith: { $1 })
             let ranked = store.items.ids.compactMap { id -> (Item, MatchRank)? in
-                guard let item = store.items[id], query.scope == .all || item.favorite,
+                guard let item = store.items[id], query.scope.set.map({ store.items.isMember(id, of: $0) }) ?? true,
                       groups.allSatisfy({ $0.contains { $0.accepts(fields[id] ?? []) } }),
                       let match = search.match(item.title) else { return nil }
                 return (item, match.rank)
@@ -189,6 +217,17 @@ import Testing
         try #require(favorites == expectedFavorites, "\(context): the favorites pane's order for \(query.filter)")
         for (row, id) in favorites.enumerated() {
             try #require(id.flatMap(store.favorites.row(of:)) == row, "\(context): favorites row(of:) disagrees at \(row)")
+        }
+        // The other set: its count is a recount of its present members, and its rows are ordered as the favorites'.
+        let readers = store.items.ids.filter { store.items.isMember($0, of: Self.reading) }
+        try #require(store.items.memberCount(of: Self.reading) == readers.count, "\(context): the set's count")
+        let readerRows = store.members(of: Self.reading)
+        let expectedReaders = query.filter.isEmpty ? readers
+            : maintained.compactMap { $0 }.filter { store.items.isMember($0, of: Self.reading) }
+                + readers.filter { id in store.list.row(of: id) == nil }
+        try #require((0..<readerRows.count).map { readerRows.id(at: $0) } == expectedReaders, "\(context): the set's rows")
+        for (row, id) in expectedReaders.enumerated() {
+            try #require(readerRows.row(of: id) == row, "\(context): the set's row(of:) disagrees at \(row)")
         }
         // Each cursor is on an item its rows show (none only when they are empty) and within view.
         let layout = browser.layout
