@@ -45,6 +45,90 @@ import Testing
         }
         await server.stop()
     }
+
+    /// A browser whose server takes the connection and never answers (a listening socket nobody reads: what a
+    /// server behind a partition, or a hung one, looks like): the screen says where favs connects within 1 s, with
+    /// the password hidden, and q or ctrl-c leaves within 1 s with exit 0, as in the browser, the terminal restored.
+    /// (The screen stayed blank for the whole connect timeout, keys waiting, then favs exited 69.)
+    @Test(arguments: ["q", "C-c"])
+    func aBrowserConnectingToASilentServerSaysSoAtOnceAndQuitsAtOnce(_ key: String) async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let silent = try SilentServer()
+        defer { silent.close() }
+        let tmux = try await Tmux(width: 80, height: 6, scratch: scratch)
+        defer { tmux.close() }
+
+        let started = ContinuousClock.now
+        try await tmux.startFavs(["--library", "postgres://favs:s3cret@127.0.0.1:\(silent.port)/postgres?schema=team"])
+        try await tmux.waitFor("connecting to")
+        let shown = ContinuousClock.now - started
+        print("connecting: said \(shown) after start")
+        #expect(shown < .seconds(1), "the connecting screen is drawn at once")
+        #expect(try await tmux.screen() == [
+            " favs",
+            "",
+            " connecting to postgres://favs:***@127.0.0.1:\(silent.port)/postgres?schema=team …",
+            "",
+            "",
+            " q quits",
+        ])
+        #expect(try await tmux.display("#{alternate_on} #{cursor_flag}") == "1 0")
+
+        try await Task.sleep(for: .milliseconds(300))  // well into the connect: favs is waiting on the server
+        let keyed = ContinuousClock.now
+        try await tmux.sendKeys(key)
+        #expect(try await tmux.exitStatus(within: .seconds(3)) == 0)
+        let took = ContinuousClock.now - keyed
+        print("connecting: \(key) ended favs \(took) after the key")
+        #expect(took < .seconds(1), "\(key) leaves at once, not when the connect gives up")
+        #expect(try await tmux.display("#{alternate_on} #{cursor_flag}") == "0 1", "the terminal is restored")
+        #expect(try tmux.sttyAfterExit().isSuperset(of: ["icanon", "echo", "icrnl", "opost"]))
+    }
+
+    /// The same silent server, nobody quitting: when the connect timeout passes favs exits 69 with the message it
+    /// always gave, on the restored terminal.
+    @Test func aBrowserWhoseServerNeverAnswersSaysSoOnTheRestoredTerminal() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let silent = try SilentServer()
+        defer { silent.close() }
+        let tmux = try await Tmux(width: 80, height: 6, scratch: scratch)
+        defer { tmux.close() }
+
+        try await tmux.startFavs(["--library", "postgres://favs:s3cret@127.0.0.1:\(silent.port)/postgres?connect_timeout=2"])
+        try await tmux.waitFor("connecting to postgres://favs:***@127.0.0.1:\(silent.port)/postgres?connect_timeout=2 …")
+        #expect(try await tmux.exitStatus(within: .seconds(6)) == 69)
+        #expect(try await tmux.display("#{alternate_on} #{cursor_flag}") == "0 1", "the terminal is restored")
+        #expect(try tmux.sttyAfterExit().isSuperset(of: ["icanon", "echo", "icrnl", "opost"]))
+        #expect(try await tmux.joinedText().contains("favs: the server did not answer in 2 s"))
+    }
+
+    /// A browser started during a partition (every packet to the server dropped) says it is connecting, and once the
+    /// link is back, before the connect timeout, it shows the library and answers keys as ever.
+    @Test(.enabled(if: NamespacedServer.available,
+                   "needs root, ip netns, nftables and PostgreSQL (scripts/netns-pg.sh check says which is missing)"))
+    func aBrowserStartedDuringAPartitionShowsTheLibraryOnceItHeals() async throws {
+        try await NamespacedServer.running { server, scratch in
+            let library = server.url + "?schema=connecting"
+            try await LiveSync.createSample(library, in: scratch)
+            let tmux = try await Tmux(width: 80, height: 24, scratch: scratch)
+            defer { tmux.close() }
+            try await server.drop()
+            try await tmux.startFavs(["--library", library])
+            try await tmux.waitFor(" connecting to postgres://favs:***@")
+            try await Task.sleep(for: .milliseconds(500))
+            try await server.heal()
+            // TCP sends its SYN again 1 s after the first, then at 3 s: well within the 5 s connect timeout.
+            try await tmux.waitFor("28 items · 3 favorites")
+            try await tmux.sendKeys("j")
+            try await LiveSync.waitUntil(tmux, "the move once connected", within: .seconds(4)) {
+                $0[3].hasPrefix("┃>  录音 Recording 2")
+            }
+            try await tmux.sendKeys("q")
+            #expect(try await tmux.exitStatus() == 0)
+        }
+    }
 }
 
 /// A German locale for a test server, made with `localedef` into a folder of the test's (the server finds it by
@@ -68,4 +152,35 @@ enum GermanLocale {
         }
         return folder
     }
+}
+
+/// A TCP port on loopback that takes connections (the kernel completes them into its backlog) and never says a
+/// word: to a client, a server that hung or sits behind a network that lost its packets after the handshake.
+/// No root needed, unlike a real partition. `close()` in a `defer`.
+final class SilentServer {
+    let port: Int
+    private let socket: Int32
+
+    init() throws {
+        let listener = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard listener >= 0 else { throw HarnessError("socket: \(String(cString: strerror(errno)))") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                bind(listener, address, length) == 0 && listen(listener, 16) == 0
+                    && getsockname(listener, address, &length) == 0
+            }
+        }
+        guard bound else {
+            Glibc.close(listener)
+            throw HarnessError("a listening socket on 127.0.0.1: \(String(cString: strerror(errno)))")
+        }
+        socket = listener
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    func close() { Glibc.close(socket) }
 }
