@@ -37,7 +37,11 @@ extension Browse {
             throw failure(error.description, .noTerminal)
         }
         switch end {
-        case .gaveUp: exitWithoutTearDown()
+        case .gaveUp:
+            // The library may still be opening on its thread, in dlopen or libpq: exit's handlers (the loader's
+            // destructors, OpenSSL's cleanup) must not run beside it. Nothing was written: nothing to flush but stdio.
+            fflush(nil)
+            _exit(EXIT_SUCCESS)
         case let .failed(error): throw failure(opening: error)
         case .ran:
             try session?.finishWrites()

@@ -47,9 +47,12 @@ import Testing
     }
 
     /// A browser whose server takes the connection and never answers (a listening socket nobody reads: what a
-    /// server behind a partition, or a hung one, looks like): the screen says where favs connects within 1 s, with
-    /// the password hidden, and q or ctrl-c leaves within 1 s with exit 0, as in the browser, the terminal restored.
-    /// (The screen stayed blank for the whole connect timeout, keys waiting, then favs exited 69.)
+    /// server behind a partition, or a hung one, looks like): the screen says where favs connects at once, with
+    /// the password hidden, and q or ctrl-c leaves at once with exit 0, as in the browser, the terminal restored.
+    /// (The screen stayed blank for the whole connect timeout, keys waiting, then favs exited 69.) A connect timeout
+    /// of 10 s tells "at once" from "when the connect gives up" on a machine however busy: on a quiet one the screen
+    /// showed 0.17–0.19 s after the start and favs ended 0.05–0.11 s after the key; with make test's suites beside
+    /// it, a debug build took 2–3.2 s to start, and ended 0.7–1.1 s after the key.
     @Test(arguments: ["q", "C-c"])
     func aBrowserConnectingToASilentServerSaysSoAtOnceAndQuitsAtOnce(_ key: String) async throws {
         let scratch = try Scratch()
@@ -60,15 +63,15 @@ import Testing
         defer { tmux.close() }
 
         let started = ContinuousClock.now
-        try await tmux.startFavs(["--library", "postgres://favs:s3cret@127.0.0.1:\(silent.port)/postgres?schema=team"])
+        try await tmux.startFavs(["--library", "postgres://favs:s3cret@127.0.0.1:\(silent.port)/postgres?connect_timeout=10"])
         try await tmux.waitFor("connecting to")
         let shown = ContinuousClock.now - started
         print("connecting: said \(shown) after start")
-        #expect(shown < .seconds(1), "the connecting screen is drawn at once")
+        #expect(shown < .seconds(6), "the connecting screen is drawn at once (within 1 s on a quiet machine), not after the connect")
         #expect(try await tmux.screen() == [
             " favs",
             "",
-            " connecting to postgres://favs:***@127.0.0.1:\(silent.port)/postgres?schema=team …",
+            " connecting to postgres://favs:***@127.0.0.1:\(silent.port)/postgres?connect_timeout=10 …",
             "",
             "",
             " q quits",
@@ -78,10 +81,12 @@ import Testing
         try await Task.sleep(for: .milliseconds(300))  // well into the connect: favs is waiting on the server
         let keyed = ContinuousClock.now
         try await tmux.sendKeys(key)
-        #expect(try await tmux.exitStatus(within: .seconds(3)) == 0)
+        let status = try await tmux.exitStatus(within: .seconds(8))
         let took = ContinuousClock.now - keyed
-        print("connecting: \(key) ended favs \(took) after the key")
-        #expect(took < .seconds(1), "\(key) leaves at once, not when the connect gives up")
+        print("connecting: \(key) ended favs \(took) after the key, status \(status)")
+        let left = try await tmux.joinedText().joined(separator: "\n")
+        #expect(status == 0, "the pane:\n\(left)\(tmux.crashes())")
+        #expect(took < .seconds(2), "\(key) leaves at once (within 1 s on a quiet machine), not when the connect gives up")
         #expect(try await tmux.display("#{alternate_on} #{cursor_flag}") == "0 1", "the terminal is restored")
         #expect(try tmux.sttyAfterExit().isSuperset(of: ["icanon", "echo", "icrnl", "opost"]))
     }
