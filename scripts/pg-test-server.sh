@@ -5,7 +5,9 @@
 # run as the postgres user, which owns DIR (initdb refuses to run as root).
 #
 # Logins over TCP need the password (scram-sha-256), so a wrong one is refused as on a real server; the socket
-# trusts the local user.
+# trusts the local user. FAVS_TEST_LC_MESSAGES=de_DE.UTF-8 makes a server that speaks another language (its
+# messages, a login's FATAL ones too): the locale must be installed, or be in the folder LOCPATH names when the
+# server starts (start, resume).
 set -euo pipefail
 
 command=${1:?usage: pg-test-server.sh start|stop|pause|resume|freeze|thaw DIR}
@@ -25,6 +27,9 @@ start)
     "${as[@]}" "$bin/initdb" -D "$dir/data" -U favs --pwfile="$dir/password" --auth-local=trust \
         --auth-host=scram-sha-256 -E UTF8 --locale=C.UTF-8 > "$dir/initdb.log" 2>&1 \
         || { cat "$dir/initdb.log" >&2; exit 1; }
+    if [ -n "${FAVS_TEST_LC_MESSAGES:-}" ]; then
+        printf "lc_messages = '%s'\n" "$FAVS_TEST_LC_MESSAGES" >> "$dir/data/postgresql.conf"
+    fi
     # A free port on loopback, asked of the kernel; tried again if another process takes it first.
     for attempt in 1 2 3 4 5; do
         port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')

@@ -15,6 +15,7 @@
     X(int, PQsetnonblocking, (PGconn *conn, int arg), (conn, arg)) \
     X(PQnoticeProcessor, PQsetNoticeProcessor, (PGconn *conn, PQnoticeProcessor proc, void *arg), (conn, proc, arg)) \
     X(int, PQconnectionNeedsPassword, (const PGconn *conn), (conn)) \
+    X(PGVerbosity, PQsetErrorVerbosity, (PGconn *conn, PGVerbosity verbosity), (conn, verbosity)) \
     X(char *, PQerrorMessage, (const PGconn *conn), (conn)) \
     X(int, PQsocket, (const PGconn *conn), (conn)) \
     X(int, PQsendQueryParams, (PGconn *conn, const char *command, int nParams, const Oid *paramTypes, \
@@ -59,7 +60,8 @@ static char failure[512];
 
 static void load(void) {
     // favs's messages are English, and it reads libpq's (`connection to server at … failed: REASON`) to word its
-    // own: libpq's translations are kept out (PGLOCALEDIR, read when libpq first translates, names no folder).
+    // own (a server's reason is told by its SQLSTATE, its words being in the server's language): libpq's
+    // translations are kept out (PGLOCALEDIR, read when libpq first translates, names no folder).
     setenv("PGLOCALEDIR", "/nonexistent/favs-keeps-libpq-in-english", 1);
     void *library = dlopen("libpq.so.5", RTLD_NOW | RTLD_LOCAL);
     if (!library) {

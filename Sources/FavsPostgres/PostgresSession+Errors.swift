@@ -30,22 +30,22 @@ extension PostgresSession {
 
     /// What libpq says of a connection that could not be made, as one of favs's messages. Its words are
     /// `connection to server at "HOST", port N failed: REASON` (one line for each address tried: the first is
-    /// told), the reason being the system's ("Connection refused") or the server's (`FATAL:  MESSAGE`, whose
-    /// SQLSTATE libpq does not give: told apart by its words).
+    /// told), the reason being the system's ("Connection refused") or the server's: `SEVERITY:  SQLSTATE: MESSAGE`
+    /// in libpq's verbose form (`PostgresConnection.connect` asks for it), in the server's language. It is told
+    /// apart by its SQLSTATE, never its words, and a wrong password is said in favs's words whatever the server
+    /// speaks (a German server's `Passwort-Authentifizierung … fehlgeschlagen` exited 69 instead of 77).
     private static func startFailure(_ message: String, target: PostgresTarget) -> LibraryError {
         let location = target.display
         let line = message.split(whereSeparator: \.isNewline).first.map(String.init) ?? message
-        var reason = line.range(of: " failed: ").map { String(line[$0.upperBound...]) } ?? line
-        if let range = reason.range(of: #"^(FATAL|ERROR):\s+"#, options: .regularExpression) {
-            reason.removeSubrange(range)
-            if reason.hasPrefix("password authentication failed") || reason.contains("authentication failed for user")
-                || reason.hasPrefix("no pg_hba.conf entry") || reason.hasPrefix("role \"") {
-                return .authentication(location: location, reason: reason)
+        let reason = line.range(of: " failed: ").map { String(line[$0.upperBound...]) } ?? line
+        if let (sqlState, said) = serverReason(reason) {
+            switch sqlState {
+            case "28P01": return .authentication(location: location, reason: "password authentication failed for user \"\(target.user)\"")
+            // No pg_hba.conf entry, a role that may not log in, another method's login refused: the server's words.
+            case "28000": return .authentication(location: location, reason: said)
+            case "3D000": return .noDatabase(location: location, database: target.database)
+            default: return .unreachable(location: location, reason: said)
             }
-            if reason.hasPrefix("database \""), reason.hasSuffix("\" does not exist") {
-                return .noDatabase(location: location, database: target.database)
-            }
-            return .unreachable(location: location, reason: reason)
         }
         if reason.hasPrefix("could not translate host name"), case let .tcp(host, _) = target.endpoint {
             return .unreachable(location: location, reason: "unknown host \(host)")
@@ -55,5 +55,12 @@ extension PostgresSession {
         }
         if reason == "timeout expired" { return .timedOut(seconds: target.connectTimeout ?? 0) }
         return .unreachable(location: location, reason: reason)
+    }
+
+    /// The SQLSTATE and the message of a server's reason in libpq's verbose form (`FATAL:  3D000: MESSAGE`, its
+    /// severity translated too); nil for a reason of the system's or libpq's own.
+    static func serverReason(_ reason: String) -> (sqlState: String, message: String)? {
+        guard let match = reason.firstMatch(of: /^[^:]+:\s+([0-9A-Z]{5}):\s+/) else { return nil }
+        return (String(match.1), String(reason[match.range.upperBound...]))
     }
 }

@@ -22,14 +22,85 @@ public enum TerminalApp {
     public static func run(_ browser: Browser, wantsColor: Bool, palette: Theme.Palette = [:], mouse: Bool = true,
                            device: TerminalDevice = .standard, height: TerminalHeight? = nil, pollInterval: Int32 = 50,
                            afterFirstFrame: (() -> Void)? = nil, poll: (() -> Bool)? = nil) throws -> Browser.Effect {
+        try onScreen(wantsColor: wantsColor, palette: palette, mouse: mouse, device: device, height: height) { screen in
+            loop(browser, on: screen, pollInterval: pollInterval, afterFirstFrame: afterFirstFrame, poll: poll)
+        }
+    }
+
+    /// A browser for `run(opening:)`, with what the run loop calls beside its keys (`run`'s parameters).
+    public struct Program {
+        public var browser: Browser
+        public var pollInterval: Int32
+        public var afterFirstFrame: (() -> Void)?
+        public var poll: (() -> Bool)?
+
+        public init(_ browser: Browser, pollInterval: Int32 = 50, afterFirstFrame: (() -> Void)? = nil,
+                    poll: (() -> Bool)? = nil) {
+            self.browser = browser
+            self.pollInterval = pollInterval
+            self.afterFirstFrame = afterFirstFrame
+            self.poll = poll
+        }
+    }
+
+    /// How `run(opening:)` ended.
+    public enum OpeningEnd {
+        /// The user quit (a quit key, ctrl-c) before the library was open, or the input ended.
+        case gaveUp
+        /// The library could not be opened: the caller says why, now that the terminal is restored.
+        case failed(any Error)
+        /// The browser ran, and ended with this effect.
+        case ran(Browser.Effect)
+    }
+
+    /// Runs a browser whose library is still opening (across a network, where that may take seconds, or never
+    /// end): `opening` is on screen at once and its keys are answered (a quit key leaves) while `take`, asked
+    /// every few milliseconds, says nil; then the program it gives runs on the same screen, as `run` runs one.
+    /// A failure it gives ends the run with the terminal restored.
+    public static func run(opening: OpeningScreen, take: () -> Result<Program, any Error>?, wantsColor: Bool,
+                           palette: Theme.Palette = [:], mouse: Bool = true, device: TerminalDevice = .standard,
+                           height: TerminalHeight? = nil) throws -> OpeningEnd {
+        try onScreen(wantsColor: wantsColor, palette: palette, mouse: mouse, device: device, height: height) { screen in
+            switch wait(for: take, showing: opening, on: screen) {
+            case nil: return .gaveUp
+            case let .failure(error)?: return .failed(error)
+            case let .success(program)?:
+                return .ran(loop(program.browser, on: screen, pollInterval: program.pollInterval,
+                                 afterFirstFrame: program.afterFirstFrame, poll: program.poll))
+            }
+        }
+    }
+
+    /// Opens the screen (`height` rows at the bottom, or the full screen) for `body`, restored however it ends.
+    private static func onScreen<Ending>(wantsColor: Bool, palette: Theme.Palette, mouse: Bool, device: TerminalDevice,
+                                         height: TerminalHeight?, _ body: (any TerminalScreen) -> Ending) throws -> Ending {
         Signals.install()
         if let height, let screen = try InlineScreen.open(rows: height, wantsColor: wantsColor, palette: palette) {
             defer { screen.close() }
-            return loop(browser, on: screen, pollInterval: pollInterval, afterFirstFrame: afterFirstFrame, poll: poll)
+            return body(screen)
         }
         let screen = try NcursesScreen(wantsColor: wantsColor, palette: palette, mouse: mouse, device: device)
         defer { screen.close() }
-        return loop(browser, on: screen, pollInterval: pollInterval, afterFirstFrame: afterFirstFrame, poll: poll)
+        return body(screen)
+    }
+
+    /// Shows `opening` until `take` has an outcome; nil when the user gave up first (or the input ended).
+    private static func wait(for take: () -> Result<Program, any Error>?, showing opening: OpeningScreen,
+                             on screen: some TerminalScreen) -> Result<Program, any Error>? {
+        var needsFrame = true
+        while true {
+            if let outcome = take() { return outcome }
+            if needsFrame { screen.show(opening.frame(width: screen.width, height: screen.height)) }
+            needsFrame = false
+            switch screen.read(timeout: 20) {
+            case .endOfInput: return nil
+            case let .key(key) where opening.givesUp(key): return nil
+            case .resize:
+                screen.resize()
+                needsFrame = true
+            case .key, .mouse, .timeout: break
+            }
+        }
     }
 
     /// One frame per turn: keys in, frames out, until the user quits, a picker ends or the input ends.

@@ -42,10 +42,14 @@ struct Browse: ParsableCommand {
             throw failure("stdout is not a terminal: use 'favs list' to print the items, or 'favs script' to print screens",
                           .noTerminal)
         }
+        let glyphs = display.terminalGlyphs(config: config.ascii)
+        if location.isPostgres {
+            try browseWhileConnecting(to: location, config: config, configError: configError, glyphs: glyphs)
+        }
         let session = BrowserSession.overLibrary(try openBrowser(at: location, width: 80, height: 24, preview: true,
                                                                  config: config, interactive: true))
         let browser = session.browser
-        browser.glyphs = display.terminalGlyphs(config: config.ascii)
+        browser.glyphs = glyphs
         // stderr is hidden once the screen starts: the first frame says it instead.
         if let configError { browser.show(configError) }
         do {
@@ -82,33 +86,42 @@ func openBrowser(at location: LibraryLocation, width: Int, height: Int, preview:
                  scope: ListQuery.Scope = .all, interactive: Bool = false,
                  fieldsAtOnce: Bool = false) throws -> (browser: Browser, library: any ItemLibrary, lastChange: Int64?) {
     do {
-        let library = try openLibrary(location, seedIfNew: true)
-        let background = interactive ? library.inBackground() : nil
-        let sink: any ChangeSink = background ?? library
-        let fieldSource: any FieldSource = background ?? library
-        // Field terms (`artist:padilla`) are answered by the library's index: off the input thread for a person,
-        // unless what is shown first depends on the answer (`fieldsAtOnce`: a picker's --select-1, --exit-0).
-        let fieldSearch = LibraryFieldSearch(library, inBackground: interactive && !fieldsAtOnce)
-        let name = library.name + (library.isOnFullDisk ? " (read-only: disk full)" : library.isReadOnly ? " (read-only)" : "")
-        // FAVS_PREVIEW_MINIMUM overrides from how many items a library opens on a preview (tests use a small one).
-        let minimum = ProcessInfo.processInfo.environment["FAVS_PREVIEW_MINIMUM"].flatMap { Int($0) }
-            ?? ListLoader.parallelThreshold
-        // The list opens in the order it was last shown in. A preview holds the first rows in library order:
-        // in another order, or filtered (a picker's --query, --favorites), the first frame needs the whole list.
-        let query = ListQuery(filter: filter, exact: exact, scope: scope, order: try library.rememberedOrder() ?? config.sort)
-        let keyMap = config.keyMap
-        if preview, query == ListQuery(), let items = try library.loadPreview(minimum: minimum) {
-            let store = Store(collection: items, sink: sink, fieldSource: fieldSource, fieldSearch: fieldSearch)
-            return (Browser(store: store, libraryName: name, width: width, height: height, keyMap: keyMap,
-                            purpose: purpose), library, nil)
-        }
-        let (items, lastChange) = try library.loadListToFollow()
-        let store = Store(collection: items, sink: sink, fieldSource: fieldSource, fieldSearch: fieldSearch, query: query)
-        return (Browser(store: store, libraryName: name, width: width, height: height, keyMap: keyMap,
-                        purpose: purpose), library, lastChange)
+        return try browser(on: openLibrary(location, seedIfNew: true), width: width, height: height, preview: preview,
+                           config: config, purpose: purpose, filter: filter, exact: exact, scope: scope,
+                           interactive: interactive, fieldsAtOnce: fieldsAtOnce)
     } catch {
         throw failure(opening: error)
     }
+}
+
+/// `openBrowser` on a library opened already, its errors thrown as they are (not yet said).
+func browser(on library: any ItemLibrary, width: Int, height: Int, preview: Bool = false, config: Config,
+             purpose: Browser.Purpose = .browse, filter: String = "", exact: Bool = false, scope: ListQuery.Scope = .all,
+             interactive: Bool = false, fieldsAtOnce: Bool = false) throws
+    -> (browser: Browser, library: any ItemLibrary, lastChange: Int64?) {
+    let background = interactive ? library.inBackground() : nil
+    let sink: any ChangeSink = background ?? library
+    let fieldSource: any FieldSource = background ?? library
+    // Field terms (`artist:padilla`) are answered by the library's index: off the input thread for a person,
+    // unless what is shown first depends on the answer (`fieldsAtOnce`: a picker's --select-1, --exit-0).
+    let fieldSearch = LibraryFieldSearch(library, inBackground: interactive && !fieldsAtOnce)
+    let name = library.name + (library.isOnFullDisk ? " (read-only: disk full)" : library.isReadOnly ? " (read-only)" : "")
+    // FAVS_PREVIEW_MINIMUM overrides from how many items a library opens on a preview (tests use a small one).
+    let minimum = ProcessInfo.processInfo.environment["FAVS_PREVIEW_MINIMUM"].flatMap { Int($0) }
+        ?? ListLoader.parallelThreshold
+    // The list opens in the order it was last shown in. A preview holds the first rows in library order:
+    // in another order, or filtered (a picker's --query, --favorites), the first frame needs the whole list.
+    let query = ListQuery(filter: filter, exact: exact, scope: scope, order: try library.rememberedOrder() ?? config.sort)
+    let keyMap = config.keyMap
+    if preview, query == ListQuery(), let items = try library.loadPreview(minimum: minimum) {
+        let store = Store(collection: items, sink: sink, fieldSource: fieldSource, fieldSearch: fieldSearch)
+        return (Browser(store: store, libraryName: name, width: width, height: height, keyMap: keyMap,
+                        purpose: purpose), library, nil)
+    }
+    let (items, lastChange) = try library.loadListToFollow()
+    let store = Store(collection: items, sink: sink, fieldSource: fieldSource, fieldSearch: fieldSearch, query: query)
+    return (Browser(store: store, libraryName: name, width: width, height: height, keyMap: keyMap,
+                    purpose: purpose), library, lastChange)
 }
 
 func readStandardInput() -> String {

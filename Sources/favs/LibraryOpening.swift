@@ -1,5 +1,6 @@
 import FavsLibrary
 import FavsPostgres
+import Foundation
 
 /// The library at `location`: a SQLite file (or `:memory:`), or a schema on a PostgreSQL server. Created when
 /// missing (a file's folders only at the default location), and seeded with the sample when `seedIfNew`.
@@ -33,3 +34,20 @@ func openExistingLibrary(_ location: LibraryLocation, readOnly: Bool = true) thr
 /// The config file's `timeout` for a team library's server (what is wrong with the file is said where the command
 /// reads it for everything else; here its defaults stand in).
 private var serverTimeout: Int { StartupConfig.load().config.timeout }
+
+/// Work done on a thread of its own (a team library opening while the screen says "connecting"): `take` is nil
+/// until it ends, then its value or its error. What it made belongs to the thread that takes it.
+final class InBackground<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    /// Guarded by `lock`.
+    private var outcome: Result<Value, any Error>?
+
+    init(_ work: @escaping @Sendable () throws -> Value) {
+        Thread.detachNewThread { [self] in
+            let ended = Result { try work() }
+            lock.withLock { outcome = ended }
+        }
+    }
+
+    func take() -> Result<Value, any Error>? { lock.withLock { outcome } }
+}

@@ -46,10 +46,12 @@ enum Postgres {
         let url: String
         let scratch: Scratch
 
-        init(scratch: Scratch) async throws {
+        /// `environment`: added to the script's (`FAVS_TEST_LC_MESSAGES` and `LOCPATH`: a server in another language).
+        init(scratch: Scratch, environment: [String: String] = [:]) async throws {
             self.scratch = scratch
             folder = NSTemporaryDirectory() + "favs-pg-\(UUID().uuidString.prefix(8))"
-            let result = try await run(Self.script, ["start", folder], environment: ProcessInfo.processInfo.environment,
+            let result = try await run(Self.script, ["start", folder],
+                                       environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
                                        in: scratch.url)
             guard result.status == 0 else { throw HarnessError("cannot start a PostgreSQL server: \(result.err)") }
             url = result.out.trimmingCharacters(in: .whitespacesAndNewlines)

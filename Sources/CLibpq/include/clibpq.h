@@ -18,6 +18,7 @@ ConnStatusType favs_PQstatus(const PGconn *conn);
 int favs_PQsetnonblocking(PGconn *conn, int arg);
 PQnoticeProcessor favs_PQsetNoticeProcessor(PGconn *conn, PQnoticeProcessor proc, void *arg);
 int favs_PQconnectionNeedsPassword(const PGconn *conn);
+PGVerbosity favs_PQsetErrorVerbosity(PGconn *conn, PGVerbosity verbosity);
 char *favs_PQerrorMessage(const PGconn *conn);
 int favs_PQsocket(const PGconn *conn);
 void favs_PQfinish(PGconn *conn);

@@ -39,6 +39,10 @@ final class PostgresConnection: @unchecked Sendable {
         // The server's notices (`NOTICE: extension "pg_trgm" already exists`) are not for the user's terminal:
         // libpq would print them on stderr.
         favs_PQsetNoticeProcessor(started, { _, _ in }, nil)
+        // A login the server refuses is told by its SQLSTATE (`describe`), which libpq gives only in its verbose
+        // words (`FATAL:  28P01: …`): the server's own are in its language (`lc_messages`). Back to the default
+        // once connected, for the errors of a connection lost later.
+        favs_PQsetErrorVerbosity(started, PQERRORS_VERBOSE)
         var startFailure: PostgresConnectionError {
             var error = connection.lostError
             error.neededPassword = favs_PQconnectionNeedsPassword(started) != 0
@@ -49,6 +53,7 @@ final class PostgresConnection: @unchecked Sendable {
         while true {
             switch state {
             case PGRES_POLLING_OK:
+                favs_PQsetErrorVerbosity(started, PQERRORS_DEFAULT)
                 guard favs_PQsetnonblocking(started, 1) == 0 else { throw connection.lostError }
                 return connection
             case PGRES_POLLING_READING: try connection.wait(reading: true, writing: false, until: deadline)
