@@ -13,7 +13,8 @@ extension PostgresLibrary {
     /// writer from stamping a favorite in between.
     @discardableResult
     public func apply(_ command: ItemCommand, to ids: [ItemID]) throws -> [ItemID] {
-        try session.transaction(writes: true) { () -> ([ItemID], ChangeNotice?) in
+        try refuseOlderFormat()
+        return try session.transaction(writes: true) { () -> ([ItemID], ChangeNotice?) in
             let written = try PostgresWrites(session: session, origin: origin).apply(command, to: ids)
             return (written.map(\.write.itemID), ChangeNotice(written, library: session.target.schema, origin: origin))
         }

@@ -17,6 +17,7 @@ extension PostgresLibrary {
     public func importRecords(
         reading read: (_ add: (ImportRecord, _ place: Int) throws -> Void) throws -> Void
     ) throws -> ImportSummary {
+        try refuseOlderFormat()
         var readError: (any Error)?
         do {
             return try session.transaction(writes: true, long: true) {
@@ -37,9 +38,8 @@ extension PostgresLibrary {
     private func importIntoEmpty(
         _ read: (_ add: (ImportRecord, _ place: Int) throws -> Void) throws -> Void
     ) throws -> ImportSummary {
-        for statement in [
-            "DROP INDEX items_list", "DROP INDEX items_favorites", "DROP INDEX items_deleted", "DROP INDEX items_fields",
-            "ALTER TABLE items DROP CONSTRAINT items_pkey, DROP CONSTRAINT items_position_key",
+        for statement in Self.itemIndexes.map({ "DROP INDEX \($0.name)" }) + [
+            "DROP INDEX items_fields", "ALTER TABLE items DROP CONSTRAINT items_pkey, DROP CONSTRAINT items_position_key",
         ] { try session.query(PostgresQuery(unsafeSQL: statement)) }
         var rows = CopyRows()
         var fields: [UInt8] = []
@@ -70,7 +70,7 @@ extension PostgresLibrary {
             throw places.duplicate(id: id, position: Int(position), first: Int(first))
         }
         try session.query("ALTER TABLE items ADD CONSTRAINT items_position_key UNIQUE (position)")
-        for statement in Self.tables[1...3] { try session.query(PostgresQuery(unsafeSQL: statement)) }
+        for index in Self.itemIndexes { try session.query(PostgresQuery(unsafeSQL: index.sql)) }
         try Self.makeFieldIndex(session)
         try added(rows: count)
         if count > 0 { try log(.reload, "") }
@@ -175,6 +175,7 @@ extension PostgresLibrary {
     }
 
     public func copyIn(reading read: (_ add: (StoredItem) throws -> Void) throws -> LibraryPreferences) throws -> Int {
+        try refuseOlderFormat()
         var readError: (any Error)?
         do {
             return try session.transaction(writes: true, long: true) {

@@ -13,7 +13,8 @@ public final class PostgresLibrary: ItemLibrary {
     public let location: String
     public let name: String
     public let origin = UUID().uuidString
-    public var isReadOnly: Bool { false }
+    /// An older library opened by a user who may not migrate it is read as it is, and not written.
+    public var isReadOnly: Bool { tableFormat < Self.format }
     public var isOnFullDisk: Bool { false }
     /// A poll with no notification costs a lock and a look: every 10 ms, so a pushed change is on screen
     /// within a few milliseconds of its commit.
@@ -22,11 +23,15 @@ public final class PostgresLibrary: ItemLibrary {
     /// Whether the schema held no library when it was opened for an import or a copy (`tablesWithFirstWrite`):
     /// that one's transaction makes the tables.
     let tablesWithFirstWrite: Bool
+    /// The format of the library's tables: this favs's (`PostgresLibrary.format`), or an older one's that this
+    /// session may not migrate (`prepare`).
+    let tableFormat: Int
 
-    init(session: PostgresSession, name: String, tablesWithFirstWrite: Bool = false) {
+    init(session: PostgresSession, name: String, format: Int = PostgresLibrary.format, tablesWithFirstWrite: Bool = false) {
         self.session = session
         self.location = session.target.display
         self.name = name
+        self.tableFormat = format
         self.tablesWithFirstWrite = tablesWithFirstWrite
     }
 
@@ -42,8 +47,8 @@ public final class PostgresLibrary: ItemLibrary {
         let target = try PostgresTarget(url: url, environment: environment)
         let session = try PostgresSession(target, timeout: timeout)
         let later = tablesWithFirstWrite && !seedIfNew
-        let name = try prepare(session, seed: seedIfNew, mustExist: mustExist, later: later)
-        return PostgresLibrary(session: session, name: name, tablesWithFirstWrite: later)
+        let prepared = try prepare(session, seed: seedIfNew, mustExist: mustExist, later: later)
+        return PostgresLibrary(session: session, name: prepared.name, format: prepared.format, tablesWithFirstWrite: later)
     }
 
     // MARK: Reading
@@ -168,10 +173,21 @@ public final class PostgresLibrary: ItemLibrary {
     /// Commits a change and its change-log row in one transaction over `session`, with the notification that says
     /// what changed and which of this process's changes it is (`ticket`, see `ChangeNotice`).
     func persist(_ change: ModelChange, on session: PostgresSession, ticket: Int? = nil) throws {
+        try refuseOlderFormat()
         try session.transaction(writes: true) { () -> ((), ChangeNotice?) in
             let written = try PostgresWrites(session: session, origin: origin).persist(change)
             return ((), ChangeNotice(written, library: session.target.schema, origin: origin, ticket: ticket))
         }
+    }
+
+    /// Refuses a write to an older library opened as it is (this session may not migrate it): this favs writes
+    /// only its own format.
+    func refuseOlderFormat() throws {
+        guard tableFormat < Self.format else { return }
+        throw LibraryError.database("""
+            cannot change library \(location): its tables are from an older favs, and only their owner may upgrade them \
+            (by opening it with this favs)
+            """)
     }
 
     /// Counts rows added to `items` in `meta.rows` (within the caller's write transaction).
