@@ -38,15 +38,19 @@ extension PostgresLibrary {
     private func importIntoEmpty(
         _ read: (_ add: (ImportRecord, _ place: Int) throws -> Void) throws -> Void
     ) throws -> ImportSummary {
+        // The members' foreign key stands on the items' primary key: it goes first, and comes back last.
         for statement in Self.itemIndexes.map({ "DROP INDEX \($0.name)" }) + [
-            "DROP INDEX items_fields", "ALTER TABLE items DROP CONSTRAINT items_pkey, DROP CONSTRAINT items_position_key",
+            "DROP INDEX items_fields", "ALTER TABLE members DROP CONSTRAINT members_item_id_fkey",
+            "ALTER TABLE items DROP CONSTRAINT items_pkey, DROP CONSTRAINT items_position_key",
         ] { try session.query(PostgresQuery(unsafeSQL: statement)) }
         var rows = CopyRows()
+        // The favorites' member rows, copied once the items' keys are built.
+        var starred = CopyRows()
         var fields: [UInt8] = []
         var count = 0
         // Where each record was read, by position: only looked at to report a repeated id.
         var places = BulkImportPlaces()
-        let copied = ["id", "title", "fields", "favorite", "position"]
+        let copied = ["id", "title", "fields", "position"]
         try read { record, place in
             count += 1
             places.append(place: place, column: record.column)
@@ -55,8 +59,8 @@ extension PostgresLibrary {
             try rows.add(record.id.rawValue, line: record.line)
             try rows.add(record.title, line: record.line)
             try rows.add(bytes: fields, line: record.line)
-            rows.add(record.favorite, last: false)
             rows.addLast(count)
+            if record.favorite { try starred.addMember(record.id, at: nil, line: record.line) }
             if rows.bytes.count >= Self.copyPiece { try flush(&rows, into: "items", copied) }
         }
         try flush(&rows, into: "items", copied)
@@ -70,6 +74,10 @@ extension PostgresLibrary {
             throw places.duplicate(id: id, position: Int(position), first: Int(first))
         }
         try session.query("ALTER TABLE items ADD CONSTRAINT items_position_key UNIQUE (position)")
+        try flush(&starred, into: "members", CopyRows.memberColumns)
+        try session.query("""
+            ALTER TABLE members ADD CONSTRAINT members_item_id_fkey FOREIGN KEY (item_id) REFERENCES items (id)
+            """)
         for index in Self.itemIndexes { try session.query(PostgresQuery(unsafeSQL: index.sql)) }
         try Self.makeFieldIndex(session)
         try added(rows: count)
@@ -136,11 +144,17 @@ extension PostgresLibrary {
                 WHERE i.id = s.id AND (i.title <> s.title OR i.fields <> s.fields OR i.deleted) RETURNING 1
                 """).count
             summary.added = try session.query("""
-                INSERT INTO items (id, title, fields, favorite, position)
-                SELECT s.id, s.title, s.fields, s.favorite, \(last) + row_number() OVER (ORDER BY s.ord)
+                INSERT INTO items (id, title, fields, position)
+                SELECT s.id, s.title, s.fields, \(last) + row_number() OVER (ORDER BY s.ord)
                 FROM import_rows s WHERE NOT EXISTS (SELECT 1 FROM items i WHERE i.id = s.id) ORDER BY s.ord
                 RETURNING 1
                 """).count
+            // A star in the file stars an item it adds; an item the library held keeps its own.
+            try session.query("""
+                INSERT INTO members (set_name, item_id)
+                SELECT 'favorites', s.id FROM import_rows s JOIN items i ON i.id = s.id WHERE s.favorite AND i.position > \(last)
+                ON CONFLICT DO NOTHING
+                """)
         }
         summary.unchanged = count - summary.added - summary.updated
         try added(rows: summary.added)
@@ -154,9 +168,11 @@ extension PostgresLibrary {
         try session.transaction(writes: false, readOnlySnapshot: true, long: true) {
             var after = Int64.min
             while true {
+                // Deleted items with their stars: a copy restores them as the library would.
                 let rows = try session.query("""
-                    SELECT id, title, fields, favorite, position, favorited_at, deleted FROM items
-                    WHERE position > \(after) ORDER BY position LIMIT 10000
+                    SELECT i.id, i.title, i.fields, f.item_id IS NOT NULL, i.position, f.added_at, i.deleted
+                    FROM items i LEFT JOIN \(unescaped: favorites) f ON f.item_id = i.id
+                    WHERE i.position > \(after) ORDER BY i.position LIMIT 10000
                     """)
                 for row in rows {
                     let (id, title, fields, favorite, position, time, deleted)
@@ -181,8 +197,10 @@ extension PostgresLibrary {
             return try session.transaction(writes: true, long: true) {
                 if tablesWithFirstWrite { try Self.makeTablesIfMissing(session, name: name) }
                 if try !session.query("SELECT 1 FROM items LIMIT 1").isEmpty { throw LibraryError.notEmpty(path: location) }
-                let columns = ["id", "title", "fields", "favorite", "position", "favorited_at", "deleted"]
+                let columns = ["id", "title", "fields", "position", "deleted"]
                 var rows = CopyRows()
+                // The favorites' member rows, copied once every item is in (their foreign key).
+                var starred = CopyRows()
                 var count = 0
                 let preferences: LibraryPreferences
                 do {
@@ -192,9 +210,9 @@ extension PostgresLibrary {
                         try rows.add(item.id.rawValue, line: count)
                         try rows.add(item.title, line: count)
                         try rows.add(FieldCoding.encode(item.fields), line: count)
-                        rows.add(item.favorite, last: false)
-                        try rows.add(Int64(item.position), item.favoritedAt)
+                        try rows.add(item.position)
                         rows.add(stored.deleted, last: true)
+                        if item.favorite { try starred.addMember(item.id, at: item.favoritedAt, line: count) }
                         if rows.bytes.count >= Self.copyPiece { try flush(&rows, into: "items", columns) }
                     }
                 } catch let error where !(error is LibraryError) {
@@ -202,6 +220,7 @@ extension PostgresLibrary {
                     throw error
                 }
                 try flush(&rows, into: "items", columns)
+                try flush(&starred, into: "members", CopyRows.memberColumns)
                 try session.query("""
                     INSERT INTO meta (key, value) VALUES ('name', \(preferences.name))
                     ON CONFLICT (key) DO UPDATE SET value = excluded.value
@@ -229,11 +248,15 @@ struct CopyRows {
         }
     }
 
-    mutating func add(_ position: Int64, _ time: Int64?) throws {
-        bytes.append(contentsOf: String(position).utf8)
-        bytes.append(UInt8(ascii: "\t"))
+    /// The columns of `addMember`'s rows in `members`.
+    static let memberColumns = ["set_name", "item_id", "added_at"]
+
+    /// A row of `members`: the item a favorite, at a time or without one.
+    mutating func addMember(_ id: ItemID, at time: Int64?, line: Int) throws {
+        try add("favorites", line: line)
+        try add(id.rawValue, line: line)
         bytes.append(contentsOf: (time.map(String.init) ?? "\\N").utf8)
-        bytes.append(UInt8(ascii: "\t"))
+        bytes.append(UInt8(ascii: "\n"))
     }
 
     mutating func add(_ text: String, line: Int) throws {

@@ -86,10 +86,12 @@ extension PostgresLibrary {
         if seed {
             for item in SampleLibrary.items {
                 try session.query("""
-                    INSERT INTO items (id, title, fields, favorite, position)
-                    VALUES (\(item.id.rawValue), \(item.title), \(FieldCoding.encode(item.fields)), \(item.favorite),
-                            \(Int64(item.position)))
+                    INSERT INTO items (id, title, fields, position)
+                    VALUES (\(item.id.rawValue), \(item.title), \(FieldCoding.encode(item.fields)), \(Int64(item.position)))
                     """)
+                if item.favorite {
+                    try session.query("INSERT INTO members (set_name, item_id) VALUES ('favorites', \(item.id.rawValue))")
+                }
             }
         }
         return name
