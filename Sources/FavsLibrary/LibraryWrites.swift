@@ -5,13 +5,13 @@ import Foundation
 public enum ItemCommand: String, Sendable, CaseIterable {
     case favorite, unfavorite, delete, restore
 
-    /// The rows this command can change, as an SQL condition both backends read alike (shell completion offers
-    /// their ids): `fav` the items that are not favorites, `unfav` the favorites, `delete` every item, `restore`
-    /// the deleted ones.
-    package var candidates: String {
+    /// The rows this command can change, as an SQL condition on `items` (shell completion offers their ids): `fav`
+    /// the items that are not favorites, `unfav` the favorites, `delete` every item, `restore` the deleted ones.
+    /// `favorite`: the backend's condition that an item is a favorite (its tables keep the favorites their way).
+    package func candidates(favorite: String) -> String {
         switch self {
-        case .favorite: "NOT deleted AND NOT favorite"
-        case .unfavorite: "NOT deleted AND favorite"
+        case .favorite: "NOT deleted AND NOT \(favorite)"
+        case .unfavorite: "NOT deleted AND \(favorite)"
         case .delete: "NOT deleted"
         case .restore: "deleted"
         }

@@ -25,6 +25,13 @@ extension ItemCollection {
         }
     }
 
+    /// Makes present items members of a set, each at its time (or without one): for a library that keeps its
+    /// sets apart from its rows, which reads the list first and its few members after. An id that is not present
+    /// is passed over. O(log n) each.
+    public mutating func addMembers(_ members: [(id: ItemID, time: Int64?)], to set: SetID) {
+        for member in members { _ = setMember(member.id, of: set, true, at: member.time) }
+    }
+
     /// Removes an item; returns the row it had.
     mutating func remove(_ id: ItemID) -> Int? {
         guard let slot = presentSlot(of: id) else { return nil }

@@ -5,15 +5,18 @@ import FavsModel
 /// and the change itself, in one transaction with its change-log rows and one notification.
 extension PostgresLibrary {
     public func ids(changedBy command: ItemCommand) throws -> [ItemID] {
-        try session.query(PostgresQuery(unsafeSQL: "SELECT id FROM items WHERE \(command.candidates) ORDER BY position"))
-            .map { ItemID(try $0.decode(String.self)) }
+        let favorite = "EXISTS (SELECT 1 FROM \(favorites) f WHERE f.item_id = items.id)"
+        return try session.query(PostgresQuery(unsafeSQL: """
+            SELECT id FROM items WHERE \(command.candidates(favorite: favorite)) ORDER BY position
+            """)).map { ItemID(try $0.decode(String.self)) }
     }
 
     /// The rules are `LibraryWriteTransaction.apply(_:to:)`'s; the advisory lock this transaction holds keeps another
     /// writer from stamping a favorite in between.
     @discardableResult
     public func apply(_ command: ItemCommand, to ids: [ItemID]) throws -> [ItemID] {
-        try session.transaction(writes: true) { () -> ([ItemID], ChangeNotice?) in
+        try refuseOlderFormat()
+        return try session.transaction(writes: true) { () -> ([ItemID], ChangeNotice?) in
             let written = try PostgresWrites(session: session, origin: origin).apply(command, to: ids)
             return (written.map(\.write.itemID), ChangeNotice(written, library: session.target.schema, origin: origin))
         }

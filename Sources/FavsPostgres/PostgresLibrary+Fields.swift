@@ -41,7 +41,8 @@ extension PostgresLibrary {
         let (target, timeout) = (session.target, session.timeout)
         return {
             let session = try PostgresSession(target, timeout: timeout)
-            return PostgresLibrary(session: session, name: try PostgresLibrary.prepare(session, seed: false, mustExist: true))
+            let prepared = try PostgresLibrary.prepare(session, seed: false, mustExist: true)
+            return PostgresLibrary(session: session, name: prepared.name, format: prepared.format)
         }
     }
 

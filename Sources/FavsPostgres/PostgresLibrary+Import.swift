@@ -17,6 +17,7 @@ extension PostgresLibrary {
     public func importRecords(
         reading read: (_ add: (ImportRecord, _ place: Int) throws -> Void) throws -> Void
     ) throws -> ImportSummary {
+        try refuseOlderFormat()
         var readError: (any Error)?
         do {
             return try session.transaction(writes: true, long: true) {
@@ -37,16 +38,19 @@ extension PostgresLibrary {
     private func importIntoEmpty(
         _ read: (_ add: (ImportRecord, _ place: Int) throws -> Void) throws -> Void
     ) throws -> ImportSummary {
-        for statement in [
-            "DROP INDEX items_list", "DROP INDEX items_favorites", "DROP INDEX items_deleted", "DROP INDEX items_fields",
+        // The members' foreign key stands on the items' primary key: it goes first, and comes back last.
+        for statement in Self.itemIndexes.map({ "DROP INDEX \($0.name)" }) + [
+            "DROP INDEX items_fields", "ALTER TABLE members DROP CONSTRAINT members_item_id_fkey",
             "ALTER TABLE items DROP CONSTRAINT items_pkey, DROP CONSTRAINT items_position_key",
         ] { try session.query(PostgresQuery(unsafeSQL: statement)) }
         var rows = CopyRows()
+        // The favorites' member rows, copied once the items' keys are built.
+        var starred = CopyRows()
         var fields: [UInt8] = []
         var count = 0
         // Where each record was read, by position: only looked at to report a repeated id.
         var places = BulkImportPlaces()
-        let copied = ["id", "title", "fields", "favorite", "position"]
+        let copied = ["id", "title", "fields", "position"]
         try read { record, place in
             count += 1
             places.append(place: place, column: record.column)
@@ -55,8 +59,8 @@ extension PostgresLibrary {
             try rows.add(record.id.rawValue, line: record.line)
             try rows.add(record.title, line: record.line)
             try rows.add(bytes: fields, line: record.line)
-            rows.add(record.favorite, last: false)
             rows.addLast(count)
+            if record.favorite { try starred.addMember(record.id, at: nil, line: record.line) }
             if rows.bytes.count >= Self.copyPiece { try flush(&rows, into: "items", copied) }
         }
         try flush(&rows, into: "items", copied)
@@ -70,7 +74,11 @@ extension PostgresLibrary {
             throw places.duplicate(id: id, position: Int(position), first: Int(first))
         }
         try session.query("ALTER TABLE items ADD CONSTRAINT items_position_key UNIQUE (position)")
-        for statement in Self.tables[1...3] { try session.query(PostgresQuery(unsafeSQL: statement)) }
+        try flush(&starred, into: "members", CopyRows.memberColumns)
+        try session.query("""
+            ALTER TABLE members ADD CONSTRAINT members_item_id_fkey FOREIGN KEY (item_id) REFERENCES items (id)
+            """)
+        for index in Self.itemIndexes { try session.query(PostgresQuery(unsafeSQL: index.sql)) }
         try Self.makeFieldIndex(session)
         try added(rows: count)
         if count > 0 { try log(.reload, "") }
@@ -136,11 +144,17 @@ extension PostgresLibrary {
                 WHERE i.id = s.id AND (i.title <> s.title OR i.fields <> s.fields OR i.deleted) RETURNING 1
                 """).count
             summary.added = try session.query("""
-                INSERT INTO items (id, title, fields, favorite, position)
-                SELECT s.id, s.title, s.fields, s.favorite, \(last) + row_number() OVER (ORDER BY s.ord)
+                INSERT INTO items (id, title, fields, position)
+                SELECT s.id, s.title, s.fields, \(last) + row_number() OVER (ORDER BY s.ord)
                 FROM import_rows s WHERE NOT EXISTS (SELECT 1 FROM items i WHERE i.id = s.id) ORDER BY s.ord
                 RETURNING 1
                 """).count
+            // A star in the file stars an item it adds; an item the library held keeps its own.
+            try session.query("""
+                INSERT INTO members (set_name, item_id)
+                SELECT 'favorites', s.id FROM import_rows s JOIN items i ON i.id = s.id WHERE s.favorite AND i.position > \(last)
+                ON CONFLICT DO NOTHING
+                """)
         }
         summary.unchanged = count - summary.added - summary.updated
         try added(rows: summary.added)
@@ -154,9 +168,11 @@ extension PostgresLibrary {
         try session.transaction(writes: false, readOnlySnapshot: true, long: true) {
             var after = Int64.min
             while true {
+                // Deleted items with their stars: a copy restores them as the library would.
                 let rows = try session.query("""
-                    SELECT id, title, fields, favorite, position, favorited_at, deleted FROM items
-                    WHERE position > \(after) ORDER BY position LIMIT 10000
+                    SELECT i.id, i.title, i.fields, f.item_id IS NOT NULL, i.position, f.added_at, i.deleted
+                    FROM items i LEFT JOIN \(unescaped: favorites) f ON f.item_id = i.id
+                    WHERE i.position > \(after) ORDER BY i.position LIMIT 10000
                     """)
                 for row in rows {
                     let (id, title, fields, favorite, position, time, deleted)
@@ -175,13 +191,16 @@ extension PostgresLibrary {
     }
 
     public func copyIn(reading read: (_ add: (StoredItem) throws -> Void) throws -> LibraryPreferences) throws -> Int {
+        try refuseOlderFormat()
         var readError: (any Error)?
         do {
             return try session.transaction(writes: true, long: true) {
                 if tablesWithFirstWrite { try Self.makeTablesIfMissing(session, name: name) }
                 if try !session.query("SELECT 1 FROM items LIMIT 1").isEmpty { throw LibraryError.notEmpty(path: location) }
-                let columns = ["id", "title", "fields", "favorite", "position", "favorited_at", "deleted"]
+                let columns = ["id", "title", "fields", "position", "deleted"]
                 var rows = CopyRows()
+                // The favorites' member rows, copied once every item is in (their foreign key).
+                var starred = CopyRows()
                 var count = 0
                 let preferences: LibraryPreferences
                 do {
@@ -191,9 +210,9 @@ extension PostgresLibrary {
                         try rows.add(item.id.rawValue, line: count)
                         try rows.add(item.title, line: count)
                         try rows.add(FieldCoding.encode(item.fields), line: count)
-                        rows.add(item.favorite, last: false)
-                        try rows.add(Int64(item.position), item.favoritedAt)
+                        try rows.add(item.position)
                         rows.add(stored.deleted, last: true)
+                        if item.favorite { try starred.addMember(item.id, at: item.favoritedAt, line: count) }
                         if rows.bytes.count >= Self.copyPiece { try flush(&rows, into: "items", columns) }
                     }
                 } catch let error where !(error is LibraryError) {
@@ -201,6 +220,7 @@ extension PostgresLibrary {
                     throw error
                 }
                 try flush(&rows, into: "items", columns)
+                try flush(&starred, into: "members", CopyRows.memberColumns)
                 try session.query("""
                     INSERT INTO meta (key, value) VALUES ('name', \(preferences.name))
                     ON CONFLICT (key) DO UPDATE SET value = excluded.value
@@ -213,66 +233,5 @@ extension PostgresLibrary {
         } catch {
             throw readError ?? error
         }
-    }
-}
-
-/// Rows in `COPY`'s text format: tab between columns, a newline after each row, and backslash escapes for a
-/// backslash, tab, newline or carriage return inside a value. PostgreSQL's text cannot hold a NUL character.
-struct CopyRows {
-    var bytes: [UInt8] = []
-
-    mutating func add(_ numbers: Int...) throws {
-        for number in numbers {
-            bytes.append(contentsOf: String(number).utf8)
-            bytes.append(UInt8(ascii: "\t"))
-        }
-    }
-
-    mutating func add(_ position: Int64, _ time: Int64?) throws {
-        bytes.append(contentsOf: String(position).utf8)
-        bytes.append(UInt8(ascii: "\t"))
-        bytes.append(contentsOf: (time.map(String.init) ?? "\\N").utf8)
-        bytes.append(UInt8(ascii: "\t"))
-    }
-
-    mutating func add(_ text: String, line: Int) throws {
-        var text = text
-        try text.withUTF8 { try add(bytes: UnsafeRawBufferPointer($0), line: line) }
-    }
-
-    mutating func add(bytes value: [UInt8], line: Int) throws {
-        try value.withUnsafeBytes { try add(bytes: $0, line: line) }
-    }
-
-    mutating func add(bytes value: UnsafeRawBufferPointer, line: Int) throws {
-        var start = 0
-        for (index, byte) in value.enumerated() {
-            let escape: UInt8
-            switch byte {
-            case UInt8(ascii: "\\"): escape = UInt8(ascii: "\\")
-            case UInt8(ascii: "\t"): escape = UInt8(ascii: "t")
-            case UInt8(ascii: "\n"): escape = UInt8(ascii: "n")
-            case UInt8(ascii: "\r"): escape = UInt8(ascii: "r")
-            case 0: throw LibraryError.database("line \(line): PostgreSQL cannot store a NUL character")
-            default: continue
-            }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: value[start..<index]))
-            bytes.append(UInt8(ascii: "\\"))
-            bytes.append(escape)
-            start = index + 1
-        }
-        bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: value[start...]))
-        bytes.append(UInt8(ascii: "\t"))
-    }
-
-    /// A number that ends the row.
-    mutating func addLast(_ last: Int) {
-        bytes.append(contentsOf: String(last).utf8)
-        bytes.append(UInt8(ascii: "\n"))
-    }
-
-    mutating func add(_ flag: Bool, last: Bool) {
-        bytes.append(flag ? UInt8(ascii: "t") : UInt8(ascii: "f"))
-        bytes.append(last ? UInt8(ascii: "\n") : UInt8(ascii: "\t"))
     }
 }

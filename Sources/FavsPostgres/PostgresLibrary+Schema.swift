@@ -2,32 +2,47 @@ import FavsFormats
 import FavsLibrary
 import FavsModel
 
-/// A library's tables in its schema: checked on opening, made (and seeded) when the schema holds none.
+/// A library's tables in its schema: checked on opening (and migrated when older, `PostgresMigrations`), made (and
+/// seeded) when the schema holds none.
 extension PostgresLibrary {
-    /// The format of the tables this favs writes: a library whose `meta.format` is larger came from a newer favs.
-    static let format = 1
+    /// A library as opening finds it: its name, and the format its tables are at (this favs's, unless a user who
+    /// may not change them opened an older one).
+    struct Prepared {
+        var name: String
+        var format: Int
+    }
 
-    /// Checks the schema's tables and makes them when there are none (unless `later`: then the caller's first
-    /// write transaction makes them, `makeTablesIfMissing`); returns the library's name.
-    static func prepare(_ session: PostgresSession, seed: Bool, mustExist: Bool, later: Bool = false) throws -> String {
+    /// Checks the schema's tables, migrating older ones, and makes them when there are none (unless `later`: then
+    /// the caller's first write transaction makes them, `makeTablesIfMissing`).
+    ///
+    /// An older library that this session may not change (a read-only role, a standby) is opened as it is, for
+    /// reading: its tables are read as their format lays them out, and a write is refused (`refuseOlderFormat`)
+    /// until a user who owns them opens it.
+    static func prepare(_ session: PostgresSession, seed: Bool, mustExist: Bool, later: Bool = false) throws -> Prepared {
         let target = session.target
-        if let name = try existingName(session) {
+        if let found = try existing(session) {
+            var format = found.format
+            if format < Self.format, try mayChangeTables(session) {
+                try migrate(session, from: format)
+                format = Self.format
+            }
             // A library made before field terms were searched gets its field index now, once (the build holds writers
             // back meanwhile). A user who may not make it (a read-only role) opens it without: field terms then
             // read the rows one by one, the same answers, slower.
             if try !hasFieldIndex(session) {
                 try? session.transaction(writes: true, long: true) { try makeFieldIndex(session) }
             }
-            return name
+            return Prepared(name: found.name, format: format)
         }
         if mustExist { throw LibraryError.notFound(path: target.display) }
         let name = newName(target, seed: seed)
-        if later { return name }
-        return try session.transaction(writes: true) { try makeTablesIfMissing(session, name: name, seed: seed) }
+        if later { return Prepared(name: name, format: Self.format) }
+        let made = try session.transaction(writes: true) { try makeTablesIfMissing(session, name: name, seed: seed) }
+        return Prepared(name: made, format: Self.format)
     }
 
-    /// The name of the library in the schema; nil when the schema holds no tables (or does not exist).
-    private static func existingName(_ session: PostgresSession) throws -> String? {
+    /// The library in the schema; nil when the schema holds no tables (or does not exist).
+    private static func existing(_ session: PostgresSession) throws -> Prepared? {
         let target = session.target
         let tables = try session.query("""
             SELECT table_name::text FROM information_schema.tables WHERE table_schema = \(target.schema)
@@ -40,62 +55,45 @@ extension PostgresLibrary {
             let (key, value) = try row.decode((String, String).self)
             if key == "format" { format = Int(value) } else { name = value }
         }
-        guard let format else { throw LibraryError.notFavs(location: target.display) }
+        guard let format, format >= 1 else { throw LibraryError.notFavs(location: target.display) }
         if format > Self.format { throw LibraryError.newerVersion(location: target.display) }
-        return name ?? ""
+        return Prepared(name: name ?? "", format: format)
     }
 
     private static func newName(_ target: PostgresTarget, seed: Bool) -> String {
         seed ? SampleLibrary.name : target.schema == "public" ? target.database : target.schema
     }
 
-    /// Makes the schema (when missing) and the library's tables in it, within the caller's write transaction
-    /// (which holds the library's lock), unless another process made them while this one looked. DDL is
+    /// Makes the schema (when missing) and the library's tables in it, at this favs's format (every migration, in
+    /// order), within the caller's write transaction (which holds the library's lock), unless another process made
+    /// them while this one looked (then they are migrated, should that process be an older favs). DDL is
     /// transactional in PostgreSQL: a transaction rolled back, or cut off with its client, leaves nothing.
     /// Returns the library's name: `name`, or the one of the library another process made.
     @discardableResult
     static func makeTablesIfMissing(_ session: PostgresSession, name: String, seed: Bool = false) throws -> String {
         let target = session.target
-        if let existing = try existingName(session) { return existing }
+        if let found = try existing(session) {
+            try migrateWithinTransaction(session, from: found.format)
+            return found.name
+        }
         try session.query("CREATE SCHEMA IF NOT EXISTS \(unescaped: PostgresSession.quoted(target.schema))")
-        for statement in Self.tables { try session.query(PostgresQuery(unsafeSQL: statement)) }
+        for migration in migrations { try run(migration, session) }
         try makeFieldIndex(session)
         try session.query("""
             INSERT INTO meta (key, value)
-            VALUES ('format', \(String(Self.format))), ('name', \(name)), ('rows', \(String(seed ? SampleLibrary.items.count : 0)))
+            VALUES ('name', \(name)), ('rows', \(String(seed ? SampleLibrary.items.count : 0)))
             """)
         if seed {
             for item in SampleLibrary.items {
                 try session.query("""
-                    INSERT INTO items (id, title, fields, favorite, position)
-                    VALUES (\(item.id.rawValue), \(item.title), \(FieldCoding.encode(item.fields)), \(item.favorite),
-                            \(Int64(item.position)))
+                    INSERT INTO items (id, title, fields, position)
+                    VALUES (\(item.id.rawValue), \(item.title), \(FieldCoding.encode(item.fields)), \(Int64(item.position)))
                     """)
+                if item.favorite {
+                    try session.query("INSERT INTO members (set_name, item_id) VALUES ('favorites', \(item.id.rawValue))")
+                }
             }
         }
         return name
     }
-
-    /// The tables, as in a SQLite library: `position` orders the list, `deleted` keeps a deleted item's place
-    /// (so it can come back), `changes` is the log every process follows.
-    static let tables = [
-        """
-        CREATE TABLE items (
-            id text PRIMARY KEY,
-            title text NOT NULL,
-            fields text NOT NULL,
-            favorite boolean NOT NULL DEFAULT false,
-            position bigint NOT NULL UNIQUE,
-            deleted boolean NOT NULL DEFAULT false,
-            favorited_at bigint
-        )
-        """,
-        // What the list shows, in list order: read from the index alone.
-        "CREATE INDEX items_list ON items (position) INCLUDE (id, title, favorite) WHERE NOT deleted",
-        "CREATE INDEX items_favorites ON items (position) WHERE favorite AND NOT deleted",
-        // The few deleted items: with `meta.rows` (every row ever added), the count of the list without a scan.
-        "CREATE INDEX items_deleted ON items (position) WHERE deleted",
-        "CREATE TABLE meta (key text PRIMARY KEY, value text NOT NULL)",
-        "CREATE TABLE changes (seq bigserial PRIMARY KEY, item_id text NOT NULL, kind text NOT NULL, origin text NOT NULL)",
-    ]
 }

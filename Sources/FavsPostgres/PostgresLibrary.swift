@@ -13,7 +13,8 @@ public final class PostgresLibrary: ItemLibrary {
     public let location: String
     public let name: String
     public let origin = UUID().uuidString
-    public var isReadOnly: Bool { false }
+    /// An older library opened by a user who may not migrate it is read as it is, and not written.
+    public var isReadOnly: Bool { tableFormat < Self.format }
     public var isOnFullDisk: Bool { false }
     /// A poll with no notification costs a lock and a look: every 10 ms, so a pushed change is on screen
     /// within a few milliseconds of its commit.
@@ -22,11 +23,15 @@ public final class PostgresLibrary: ItemLibrary {
     /// Whether the schema held no library when it was opened for an import or a copy (`tablesWithFirstWrite`):
     /// that one's transaction makes the tables.
     let tablesWithFirstWrite: Bool
+    /// The format of the library's tables: this favs's (`PostgresLibrary.format`), or an older one's that this
+    /// session may not migrate (`prepare`).
+    let tableFormat: Int
 
-    init(session: PostgresSession, name: String, tablesWithFirstWrite: Bool = false) {
+    init(session: PostgresSession, name: String, format: Int = PostgresLibrary.format, tablesWithFirstWrite: Bool = false) {
         self.session = session
         self.location = session.target.display
         self.name = name
+        self.tableFormat = format
         self.tablesWithFirstWrite = tablesWithFirstWrite
     }
 
@@ -42,8 +47,8 @@ public final class PostgresLibrary: ItemLibrary {
         let target = try PostgresTarget(url: url, environment: environment)
         let session = try PostgresSession(target, timeout: timeout)
         let later = tablesWithFirstWrite && !seedIfNew
-        let name = try prepare(session, seed: seedIfNew, mustExist: mustExist, later: later)
-        return PostgresLibrary(session: session, name: name, tablesWithFirstWrite: later)
+        let prepared = try prepare(session, seed: seedIfNew, mustExist: mustExist, later: later)
+        return PostgresLibrary(session: session, name: prepared.name, format: prepared.format, tablesWithFirstWrite: later)
     }
 
     // MARK: Reading
@@ -51,7 +56,8 @@ public final class PostgresLibrary: ItemLibrary {
     public func loadItems() throws -> [Item] {
         try session.transaction(writes: false, readOnlySnapshot: true, long: true) {
             try session.query("""
-                SELECT id, title, fields, favorite, position, favorited_at FROM items WHERE NOT deleted ORDER BY position
+                SELECT i.id, i.title, i.fields, f.item_id IS NOT NULL, i.position, f.added_at
+                FROM items i LEFT JOIN \(unescaped: favorites) f ON f.item_id = i.id WHERE NOT i.deleted ORDER BY i.position
                 """).map(Self.item)
         }
     }
@@ -59,7 +65,8 @@ public final class PostgresLibrary: ItemLibrary {
     public func loadListItems() throws -> [Item] {
         try session.transaction(writes: false, readOnlySnapshot: true, long: true) {
             try session.query("""
-                SELECT id, title, favorite, position, favorited_at FROM items WHERE NOT deleted ORDER BY position
+                SELECT i.id, i.title, f.item_id IS NOT NULL, i.position, f.added_at
+                FROM items i LEFT JOIN \(unescaped: favorites) f ON f.item_id = i.id WHERE NOT i.deleted ORDER BY i.position
                 """).map { row in
                     let (id, title, favorite, position, time) = try row.decode((String, String, Bool, Int64, Int64?).self)
                     return Item(id: ItemID(id), title: title, favorite: favorite, position: Int(position), favoritedAt: time)
@@ -77,23 +84,24 @@ public final class PostgresLibrary: ItemLibrary {
             guard let counts = try session.query("""
                 SELECT coalesce((SELECT value::bigint FROM meta WHERE key = 'rows') - (SELECT count(*) FROM items WHERE deleted),
                                 (SELECT count(*) FROM items WHERE NOT deleted)),
-                       (SELECT count(*) FROM items WHERE favorite AND NOT deleted)
+                       (SELECT count(*) FROM \(unescaped: favorites) f JOIN items i ON i.id = f.item_id WHERE NOT i.deleted)
                 """).first else { return nil }
             let (count, favoriteCount) = try counts.decode((Int64, Int64).self)
             guard count >= minimum else { return nil }
-            func items(_ condition: String, descending: Bool = false, limit: Int) throws -> [Item] {
+            // The first or last rows of the list index, each marked from the few favorites; or the favorites alone.
+            func items(favoritesOnly: Bool = false, descending: Bool = false, limit: Int) throws -> [Item] {
                 try session.query(PostgresQuery(unsafeSQL: """
-                    SELECT id, title, favorite, position FROM items WHERE \(condition)
-                    ORDER BY position\(descending ? " DESC" : "") LIMIT \(limit)
+                    SELECT i.id, i.title, f.item_id IS NOT NULL, i.position
+                    FROM items i \(favoritesOnly ? "" : "LEFT ")JOIN \(favorites) f ON f.item_id = i.id WHERE NOT i.deleted
+                    ORDER BY i.position\(descending ? " DESC" : "") LIMIT \(limit)
                     """)).map { row in
                     let (id, title, favorite, position) = try row.decode((String, String, Bool, Int64).self)
                     return Item(id: ItemID(id), title: title, favorite: favorite, position: Int(position))
                 }
             }
             // The last rows from the other end of the list index, as a move to the end (G) shows them.
-            let lastRows: [Item] = try last > 0 ? Array(items("NOT deleted", descending: true, limit: last).reversed()) : []
-            return .preview(rows: try items("NOT deleted", limit: rows), last: lastRows,
-                            favorites: try items("favorite AND NOT deleted", limit: rows),
+            let lastRows: [Item] = try last > 0 ? Array(items(descending: true, limit: last).reversed()) : []
+            return .preview(rows: try items(limit: rows), last: lastRows, favorites: try items(favoritesOnly: true, limit: rows),
                             count: Int(count), favoriteCount: Int(favoriteCount))
         }
     }
@@ -107,20 +115,21 @@ public final class PostgresLibrary: ItemLibrary {
         let lastChange = try session.query("SELECT coalesce(max(seq), 0) FROM changes").first?.decode(Int64.self) ?? 0
         let capacity = try session.query("SELECT count(*) FROM items").first?.decode(Int64.self) ?? 0
         var builder = ItemCollection.Builder(capacity: Int(capacity))
-        // Each row's bytes go straight into the collection's arenas, as the SQLite loader does.
-        try session.query("SELECT id, title, favorite, position FROM items WHERE NOT deleted ORDER BY position") { row in
-            let (favorite, position) = try row.decode((Bool, Int64).self, from: 2)
+        // Each row's bytes go straight into the collection's arenas, as the SQLite loader does; the list index alone
+        // answers (a join with the favorites for every row would cost more than marking the few afterwards).
+        try session.query("SELECT id, title, position FROM items WHERE NOT deleted ORDER BY position") { row in
+            let position = try row.decode(Int64.self, from: 2)
             builder.append(id: row.bytes(0) ?? UnsafeRawBufferPointer(start: nil, count: 0),
                            title: row.bytes(1) ?? UnsafeRawBufferPointer(start: nil, count: 0),
-                           favorite: favorite, position: Int(position))
+                           favorite: false, position: Int(position))
         }
         var items = builder.build()
-        var times: [ItemID: Int64] = [:]
-        for row in try session.query("SELECT id, favorited_at FROM items WHERE favorited_at IS NOT NULL AND NOT deleted") {
-            let (id, time) = try row.decode((String, Int64).self)
-            times[ItemID(id)] = time
+        // Every favorite, deleted items' too (the collection passes over an id it does not hold).
+        let starred = try session.query("SELECT item_id, added_at FROM \(unescaped: favorites) f").map { row in
+            let (id, time) = try row.decode((String, Int64?).self)
+            return (id: ItemID(id), time: time)
         }
-        if !times.isEmpty { items.setFavoriteTimes(times) }
+        items.addMembers(starred, to: .favorites)
         return (items, lastChange)
     }
 
@@ -137,10 +146,20 @@ public final class PostgresLibrary: ItemLibrary {
 
     func item(_ id: ItemID, on session: PostgresSession) throws -> Item? {
         try session.query("""
-            SELECT id, title, fields, favorite, position, favorited_at FROM items WHERE id = \(id.rawValue) AND NOT deleted
+            SELECT i.id, i.title, i.fields, f.item_id IS NOT NULL, i.position, f.added_at
+            FROM items i LEFT JOIN \(unescaped: favorites) f ON f.item_id = i.id WHERE i.id = \(id.rawValue) AND NOT i.deleted
             """).first.map(Self.item)
     }
 
+    /// The favorites as the library's tables keep them: a relation of `item_id` and `added_at` to join the items
+    /// with (their rows in `members` since format 2; two columns of `items` before, in an older library read as it
+    /// is, `prepare`). Every read of a star goes through it.
+    var favorites: String {
+        tableFormat >= 2 ? "(SELECT item_id, added_at FROM members WHERE set_name = 'favorites')"
+            : "(SELECT id AS item_id, favorited_at AS added_at FROM items WHERE favorite)"
+    }
+
+    /// A row of `id, title, fields, favorite, position, time`, as an item.
     static func item(_ row: PostgresRow) throws -> Item {
         let (id, title, fields, favorite, position, time) = try row.decode((String, String, String, Bool, Int64, Int64?).self)
         let itemID = ItemID(id)
@@ -168,10 +187,21 @@ public final class PostgresLibrary: ItemLibrary {
     /// Commits a change and its change-log row in one transaction over `session`, with the notification that says
     /// what changed and which of this process's changes it is (`ticket`, see `ChangeNotice`).
     func persist(_ change: ModelChange, on session: PostgresSession, ticket: Int? = nil) throws {
+        try refuseOlderFormat()
         try session.transaction(writes: true) { () -> ((), ChangeNotice?) in
             let written = try PostgresWrites(session: session, origin: origin).persist(change)
             return ((), ChangeNotice(written, library: session.target.schema, origin: origin, ticket: ticket))
         }
+    }
+
+    /// Refuses a write to an older library opened as it is (this session may not migrate it): this favs writes
+    /// only its own format.
+    func refuseOlderFormat() throws {
+        guard tableFormat < Self.format else { return }
+        throw LibraryError.database("""
+            cannot change library \(location): its tables are from an older favs, and only their owner may upgrade them \
+            (by opening it with this favs)
+            """)
     }
 
     /// Counts rows added to `items` in `meta.rows` (within the caller's write transaction).
@@ -194,50 +224,5 @@ public final class PostgresLibrary: ItemLibrary {
 
     public func follower(after lastChange: Int64?) throws -> (any LibraryFollowing)? {
         try PostgresFollower(self, after: lastChange)
-    }
-}
-
-/// A PostgreSQL library's write statements, within one of its write transactions: what the rules written once
-/// above both backends (`LibraryWriteTransaction`) run here.
-struct PostgresWrites: LibraryWriteTransaction {
-    let session: PostgresSession
-    let origin: String
-
-    func state(of id: ItemID) throws -> StoredState? {
-        try session.query("SELECT favorite, deleted, favorited_at FROM items WHERE id = \(id.rawValue)").first.map { row in
-            let (favorite, deleted, time) = try row.decode((Bool, Bool, Int64?).self)
-            return StoredState(favorite: favorite, deleted: deleted, favoritedAt: time)
-        }
-    }
-
-    func latestFavoriteTime() throws -> Int64? {
-        try session.query("SELECT max(favorited_at) FROM items WHERE favorite AND NOT deleted").first?.decode(Int64?.self) ?? nil
-    }
-
-    func perform(_ write: RowWrite) throws -> Bool {
-        let rows = switch write {
-        case let .favorite(id, value, at):
-            try session.query("""
-                UPDATE items SET favorite = \(value), favorited_at = \(at) WHERE id = \(id.rawValue) AND NOT deleted RETURNING 1
-                """)
-        case let .delete(id):
-            try session.query("UPDATE items SET deleted = true WHERE id = \(id.rawValue) AND NOT deleted RETURNING 1")
-        case let .restore(id, favorite, at):
-            try session.query("""
-                UPDATE items SET deleted = false, favorite = \(favorite), favorited_at = \(at) WHERE id = \(id.rawValue) AND deleted
-                RETURNING 1
-                """)
-        }
-        return !rows.isEmpty
-    }
-
-    func appendLog(_ kind: ChangeKind, itemID: String) throws -> Int64 {
-        try session.query("""
-            INSERT INTO changes (item_id, kind, origin) VALUES (\(itemID), \(kind.rawValue), \(origin)) RETURNING seq
-            """).first?.decode(Int64.self) ?? 0
-    }
-
-    func deleteLog(through seq: Int64) throws {
-        try session.query("DELETE FROM changes WHERE seq <= \(seq)")
     }
 }

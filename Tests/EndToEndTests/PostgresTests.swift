@@ -373,7 +373,7 @@ enum Postgres {
         try await LiveSync.createSample(base + "?schema=\(newer)", in: scratch)
         _ = try await Postgres.psql("UPDATE \(newer).meta SET value = '99' WHERE key = 'format'", in: scratch)
         try await expect(base + "?schema=\(newer)", 76, "cannot open library \(hidden)?schema=\(newer): made by a newer version of favs")
-        #expect(try await Postgres.psql("SELECT count(*) FROM \(newer).items WHERE favorite", in: scratch) == "3")
+        #expect(try await Postgres.psql("SELECT count(*) FROM \(newer).members WHERE set_name = 'favorites'", in: scratch) == "3")
     }
 
     /// A password given as a `?password=` parameter is hidden as one in `USER:PASSWORD@` is: the message of a

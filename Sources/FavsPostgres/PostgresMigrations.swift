@@ -1,0 +1,120 @@
+import FavsLibrary
+
+/// One step of a team library's tables: from the format before it to `format`. Its statements and the new
+/// format in `meta` commit together (PostgreSQL's DDL is transactional), so a library is at one format or the
+/// next, never between.
+struct PostgresMigration: Sendable {
+    let format: Int
+    let statements: [String]
+}
+
+/// The migrations of a team library's tables, as SQLite's `Schema.migrator` has them: a new library runs every
+/// one, in the transaction that makes it; an older one runs those it lacks when it is opened, each in a
+/// transaction of its own.
+extension PostgresLibrary {
+    /// Every step, in order; each format is the one before plus one. Add a step at the end, never change one
+    /// that shipped: libraries out there went through it as it was.
+    static let migrations: [PostgresMigration] = [
+        PostgresMigration(format: 1, statements: [
+            // `position` orders the list, `deleted` keeps a deleted item's place (so it can come back),
+            // `changes` is the log every process follows.
+            """
+            CREATE TABLE items (
+                id text PRIMARY KEY,
+                title text NOT NULL,
+                fields text NOT NULL,
+                favorite boolean NOT NULL DEFAULT false,
+                position bigint NOT NULL UNIQUE,
+                deleted boolean NOT NULL DEFAULT false,
+                favorited_at bigint
+            )
+            """,
+            "CREATE INDEX items_list ON items (position) INCLUDE (id, title, favorite) WHERE NOT deleted",
+            "CREATE INDEX items_favorites ON items (position) WHERE favorite AND NOT deleted",
+            deletedIndex,
+            "CREATE TABLE meta (key text PRIMARY KEY, value text NOT NULL)",
+            "CREATE TABLE changes (seq bigserial PRIMARY KEY, item_id text NOT NULL, kind text NOT NULL, origin text NOT NULL)",
+        ]),
+        PostgresMigration(format: 2, statements: [
+            // Which items belong to which set, favorites the first (a tag, a member's own stars next): one table for
+            // every set, where format 1 kept the favorites in two columns of `items`. A deleted item keeps its rows,
+            // so a restore brings its stars back; the foreign key keeps out a member no item stands for (items
+            // are marked deleted, never removed). `set_name` leads the key: a set's members are one range of it.
+            """
+            CREATE TABLE members (
+                set_name text NOT NULL,
+                item_id text NOT NULL CONSTRAINT members_item_id_fkey REFERENCES items (id),
+                added_at bigint,
+                PRIMARY KEY (set_name, item_id)
+            )
+            """,
+            "INSERT INTO members (set_name, item_id, added_at) SELECT 'favorites', id, favorited_at FROM items WHERE favorite",
+            // The list index held `favorite` for the list's stars, which the few favorites now mark apart: built
+            // again without it (a sort of every present item: about a second at a million).
+            "DROP INDEX items_list, items_favorites",
+            "ALTER TABLE items DROP COLUMN favorite, DROP COLUMN favorited_at",
+            listIndex,
+        ]),
+    ]
+
+    /// The format of the tables this favs writes: a library whose `meta.format` is larger came from a newer favs.
+    static var format: Int { migrations.last?.format ?? 0 }
+
+    /// The few deleted items: with `meta.rows` (every row ever added), the count of the list without a scan.
+    static let deletedIndex = "CREATE INDEX items_deleted ON items (position) WHERE deleted"
+
+    /// The indexes of `items` at this favs's format, besides its keys and the field index: an import into an empty
+    /// library drops them and builds them once its rows are in.
+    static let itemIndexes: [(name: String, sql: String)] = [("items_list", listIndex), ("items_deleted", deletedIndex)]
+
+    /// What the list shows, in list order: read from the index alone (format 2).
+    static let listIndex = "CREATE INDEX items_list ON items (position) INCLUDE (id, title) WHERE NOT deleted"
+
+    /// Runs one migration's statements and records its format, within the caller's write transaction.
+    static func run(_ migration: PostgresMigration, _ session: PostgresSession) throws {
+        for statement in migration.statements { try session.query(PostgresQuery(unsafeSQL: statement)) }
+        try session.query("""
+            INSERT INTO meta (key, value) VALUES ('format', \(String(migration.format)))
+            ON CONFLICT (key) DO UPDATE SET value = excluded.value
+            """)
+    }
+
+    /// Brings a library at `format` up to this favs's, one migration per transaction. Each transaction takes the
+    /// library's write lock (the one every write takes, so no change is written between a migration's statements)
+    /// and reads the format again under it: two favs opening an older library at once migrate it once, the
+    /// second finding each step done. No deadline: a step may rebuild an index of every item.
+    static func migrate(_ session: PostgresSession, from format: Int) throws {
+        for migration in migrations where migration.format > format {
+            try session.transaction(writes: true, long: true) {
+                let stored = try storedFormat(session)
+                if stored > Self.format { throw LibraryError.newerVersion(location: session.target.display) }
+                if stored < migration.format { try run(migration, session) }
+            }
+        }
+    }
+
+    /// The migrations a library at `format` lacks, run within the caller's write transaction (which holds the
+    /// library's lock): for an import that finds a library another process made while it looked.
+    static func migrateWithinTransaction(_ session: PostgresSession, from format: Int) throws {
+        for migration in migrations where migration.format > format { try run(migration, session) }
+    }
+
+    /// `meta.format`; 0 when it is missing or not a number.
+    static func storedFormat(_ session: PostgresSession) throws -> Int {
+        try session.query("SELECT value FROM meta WHERE key = 'format'").first.flatMap { Int(try $0.decode(String.self)) } ?? 0
+    }
+
+    /// Whether this session may migrate the library: it owns the tables (ALTER TABLE asks for that), may create
+    /// tables in the schema, and is not in a read-only transaction (a standby, `default_transaction_read_only`).
+    /// Asked first rather than learnt from a failed statement, so a reader's open writes nothing at all.
+    static func mayChangeTables(_ session: PostgresSession) throws -> Bool {
+        let schema = session.target.schema
+        return try session.query("""
+            SELECT current_setting('transaction_read_only') = 'off'
+                AND has_schema_privilege(\(schema), 'CREATE')
+                AND coalesce((SELECT pg_has_role(c.relowner, 'USAGE') FROM pg_class c
+                              JOIN pg_namespace n ON n.oid = c.relnamespace
+                              WHERE n.nspname = \(schema) AND c.relname = 'items'), false)
+            """).first?.decode(Bool.self) ?? false
+    }
+}
