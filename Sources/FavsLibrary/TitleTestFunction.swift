@@ -19,7 +19,7 @@ final class TitleTestFunction {
 
     private let passes: (UnsafeRawBufferPointer) -> Bool
     /// How many rows not deleted the function was asked about.
-    private(set) var rowsTested = 0
+    private var rowsTested = 0
 
     private init(_ passes: @escaping (UnsafeRawBufferPointer) -> Bool) {
         self.passes = passes
@@ -48,11 +48,15 @@ final class TitleTestFunction {
         guard let data = sqlite3_user_data(call), let title = arguments?[0], let deleted = arguments?[1] else {
             return sqlite3_result_int(call, 0)
         }
-        let function = Unmanaged<TitleTestFunction>.fromOpaque(data).takeUnretainedValue()
         guard sqlite3_value_int64(deleted) == 0 else { return sqlite3_result_int(call, 0) }
-        function.rowsTested += 1
         // The bytes as stored (the library is UTF-8), as the loader reads them: no NUL-terminated copy.
         let bytes = UnsafeRawBufferPointer(start: sqlite3_value_blob(title), count: Int(sqlite3_value_bytes(title)))
-        sqlite3_result_int(call, function.passes(bytes) ? 1 : 0)
+        // `lending` keeps the instance alive: borrowed here without a retain and a release per row, which
+        // `takeUnretainedValue()` and a copy of the closure cost (a quarter of a search's time).
+        let passes = Unmanaged<TitleTestFunction>.fromOpaque(data)._withUnsafeGuaranteedRef { function in
+            function.rowsTested += 1
+            return function.passes(bytes)
+        }
+        sqlite3_result_int(call, passes ? 1 : 0)
     }
 }
