@@ -28,8 +28,8 @@ public enum ListLoader {
     }
 
     /// The list's items whose title passes `prefilter` (every item when nil), the last change-log sequence number
-    /// they include, and how many items the list has in all. Rows left out are stepped over, never copied: a search
-    /// answered once (`favs list --query '^rain'`: 26,335 of a million titles) reads what it prints, not the list.
+    /// they include, and how many items the list has in all. Rows left out are refused inside SQLite, never copied: a
+    /// search answered once (`favs list --query '^rain'`: 26,335 of a million titles) reads what it prints, not the list.
     static func load(_ db: Database, path: String, parallelThreshold: Int = parallelThreshold,
                      passing prefilter: TitlePrefilter?) throws -> (items: ItemCollection, lastChange: Int64, listCount: Int) {
         let lastChange = try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM changes") ?? 0
@@ -53,7 +53,7 @@ public enum ListLoader {
         // allocates nothing: a reallocation then would hold the old, the new and the second half at once.
         // (Room a prefilter leaves unused is never touched: the system gives it no memory.)
         var builder = ItemCollection.Builder(capacity: capacity, bytes: bytes)
-        let firstCount = try scan(db.sqliteConnection, select + " AND position <= ? ORDER BY position", bound: middle,
+        let firstCount = try scan(db.sqliteConnection, range: " AND position <= ?", bound: middle,
                                   passing: prefilter, into: &builder)
         guard let secondCount = secondHalf.append(to: &builder, ifReadAt: lastChange) else {
             // The other connection failed, or read after another commit: read it all here.
@@ -123,23 +123,37 @@ public enum ListLoader {
     private static func whole(_ db: Database, capacity: Int,
                               passing prefilter: TitlePrefilter?) throws -> (items: ItemCollection, listCount: Int) {
         var builder = ItemCollection.Builder(capacity: capacity)
-        let count = try scan(db.sqliteConnection, select + " ORDER BY position", bound: nil, passing: prefilter,
-                             into: &builder)
+        let count = try scan(db.sqliteConnection, range: "", bound: nil, passing: prefilter, into: &builder)
         return (builder.build(distinctIDs: true), count)
     }
 
-    /// Steps a query of (id, title, favorite, position), appending each row whose title passes `prefilter` (every
-    /// row when nil) to the builder; returns how many rows it stepped.
-    static func scan(_ connection: OpaquePointer?, _ sql: String, bound: Int?, passing prefilter: TitlePrefilter?,
+    /// Reads the list's rows in `range` (an SQL condition on `position`, `bound` its parameter; empty for all),
+    /// appending each whose title passes `prefilter` (every row when nil) to the builder, in list order; returns how
+    /// many rows the list has in that range.
+    ///
+    /// The title test is SQLite's to make (`TitleTestFunction`): a row that fails it never comes back from a step.
+    static func scan(_ connection: OpaquePointer?, range: String, bound: Int?, passing prefilter: TitlePrefilter?,
                      into builder: inout ItemCollection.Builder) throws -> Int {
-        guard let prefilter else { return try scan(connection, sql, bound: bound, into: &builder) { _ in true } }
-        return try prefilter.withTest { passes in try scan(connection, sql, bound: bound, into: &builder, keeping: passes) }
+        guard let prefilter, !prefilter.isEmpty else {
+            return try scan(connection, scanSQL(range: range, tested: false), bound: bound, into: &builder)
+        }
+        let sql = scanSQL(range: range, tested: true)
+        return try prefilter.withTest { passes in
+            try TitleTestFunction.lending(passes, to: connection) {
+                try scan(connection, sql, bound: bound, into: &builder)
+            }.rowsTested
+        }
     }
 
-    @inline(__always)
+    /// The query of a scan: the list's rows in `range`, in list order; only those whose title passes the lent
+    /// function when `tested`.
+    static func scanSQL(range: String, tested: Bool) -> String {
+        select + range + (tested ? " AND " + TitleTestFunction.condition : "") + " ORDER BY position"
+    }
+
+    /// Steps a query of (id, title, favorite, position), appending every row to the builder; returns how many.
     private static func scan(_ connection: OpaquePointer?, _ sql: String, bound: Int?,
-                             into builder: inout ItemCollection.Builder,
-                             keeping passes: (UnsafeRawBufferPointer) -> Bool) throws -> Int {
+                             into builder: inout ItemCollection.Builder) throws -> Int {
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK else {
             throw DatabaseError.last(on: connection, code: sqlite3_errcode(connection), sql: sql)
@@ -156,7 +170,6 @@ public enum ListLoader {
             // sqlite3_column_text would first copy each value to give it a terminating NUL.
             let title = UnsafeRawBufferPointer(start: sqlite3_column_blob(statement, 1),
                                                count: Int(sqlite3_column_bytes(statement, 1)))
-            guard passes(title) else { continue }
             let id = UnsafeRawBufferPointer(start: sqlite3_column_blob(statement, 0),
                                             count: Int(sqlite3_column_bytes(statement, 0)))
             builder.append(id: id, title: title, favorite: sqlite3_column_int64(statement, 2) != 0,
@@ -211,8 +224,8 @@ private final class SecondHalf: @unchecked Sendable {
             lastChange = sqlite3_column_int64(statement, 0)
         }
         sqlite3_finalize(statement)
-        let count = try ListLoader.scan(connection, ListLoader.select + " AND position > ? ORDER BY position",
-                                        bound: middle, passing: prefilter, into: &builder)
+        let count = try ListLoader.scan(connection, range: " AND position > ?", bound: middle, passing: prefilter,
+                                        into: &builder)
         return (builder, lastChange, count)
     }
 }

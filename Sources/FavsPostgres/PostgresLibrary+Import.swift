@@ -19,8 +19,9 @@ extension PostgresLibrary {
     ) throws -> ImportSummary {
         try refuseOlderFormat()
         var readError: (any Error)?
+        let summary: ImportSummary
         do {
-            return try session.transaction(writes: true, long: true) {
+            summary = try session.transaction(writes: true, long: true) {
                 if tablesWithFirstWrite { try Self.makeTablesIfMissing(session, name: name) }
                 let isEmpty = try session.query("SELECT 1 FROM items LIMIT 1").isEmpty
                 do {
@@ -32,6 +33,23 @@ extension PostgresLibrary {
             }
         } catch {
             throw readError ?? error
+        }
+        if summary.added + summary.updated > 0 { vacuumItems() }
+        return summary
+    }
+
+    /// Marks the pages of `items` all-visible and gives the planner its statistics, once an import has committed
+    /// (VACUUM cannot run in a transaction). Until then the list (`WHERE NOT deleted ORDER BY position`) was read
+    /// by a scan of the whole table, fields and all, and a sort on disk, and not from `items_list` alone: 886,323
+    /// package rows just imported, 578 ms for the list's query and 1.34–1.50 s for `favs list --query djgrst`; after,
+    /// 158 ms and 0.87–0.94 s, for 0.5 s of VACUUM. Autovacuum gets there too, but a minute or more later. The import
+    /// stands whatever this does: a VACUUM that fails (the server gone) leaves the table to autovacuum.
+    private func vacuumItems() {
+        session.withoutDeadline {
+            // The session's statement timeout is for ordinary statements; VACUUM takes as long as the table does.
+            _ = try? session.query("SET statement_timeout = 0")
+            _ = try? session.query("VACUUM (ANALYZE) items")
+            _ = try? session.query("RESET statement_timeout")
         }
     }
 

@@ -47,6 +47,48 @@ import Testing
         }
     }
 
+    /// The list and a search answered once read the list's covering index, never the table with its fields (issue
+    /// #36): the positions are the table's row ids (v8), so SQLite could as well walk the table in their order.
+    @Test func theListAndASearchReadTheListIndexNotTheTable() throws {
+        try withSampleLibrary { library, _ throws in
+            let plans = try library.writer.read { db in
+                try TitleTestFunction.lending({ _ in true }, to: db.sqliteConnection) {
+                    try [false, true].flatMap { tested in
+                        try [" AND position <= ?", " AND position > ?", ""].map { range in
+                            let sql = "EXPLAIN QUERY PLAN " + ListLoader.scanSQL(range: range, tested: tested)
+                            return try Row.fetchAll(db, sql: sql, arguments: range.isEmpty ? [] : [14])
+                                .map { $0["detail"] as String }.joined(separator: "; ")
+                        }
+                    }
+                }.0
+            }
+            #expect(plans == [
+                "SEARCH items USING COVERING INDEX items_list (position<?)",
+                "SEARCH items USING COVERING INDEX items_list (position>?)",
+                "SCAN items USING COVERING INDEX items_list",
+                "SEARCH items USING COVERING INDEX items_list (position<?)",
+                "SEARCH items USING COVERING INDEX items_list (position>?)",
+                "SCAN items USING COVERING INDEX items_list",
+            ])
+        }
+    }
+
+    /// Without the list index (a library from before v3, opened read-only) SQLite tests the titles of the table's
+    /// rows, deleted ones among them: a deleted row is neither kept nor counted.
+    @Test(arguments: [1, Int.max])
+    func aSearchWithoutTheListIndexKeepsAndCountsNoDeletedRow(_ parallelThreshold: Int) throws {
+        try withSampleLibrary { library, path throws in
+            try library.persist(.delete(try #require(library.loadItems().first { $0.id == "rec-025" })))
+            try library.writer.write { db in try db.execute(sql: "DROP INDEX items_list") }
+            let prefilter = try #require(ListQuery(filter: "ue").titlePrefilter)
+            let (items, _, listCount) = try library.writer.read { db in
+                try ListLoader.load(db, path: path, parallelThreshold: parallelThreshold, passing: prefilter)
+            }
+            #expect(items.ids.map(\.rawValue) == ["rec-003", "rec-005", "rec-007", "rec-016", "rec-021"])
+            #expect(listCount == 27)
+        }
+    }
+
     @Test func aLibraryOfOneItemIsReadOnOneConnection() throws {
         try withTemporaryDirectory { directory throws in
             let path = directory.appendingPathComponent("one.sqlite").path

@@ -32,4 +32,33 @@ import Testing
             #expect(rows(query, over: whole, library) == ids, "\(filter) over the whole list")
         }
     }
+
+    /// Titles read apart from the fields (issue #36): over items whose fields each fill pages of their own, a title
+    /// search gives the same rows in the same order on both backends (fzf's order over the same names), deleted items
+    /// left out.
+    @Test(arguments: Backend.allCases)
+    func aTitleSearchOverLargeFieldsGivesTheSameRowsOnBothBackends(_ backend: Backend) throws {
+        let library = try Place(backend).open()
+        let names = ["django", "django-rest-framework", "flask", "flask-login", "json5", "jsonschema", "py-test-utils",
+                     "pytest", "requests", "simplejson"]
+        let summary = String(repeating: "a summary long enough to fill a page of its own, ", count: 100)
+        _ = try importing(names.enumerated().map { line, name in
+            record(name, name, [Field("version", "1.0.\(line)"), Field("summary", summary + name)],
+                   favorite: name == "simplejson", line: line + 2)
+        }, into: library)
+        try library.apply(.delete, to: ["flask-login"])
+        let expected: [(String, [String])] = [
+            ("^flask", ["flask"]),
+            ("jsn", ["json5", "jsonschema", "simplejson"]),
+            ("djgrst", ["django-rest-framework"]),
+            ("py test", ["py-test-utils", "pytest"]),
+            ("r", ["requests", "django-rest-framework"]),
+        ]
+        for (filter, ids) in expected {
+            let query = ListQuery(filter: filter)
+            let (items, listCount) = try library.loadList(titlesPassing: query.titlePrefilter)
+            #expect(listCount == 9)
+            #expect(rows(query, over: items, library) == ids, "\(filter)")
+        }
+    }
 }
