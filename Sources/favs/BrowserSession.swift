@@ -3,6 +3,7 @@ import FavsConfig
 import FavsCore
 import FavsLibrary
 import FavsModel
+import FavsTerminal
 import Foundation
 
 /// What the browser or a picker runs on: a browser over a library, or over the lines of stdin with their stars
@@ -15,7 +16,7 @@ final class BrowserSession {
     private var follow: () throws -> [RemoteUpdate]
     /// The follower's state: why changes cannot arrive now, and how often to poll (ms).
     private let trouble: () -> String?
-    let pollInterval: Int32
+    private(set) var pollInterval: Int32
 
     private init(browser: Browser, library: (any ItemLibrary)?, loadTheRest: (() -> Void)?,
                  follow: @escaping () throws -> [RemoteUpdate], trouble: @escaping () -> String? = { nil },
@@ -115,10 +116,19 @@ final class BrowserSession {
         if let error = browser.store.finishBackground() { throw failure(error, .io) }
     }
 
-    /// Applies what the library in the background finished and other processes' changes (the run loop's poll);
-    /// true when the screen changed.
+    /// Shows previews (`--preview`), run as processes off the input thread and taken in by `poll`, which then
+    /// comes every 20 ms at most: a preview's output is on screen soon after it is written.
+    func usePreviews(_ settings: PreviewSettings?) {
+        guard let settings else { return }
+        browser.usePreviews(settings, runner: PreviewProcesses())
+        pollInterval = min(pollInterval, 20)
+    }
+
+    /// Applies what the library in the background finished, other processes' changes and finished previews (the
+    /// run loop's poll); true when the screen changed.
     func poll() -> Bool {
-        let settled = browser.settleBackground()
+        let previewed = browser.pollPreviews()
+        let settled = browser.settleBackground() || previewed
         do {
             let changed = browser.sync(try follow()) || settled
             let trouble = trouble()

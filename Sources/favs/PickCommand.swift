@@ -65,6 +65,7 @@ struct Pick: ParsableCommand {
 
     @OptionGroup var display: DisplayOptions
     @OptionGroup var inline: HeightOption
+    @OptionGroup var previewOptions: PreviewOptions
 
     @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal.")
     var noMouse = false
@@ -103,6 +104,7 @@ struct Pick: ParsableCommand {
             try finish(with: [id], picker: picker)
         }
         browser.glyphs = display.terminalGlyphs(config: config.ascii)
+        picker.usePreviews(previewOptions.settings(config: config, alone: stdinName != nil))
         if let configError { browser.show(configError) }
         let ending: Browser.Effect
         do {
