@@ -239,4 +239,42 @@ import Testing
             └──────────────────────────────────────────────┘
             """)
     }
+
+    @Test func ctrlDAndCtrlUScrollThePreviewWhileTheListKeepsFocus() {
+        let (browser, runner, clock) = previewBrowser(height: 20)
+        browser.settleAndPoll(clock)
+        runner.finish(runner.last(for: "a"), stdout: (1...30).map { "line \($0)" }.joined(separator: "\n"))
+        browser.pollPreviews()
+        browser.handle(.ctrl("d"))
+        #expect(browser.focus == .list && browser.selectedID == "a")
+        #expect(Self.detail(browser).split(separator: "\n").prefix(3) == [
+            "┌ Detail 5-13/35 ──────────────────────────────┐",
+            "│                                              │",
+            "│ line 1                                       │",
+        ])
+        browser.handle(.ctrl("u"))
+        #expect(Self.detail(browser).hasPrefix("┌ Detail 1-9/35 "))
+    }
+
+    @Test func aPickerScrollsThePreviewWithShiftDownAndUpForCtrlUErasesTheQuery() {
+        let lines = Array("main\nfeature\n".utf8).withUnsafeBytes { ItemCollection.lines(of: $0) }
+        let browser = Browser(store: Store(collection: lines), libraryName: "branches", width: 80, height: 20,
+                              purpose: .pick)
+        let runner = FakePreviewRunner()
+        let clock = FakeClock()
+        browser.usePreviews(PreviewSettings(command: PreviewCommand("git log {}"), alone: true), runner: runner,
+                            clock: { clock.now })
+        browser.settleAndPoll(clock)
+        runner.finish(runner.last(for: "main"), stdout: (1...30).map { "commit \($0)" }.joined(separator: "\n"))
+        browser.pollPreviews()
+        browser.handle(.shiftDown)
+        #expect(Self.detail(browser).hasPrefix("┌ Detail 5-13/30 "))
+        browser.handle(.ctrl("d"))
+        #expect(Self.detail(browser).hasPrefix("┌ Detail 9-17/30 "))
+        browser.handle(.shiftUp)
+        #expect(Self.detail(browser).hasPrefix("┌ Detail 5-13/30 "))
+        browser.handle(.char("m"))
+        browser.handle(.ctrl("u"))
+        #expect(browser.store.query.filter == "" && Self.detail(browser).hasPrefix("┌ Detail 5-13/30 "))
+    }
 }
