@@ -18,7 +18,7 @@ struct PreviewOptions: ParsableArguments {
     var preview: String?
 
     @Option(name: .customLong("preview-timeout"), help: ArgumentHelp(
-        "Stop a preview still running after this many seconds (default 5).", valueName: "seconds"))
+        "Stop a preview still running after this many seconds.", valueName: "seconds"))
     var previewTimeout: Double = 5
 
     @Flag(name: .customLong("no-preview-cache"),
