@@ -23,6 +23,9 @@ public final class PreviewProcesses: PreviewRunner, @unchecked Sendable {
     private var results: [PreviewResult] = []
     private var cancelled: Set<Int> = []
     private var running: Set<Int> = []
+    /// The process groups of previews running now, by ticket: what `stopAll` stops when favs ends. A group leaves
+    /// before its shell is reaped, so a number here is never one the system gave to another group since.
+    private var groups: [Int: pid_t] = [:]
 
     public init(synchronous: Bool = false) {
         self.synchronous = synchronous
@@ -36,7 +39,9 @@ public final class PreviewProcesses: PreviewRunner, @unchecked Sendable {
         }
         lock.withLock { _ = running.insert(request.ticket) }
         let thread = Thread { [self] in
-            let result = Self.execute(request) { [self] in lock.withLock { cancelled.contains(request.ticket) } }
+            let result = Self.execute(request, isCancelled: { [self] in lock.withLock { cancelled.contains(request.ticket) } },
+                                      started: { [self] pid in lock.withLock { groups[request.ticket] = pid } },
+                                      ending: { [self] in lock.withLock { _ = groups.removeValue(forKey: request.ticket) } })
             lock.withLock {
                 if cancelled.remove(request.ticket) == nil { results.append(result) }
                 running.remove(request.ticket)
@@ -49,6 +54,15 @@ public final class PreviewProcesses: PreviewRunner, @unchecked Sendable {
         lock.withLock { if running.contains(ticket) { cancelled.insert(ticket) } }
     }
 
+    /// Stops every preview still running, at once (SIGKILL to each group): favs is ending, and a preview must not
+    /// outlive it.
+    public func stopAll() {
+        lock.withLock {
+            for pid in groups.values { kill(-pid, SIGKILL) }
+            groups = [:]
+        }
+    }
+
     public func takeResults() -> [PreviewResult] {
         lock.withLock {
             defer { results = [] }
@@ -58,7 +72,8 @@ public final class PreviewProcesses: PreviewRunner, @unchecked Sendable {
 
     /// Runs one preview to its end: it exits, it runs past its timeout, or `isCancelled` says so (then the result
     /// is dropped by the caller).
-    static func execute(_ request: PreviewRequest, isCancelled: () -> Bool) -> PreviewResult {
+    static func execute(_ request: PreviewRequest, isCancelled: () -> Bool, started: (pid_t) -> Void = { _ in },
+                        ending: () -> Void = {}) -> PreviewResult {
         var output: [Int32] = [-1, -1], errors: [Int32] = [-1, -1]
         guard makePipe(&output) else { return failed(request, "pipe: \(reason(errno))") }
         guard makePipe(&errors) else {
@@ -77,15 +92,18 @@ public final class PreviewProcesses: PreviewRunner, @unchecked Sendable {
             if case let .failure(error) = pid { return failed(request, error.description) }
             return failed(request, "not started")
         }
+        started(pid)
         var result = PreviewResult(ticket: request.ticket, ending: .exited(0))
         let deadline = ContinuousClock.now + request.timeout
         var open = [output[0], errors[0]]
         while !open.isEmpty {
             if isCancelled() {
+                ending()
                 stop(pid)
                 return result
             }
             if ContinuousClock.now >= deadline {
+                ending()
                 stop(pid)
                 result.ending = .timedOut
                 return result
@@ -107,6 +125,7 @@ public final class PreviewProcesses: PreviewRunner, @unchecked Sendable {
                 }
             }
         }
+        ending()
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         // The shell is done; what it left in the background (holding no pipe of ours) is left alone, as a shell does.

@@ -17,6 +17,8 @@ final class BrowserSession {
     /// The follower's state: why changes cannot arrive now, and how often to poll (ms).
     private let trouble: () -> String?
     private(set) var pollInterval: Int32
+    /// The previews' processes, stopped when the browser ends (`stopPreviews`).
+    private var previewRunner: PreviewProcesses?
 
     private init(browser: Browser, library: (any ItemLibrary)?, loadTheRest: (() -> Void)?,
                  follow: @escaping () throws -> [RemoteUpdate], trouble: @escaping () -> String? = { nil },
@@ -113,6 +115,7 @@ final class BrowserSession {
     /// Waits for the changes still on their way to the library, before the process ends: one that could not be
     /// saved is said on stderr and ends favs with exit 74.
     func finishWrites() throws {
+        stopPreviews()
         if let error = browser.store.finishBackground() { throw failure(error, .io) }
     }
 
@@ -120,8 +123,15 @@ final class BrowserSession {
     /// comes every 20 ms at most: a preview's output is on screen soon after it is written.
     func usePreviews(_ settings: PreviewSettings?) {
         guard let settings else { return }
-        browser.usePreviews(settings, runner: PreviewProcesses())
+        let runner = PreviewProcesses()
+        previewRunner = runner
+        browser.usePreviews(settings, runner: runner)
         pollInterval = min(pollInterval, 20)
+    }
+
+    /// Stops the previews still running: none outlives favs.
+    func stopPreviews() {
+        previewRunner?.stopAll()
     }
 
     /// Applies what the library in the background finished, other processes' changes and finished previews (the

@@ -117,6 +117,7 @@ struct Pick: ParsableCommand {
         } catch let error as TerminalError {
             throw failure(error.description, .noTerminal)
         }
+        picker.stopPreviews()
         if ending != .interrupt { try picker.finishWrites() }  // a star made just before enter or esc is kept
         switch ending {
         case let .pick(ids): try finish(with: ids, picker: picker)

@@ -127,4 +127,25 @@ import Testing
         try await tmux.sendKeys("q")
         #expect(try await tmux.exitStatus() == 0)
     }
+
+    /// Quitting while a preview runs stops it: no preview outlives favs.
+    @Test func quittingStopsThePreviewStillRunning() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let tmux = try await Tmux(width: 80, height: 24, scratch: scratch)
+        defer { tmux.close() }
+        try await tmux.startFavs(["--library", "lib.sqlite", "--preview", "sleep 7.0231"])
+        try await tmux.waitFor("preview of ")
+        var started = false
+        for _ in 0..<100 where !started {
+            let found = try await run("/usr/bin/pgrep", ["-f", "sleep 7.0231"], environment: [:], in: scratch.url)
+            started = !found.out.isEmpty
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(started, "the preview started")
+        try await tmux.sendKeys("q")
+        #expect(try await tmux.exitStatus() == 0)
+        let left = try await run("/usr/bin/pgrep", ["-f", "sleep 7.0231"], environment: [:], in: scratch.url)
+        #expect(left.out.isEmpty, "the preview outlived favs")
+    }
 }
