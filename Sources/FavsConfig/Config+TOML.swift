@@ -62,6 +62,7 @@ private struct ConfigReader {
             case "ascii": if let flag = boolean(value, [key]) { config.ascii = flag }
             case "timeout": if let seconds = seconds(value, [key]) { config.timeout = seconds }
             case "library": if let path = string(value, [key]) { config.library = libraryPath(path) }
+            case "preview": if let command = string(value, [key]) { config.preview = command }
             case "sort":
                 config.sort = choice(value, [key], of: ListQuery.Order.allCases.map(\.rawValue), what: "order")
                     .flatMap(ListQuery.Order.init(rawValue:)) ?? config.sort

@@ -24,6 +24,8 @@ public struct Config: Equatable, Sendable {
     /// Seconds a team library's server may take to answer a statement before favs says it is offline (and a
     /// command gives up with exit 69); 0: no limit.
     public var timeout = 5
+    /// The preview command (`--preview` wins), nil: none.
+    public var preview: String?
 
     /// favs with no config file.
     public static let `default` = Config()

@@ -32,6 +32,10 @@ extension Config {
             # offline and a command gives up (exit 69); 0 waits as long as it takes.
             timeout = \(config.timeout)
 
+            # A shell command whose output the detail pane shows for the selected item, as --preview (which wins):
+            # {} the id, {title} the title, {field:NAME} a field's value, each single-quoted. Unset: no preview.
+            # preview = "cat {field:path}"
+
             # The library when neither --library nor $FAVS_LIBRARY names one: an absolute path, or one
             # starting with ~/. Unset: $XDG_DATA_HOME/favs/library.sqlite, else ~/.local/share/favs/library.sqlite.
             # library = "~/.local/share/favs/library.sqlite"

@@ -62,8 +62,11 @@ struct ByteKeyDecoder {
         let parameters = String(decoding: bytes[(start + 2)..<index], as: UTF8.self)
         let used = index - start + 1
         if parameters.hasPrefix("<") { return (nil, used) }  // an SGR mouse report: the inline screen asks for none
-        let number = Int(parameters.split(separator: ";").first ?? "")
-        return (final(bytes[index], parameter: number), used)
+        let numbers = parameters.split(separator: ";").map { Int($0) }
+        // `ESC [ 1 ; 2 A`: shift (modifier 2) and an arrow.
+        if numbers.count == 2, numbers[1] == 2, bytes[index] == UInt8(ascii: "A") { return (.shiftUp, used) }
+        if numbers.count == 2, numbers[1] == 2, bytes[index] == UInt8(ascii: "B") { return (.shiftDown, used) }
+        return (final(bytes[index], parameter: numbers.first ?? nil), used)
     }
 
     private static func final(_ byte: UInt8, parameter: Int?) -> Key? {

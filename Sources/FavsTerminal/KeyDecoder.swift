@@ -32,6 +32,8 @@ enum KeyDecoder {
         case KEY_HOME: .home
         case KEY_END: .end
         case KEY_NPAGE: .pageDown
+        case KEY_SR: .shiftUp
+        case KEY_SF: .shiftDown
         case KEY_PPAGE: .pageUp
         case KEY_ENTER: .enter
         case KEY_BACKSPACE: .backspace

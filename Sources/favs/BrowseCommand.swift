@@ -23,6 +23,7 @@ struct Browse: ParsableCommand {
     @OptionGroup var library: LibraryOption
     @OptionGroup var display: DisplayOptions
     @OptionGroup var inline: HeightOption
+    @OptionGroup var previewOptions: PreviewOptions
 
     @Flag(name: .customLong("no-mouse"),
           help: "Leave the mouse to the terminal: no clicks or wheel in favs, and the terminal's own text selection works.")
@@ -36,7 +37,8 @@ struct Browse: ParsableCommand {
             // Text frames have no colour; only --ascii applies.
             return try ScriptCommand.runScript(text: readStandardInput(), source: "script", location: location,
                                                size: "80x24", glyphs: display.ascii ? .ascii : .unicode,
-                                               config: config, configError: configError)
+                                               config: config, configError: configError,
+                                               preview: previewOptions.settings(config: config, synchronous: true))
         }
         guard isatty(STDOUT_FILENO) != 0 else {
             throw failure("stdout is not a terminal: use 'favs list' to print the items, or 'favs script' to print screens",
@@ -50,6 +52,7 @@ struct Browse: ParsableCommand {
                                                                  config: config, interactive: true))
         let browser = session.browser
         browser.glyphs = glyphs
+        session.usePreviews(previewOptions.settings(config: config))
         // stderr is hidden once the screen starts: the first frame says it instead.
         if let configError { browser.show(configError) }
         do {

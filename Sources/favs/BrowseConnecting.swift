@@ -26,6 +26,7 @@ extension Browse {
                     opening.take()?.map { opened in
                         session = opened
                         opened.browser.glyphs = glyphs
+                        opened.usePreviews(previewOptions.settings(config: config))
                         if let configError { opened.browser.show(configError) }
                         return TerminalApp.Program(opened.browser, pollInterval: opened.pollInterval,
                                                    afterFirstFrame: opened.loadTheRest, poll: opened.poll)

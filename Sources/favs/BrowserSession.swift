@@ -3,6 +3,7 @@ import FavsConfig
 import FavsCore
 import FavsLibrary
 import FavsModel
+import FavsTerminal
 import Foundation
 
 /// What the browser or a picker runs on: a browser over a library, or over the lines of stdin with their stars
@@ -15,7 +16,9 @@ final class BrowserSession {
     private var follow: () throws -> [RemoteUpdate]
     /// The follower's state: why changes cannot arrive now, and how often to poll (ms).
     private let trouble: () -> String?
-    let pollInterval: Int32
+    private(set) var pollInterval: Int32
+    /// The previews' processes, stopped when the browser ends (`stopPreviews`).
+    private var previewRunner: PreviewProcesses?
 
     private init(browser: Browser, library: (any ItemLibrary)?, loadTheRest: (() -> Void)?,
                  follow: @escaping () throws -> [RemoteUpdate], trouble: @escaping () -> String? = { nil },
@@ -112,13 +115,30 @@ final class BrowserSession {
     /// Waits for the changes still on their way to the library, before the process ends: one that could not be
     /// saved is said on stderr and ends favs with exit 74.
     func finishWrites() throws {
+        stopPreviews()
         if let error = browser.store.finishBackground() { throw failure(error, .io) }
     }
 
-    /// Applies what the library in the background finished and other processes' changes (the run loop's poll);
-    /// true when the screen changed.
+    /// Shows previews (`--preview`), run as processes off the input thread and taken in by `poll`, which then
+    /// comes every 20 ms at most: a preview's output is on screen soon after it is written.
+    func usePreviews(_ settings: PreviewSettings?) {
+        guard let settings else { return }
+        let runner = PreviewProcesses()
+        previewRunner = runner
+        browser.usePreviews(settings, runner: runner)
+        pollInterval = min(pollInterval, 20)
+    }
+
+    /// Stops the previews still running: none outlives favs.
+    func stopPreviews() {
+        previewRunner?.stopAll()
+    }
+
+    /// Applies what the library in the background finished, other processes' changes and finished previews (the
+    /// run loop's poll); true when the screen changed.
     func poll() -> Bool {
-        let settled = browser.settleBackground()
+        let previewed = browser.pollPreviews()
+        let settled = browser.settleBackground() || previewed
         do {
             let changed = browser.sync(try follow()) || settled
             let trouble = trouble()

@@ -20,7 +20,8 @@ struct Pick: ParsableCommand {
             ctrl-g exits 1 and ctrl-c exits 130, printing nothing, whatever the query holds. Keys that do not \
             type do the rest: up/down, ctrl-p/ctrl-n and ctrl-k move (ctrl-j is enter), home/end, pgup/pgdn and \
             ctrl-b/ctrl-f jump; ctrl-s stars, ctrl-t shows favorites only, ctrl-o sorts, ctrl-y undoes and \
-            ctrl-r redoes, ctrl-w and backtab change pane, ctrl-x lists the keys. A config file's [keys] apply \
+            ctrl-r redoes, ctrl-w and backtab change pane, ctrl-x lists the keys, shift-down (or ctrl-d) and \
+            shift-up scroll the detail and its --preview. A config file's [keys] apply \
             where they bind keys that do not type.
 
             --stdin NAME picks among the lines of stdin instead of a library: each line is an item (id and title \
@@ -65,6 +66,7 @@ struct Pick: ParsableCommand {
 
     @OptionGroup var display: DisplayOptions
     @OptionGroup var inline: HeightOption
+    @OptionGroup var previewOptions: PreviewOptions
 
     @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal.")
     var noMouse = false
@@ -103,6 +105,7 @@ struct Pick: ParsableCommand {
             try finish(with: [id], picker: picker)
         }
         browser.glyphs = display.terminalGlyphs(config: config.ascii)
+        picker.usePreviews(previewOptions.settings(config: config, alone: stdinName != nil))
         if let configError { browser.show(configError) }
         let ending: Browser.Effect
         do {
@@ -114,6 +117,7 @@ struct Pick: ParsableCommand {
         } catch let error as TerminalError {
             throw failure(error.description, .noTerminal)
         }
+        picker.stopPreviews()
         if ending != .interrupt { try picker.finishWrites() }  // a star made just before enter or esc is kept
         switch ending {
         case let .pick(ids): try finish(with: ids, picker: picker)

@@ -28,6 +28,7 @@ struct Script: ParsableCommand {
     var size = "80x24"
 
     @OptionGroup var glyphs: ScriptGlyphOption
+    @OptionGroup var previewOptions: PreviewOptions
 
     @Option(help: ArgumentHelp("Also write the last frame as an SVG picture, in the theme's colours.",
                                valueName: "file"))
@@ -57,7 +58,8 @@ struct Script: ParsableCommand {
             text = readStandardInput()
         }
         try ScriptCommand.runScript(text: text, source: file ?? "script", location: location, size: size,
-                                    glyphs: glyphs.glyphs, config: config, configError: configError, svg: svg, cast: cast)
+                                    glyphs: glyphs.glyphs, config: config, configError: configError, svg: svg, cast: cast,
+                                    preview: previewOptions.settings(config: config, synchronous: true))
     }
 }
 
@@ -65,9 +67,11 @@ enum ScriptCommand {
     /// Parses the whole script first (a bad step changes nothing), then runs it and prints the frames.
     /// A bad config file is reported on stderr and on the first frame's status line; the script runs on the
     /// defaults. With `svg`, the last frame is also written there as a picture (the config's palette applies);
-    /// with `cast`, the whole session as a recording (docs/script.md).
+    /// with `cast`, the whole session as a recording (docs/script.md). `preview`: each preview runs to its end
+    /// as the selection comes to it, so a frame shows its output (a frame is a function of the keys and the library).
     static func runScript(text: String, source: String, location: LibraryLocation, size: String, glyphs: Glyphs,
-                          config: Config, configError: ConfigError?, svg: String? = nil, cast: String? = nil) throws {
+                          config: Config, configError: ConfigError?, svg: String? = nil, cast: String? = nil,
+                          preview: PreviewSettings? = nil) throws {
         let steps: [ScriptStep]
         do {
             let parsed = try ScriptParser.parse(text, source: source)
@@ -80,6 +84,7 @@ enum ScriptCommand {
         if let configError { StartupConfig.report(configError) }
         let browser = try openBrowser(at: location, width: width, height: height, config: config).browser
         browser.glyphs = config.ascii ? .ascii : glyphs  // the config's ascii = true, as --ascii
+        if let preview { browser.usePreviews(preview, runner: PreviewProcesses(synchronous: true)) }
         if let configError { browser.show(configError) }
         let recording: CastRecording?
         do {

@@ -67,6 +67,11 @@ import Testing
         #expect(config.colors == ["star": .number(11), "accent": .number(208), "field-name": .terminalDefault])
     }
 
+    @Test func aPreviewCommandIsReadAsWritten() throws {
+        #expect(try parse(#"preview = "git log --oneline {} -- {field:path}""#).preview == "git log --oneline {} -- {field:path}")
+        #expect(try parse("").preview == nil)
+    }
+
     @Test func aLibraryUnderTheHomeFolderStartsThere() throws {
         #expect(try parse(#"library = "~/music/favs.sqlite""#).library == "/home/u/music/favs.sqlite")
     }

@@ -63,7 +63,7 @@ import FavsTestFixtures
         .activate: [.char("A")], .back: [.char("Z")], .toggleFavorite: [.char("X")], .delete: [.char("D")],
         .open: [.char("O")], .mark: [.char("M")], .markRange: [.char("R")], .undo: [.char("U")], .redo: [.char("Y")],
         .filter: [.char("\\")], .favoritesView: [.char("V")], .sort: [.char("S")], .help: [.char("H")],
-        .quit: [.char("Q")], .suspend: [.ctrl("y")], .redraw: [.ctrl("e")],
+        .quit: [.char("Q")], .suspend: [.ctrl("y")], .redraw: [.ctrl("e")], .previewDown: [.char("}")], .previewUp: [.char("{")],
     ])
 
     /// The words of a frame that could name a key: split at spaces and the chrome's separators, and `j/k` into

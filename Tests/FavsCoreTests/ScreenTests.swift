@@ -149,26 +149,26 @@ func frames(_ script: String, size: (Int, Int) = (80, 24), items: [Item] = Sampl
     @Test func theHelpOverlayIsGeneratedFromTheKeyMap() throws {
         #expect(try frames("?") == ["""
          favs — sample library
-        ┏ Items 1/28┏ Keys 1-19/24 ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┓────────────┐
+        ┏ Items 1/28┏ Keys 1-19/26 ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┓────────────┐
         ┃>★ お気に入┃ j, down       move down                             ┃            │
         ┃   录音 Rec┃ k, up         move up                               ┃            │
         ┃   Café del┃ g, home       first item                            ┃            │
         ┃ ★ 🎧 Lo-fi┃ G, end        last item                             ┃            │
         ┃   Clair de┃ pgdn, ctrl-f  page down                             ┃            │
         ┃   夜に駆け┃ pgup, ctrl-b  page up                               ┃            │
-        ┃   Für Elis┃ tab           next pane: list, detail, favorites    ┃            │
-        ┃ ★ 月亮代表┃ backtab       previous pane                         ┃            │
-        ┃   Naïve Me┃ enter         open detail / select favorite in list ┃st          │
-        ┃   🌊 Ocean┃ esc           back, clear marks, clear filter       ┃            │
-        ┃   Mañana e┃ f, space      favorite / unfavorite                 ┃            │
-        ┃   Ég anda ┃ d, delete     delete the selected item              ┃            │
-        ┃   残酷な天┃ o             open the item's url, link or path     ┃────────────┘
-        ┃   茉莉花 J┃ m             mark / unmark (f, d act on marks)     ┃────────────┐
-        ┃   Dansa kv┃ v             mark a range: move, then v            ┃            │
-        ┃   Águas de┃ u             undo                                  ┃            │
-        ┃   A very l┃ ctrl-r        redo                                  ┃            │
-        ┃   🎹 Piano┃ /             search as you type (fzf syntax)       ┃            │
-        ┃   Smörgåsb┃ F             list favorites only / every item      ┃            │
+        ┃   Für Elis┃ ctrl-d        scroll the detail (preview) down      ┃            │
+        ┃ ★ 月亮代表┃ ctrl-u        scroll the detail (preview) up        ┃            │
+        ┃   Naïve Me┃ tab           next pane: list, detail, favorites    ┃st          │
+        ┃   🌊 Ocean┃ backtab       previous pane                         ┃            │
+        ┃   Mañana e┃ enter         open detail / select favorite in list ┃            │
+        ┃   Ég anda ┃ esc           back, clear marks, clear filter       ┃            │
+        ┃   残酷な天┃ f, space      favorite / unfavorite                 ┃────────────┘
+        ┃   茉莉花 J┃ d, delete     delete the selected item              ┃────────────┐
+        ┃   Dansa kv┃ o             open the item's url, link or path     ┃            │
+        ┃   Águas de┃ m             mark / unmark (f, d act on marks)     ┃            │
+        ┃   A very l┃ v             mark a range: move, then v            ┃            │
+        ┃   🎹 Piano┃ u             undo                                  ┃            │
+        ┃   Smörgåsb┃ ctrl-r        redo                                  ┃            │
         ┃   사랑의  ┃ j/k scroll · esc closes                             ┃            │
         ┗━━━━━━━━━━━┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛────────────┘
          f fav · d delete · u undo · / filter · ? help           28 items · 3 favorites
@@ -180,22 +180,22 @@ func frames(_ script: String, size: (Int, Int) = (80, 24), items: [Item] = Sampl
         let shown = try frames("resize 40x12 ? frame j j frame G", size: (40, 12))
         #expect(shown[0] == """
          favs — sample library
-        ┏┏ Keys 1-7/37 ━━━━━━━━━━━━━━━━━━━━━━━┓┓
+        ┏┏ Keys 1-7/41 ━━━━━━━━━━━━━━━━━━━━━━━┓┓
         ┃┃ j, down       move down            ┃┃
         ┃┃ k, up         move up              ┃┃
         ┃┃ g, home       first item           ┃┃
         ┃┃ G, end        last item            ┃┃
         ┃┃ pgdn, ctrl-f  page down            ┃┃
         ┃┃ pgup, ctrl-b  page up              ┃┃
-        ┃┃ tab           next pane: list,     ┃┃
+        ┃┃ ctrl-d        scroll the detail    ┃┃
         ┃┃ j/k scroll · esc closes            ┃┃
         ┗┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛┛
          ? help                         28 · ★3
         """)
-        #expect(shown[1].contains("┏┏ Keys 3-9/37 ") && shown[1].contains("┃┃               detail, favorites    ┃┃"))
+        #expect(shown[1].contains("┏┏ Keys 3-9/41 ") && shown[1].contains("┃┃               (preview) down       ┃┃"))
         #expect(shown[2] == """
          favs — sample library
-        ┏┏ Keys 31-37/37 ━━━━━━━━━━━━━━━━━━━━━┓┓
+        ┏┏ Keys 35-41/41 ━━━━━━━━━━━━━━━━━━━━━┓┓
         ┃┃ s             sort: library        ┃┃
         ┃┃               order, A–Z, recent ★ ┃┃
         ┃┃ ?             this help            ┃┃

@@ -17,6 +17,8 @@ import Testing
                 == [.home, .end, .pageUp, .pageDown, .delete, .backTab])
         #expect(keys([0x1B]) == [.escape])
         #expect(keys(Array("\u{1B}[<0;10;5Mx".utf8)) == [.char("x")], "a mouse report is swallowed whole")
+        #expect(keys(Array("\u{1B}[1;2A\u{1B}[1;2B\u{1B}[1;5B".utf8)) == [.shiftUp, .shiftDown, .down],
+                "shift and an arrow; another modifier is the arrow alone")
     }
 
     @Test func aSequenceSplitAcrossReadsWaitsForItsEnd() {

@@ -10,6 +10,8 @@ extension Browser {
         case .moveUp: move(by: -1)
         case .pageDown: move(by: pageSize)
         case .pageUp: move(by: -pageSize)
+        case .previewDown: scrollDetail(to: detail.scroll + halfDetail)
+        case .previewUp: scrollDetail(to: detail.scroll - halfDetail)
         case .top: moveToEnd(top: true)
         case .bottom: moveToEnd(top: false)
         case .focusNext: cycleFocus(by: 1)
@@ -61,6 +63,9 @@ extension Browser {
     var pageSize: Int {
         max(1, (layout.panes[focus]?.height ?? 3) - 3)
     }
+
+    /// Half the detail pane's rows: what ctrl-d and ctrl-u scroll it by, whichever pane has focus.
+    var halfDetail: Int { max(1, ((layout.panes[.detail]?.height ?? 3) - 2) / 2) }
 
     func move(by delta: Int) {
         switch focus {

@@ -38,6 +38,7 @@ extension Browser {
             default: break
             }
         }
+        repairPreviews(after: events)
         listCursor.repair(in: store.list)
         favoritesCursor.repair(in: store.favorites)
     }
@@ -57,8 +58,10 @@ extension Browser {
             detail.fieldsAsked = true
             if let error = dispatch(.readFields(id)).error { show(error: error) }
         }
+        settlePreview()
         if let rect = panes[.detail] {
-            let text = DetailPane.text(store, subject: detail.subject, width: rect.width, glyphs: glyphs, reusing: detail.text)
+            let text = DetailPane.text(store, subject: detail.subject, width: rect.width, glyphs: glyphs,
+                                       preview: detail.preview, reusing: detail.text)
             detail.text = text
             detail.scroll = DetailPane.clamp(detail.scroll, lineCount: text.lines.count, height: rect.height)
         }

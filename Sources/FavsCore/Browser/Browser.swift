@@ -34,6 +34,8 @@ public final class Browser {
     /// need not say where the item it was on went.
     var searchTyped = false
     var detail = DetailState()
+    /// The previews' running command, outputs and debounce (Browser+Preview.swift); nil without a preview command.
+    var previews: Previews?
     var marks = Marks()
     var marksOnTheirWay = MarksOnTheirWay()
     /// The first binding the help overlay shows.

@@ -6,6 +6,8 @@ public enum Key: Hashable, Sendable {
     /// A printable character, including space.
     case char(Character)
     case up, down, left, right, home, end, pageUp, pageDown
+    /// Shift plus an arrow (fzf scrolls its preview with them).
+    case shiftUp, shiftDown
     case enter, escape, tab, backTab, backspace, delete
     /// Control plus a letter `a`…`z`.
     case ctrl(Character)
@@ -13,7 +15,7 @@ public enum Key: Hashable, Sendable {
     /// The named keys, as written in scripts and shown in help.
     public static let names: [String: Key] = {
         var names: [String: Key] = [
-            "up": .up, "down": .down, "left": .left, "right": .right, "home": .home, "end": .end,
+            "up": .up, "down": .down, "shift-up": .shiftUp, "shift-down": .shiftDown, "left": .left, "right": .right, "home": .home, "end": .end,
             "pgup": .pageUp, "pgdn": .pageDown, "enter": .enter, "esc": .escape, "tab": .tab,
             "backtab": .backTab, "space": .char(" "), "backspace": .backspace, "delete": .delete,
         ]
@@ -41,6 +43,8 @@ public enum Key: Hashable, Sendable {
         case let .char(c): String(c)
         case .up: "up"
         case .down: "down"
+        case .shiftUp: "shift-up"
+        case .shiftDown: "shift-down"
         case .left: "left"
         case .right: "right"
         case .home: "home"

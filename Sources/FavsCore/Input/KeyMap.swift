@@ -3,7 +3,7 @@ import Foundation
 
 /// What a key asks the browser to do.
 public enum Command: Hashable, Sendable, CaseIterable {
-    case moveDown, moveUp, top, bottom, pageDown, pageUp
+    case moveDown, moveUp, top, bottom, pageDown, pageUp, previewDown, previewUp
     case focusNext, focusPrevious, activate, back
     case toggleFavorite, delete, open, mark, markRange, undo, redo
     case filter, favoritesView, sort, help, quit, suspend, redraw
@@ -17,6 +17,8 @@ public enum Command: Hashable, Sendable, CaseIterable {
         case .bottom: "bottom"
         case .pageDown: "page-down"
         case .pageUp: "page-up"
+        case .previewDown: "preview-down"
+        case .previewUp: "preview-up"
         case .focusNext: "focus-next"
         case .focusPrevious: "focus-previous"
         case .activate: "activate"
@@ -118,6 +120,8 @@ public struct KeyMap: Sendable {
         Binding(keys: [.char("G"), .end], command: .bottom, help: "last item"),
         Binding(keys: [.pageDown, .ctrl("f")], command: .pageDown, help: "page down"),
         Binding(keys: [.pageUp, .ctrl("b")], command: .pageUp, help: "page up"),
+        Binding(keys: [.ctrl("d")], command: .previewDown, help: "scroll the detail (preview) down"),
+        Binding(keys: [.ctrl("u")], command: .previewUp, help: "scroll the detail (preview) up"),
         Binding(keys: [.tab], command: .focusNext, help: "next pane: list, detail, favorites"),
         Binding(keys: [.backTab], command: .focusPrevious, help: "previous pane"),
         Binding(keys: [.enter], command: .activate, help: "open detail / select favorite in list"),

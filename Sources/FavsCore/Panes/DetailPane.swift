@@ -2,12 +2,14 @@ import FavsModel
 import Foundation
 
 /// The detail pane's view state: which item it shows, how far it is scrolled, whether that item's fields have
-/// been asked of the store yet (they are read when the selection changes, never while drawing), and its text as
-/// last laid out, so a frame draws what `settle` wrapped instead of wrapping every field again.
+/// been asked of the store yet (they are read when the selection changes, never while drawing), what it shows of
+/// the subject's preview (`Browser.settlePreview`), and its text as last laid out, so a frame draws what `settle`
+/// wrapped instead of wrapping every field again.
 struct DetailState: Equatable {
     var subject: ItemID?
     var scroll = 0
     var fieldsAsked = false
+    var preview: DetailPane.PreviewSection?
     var text: DetailPane.Text?
 }
 
@@ -18,6 +20,15 @@ enum DetailPane {
         var text: String
         var role: Role = .plain
         var roleColumns: Range<Int> = 0..<0
+        /// A preview's stderr and what favs says of it (waiting, timed out) are dim.
+        var style: Style = []
+    }
+
+    /// The subject's preview, below its fields (or alone, for a `--stdin` line).
+    struct PreviewSection: Equatable {
+        var display: PreviewDisplay
+        var alone: Bool
+        var timeout: Duration
     }
 
     /// The pane's lines and what they were laid out from: while that is unchanged, so are they.
@@ -30,6 +41,7 @@ enum DetailPane {
             var fields: [Field]?
             var loading: Bool
             var failure: String?
+            var preview: PreviewSection?
         }
 
         var source: Source
@@ -38,20 +50,23 @@ enum DetailPane {
 
     /// The pane's text, from `previous` when it was laid out from the same item, fields and width (comparing
     /// them costs little next to wrapping every field again: arrays that share storage compare at once).
-    static func text(_ store: Store, subject: ItemID?, width: Int, glyphs: Glyphs, reusing previous: Text?) -> Text {
+    static func text(_ store: Store, subject: ItemID?, width: Int, glyphs: Glyphs, preview: PreviewSection? = nil,
+                     reusing previous: Text?) -> Text {
         let source = Text.Source(subject: subject, width: width, star: glyphs.star, item: subject.flatMap { store.items[$0] },
                                  fields: subject.flatMap { store.fields(of: $0) },
                                  loading: subject.map(store.isLoadingFields(of:)) ?? false,
-                                 failure: subject.flatMap(store.fieldFailure(of:)))
+                                 failure: subject.flatMap(store.fieldFailure(of:)), preview: preview)
         if let previous, previous.source == source { return previous }
-        return Text(source: source, lines: lines(store, subject: subject, width: width, glyphs: glyphs))
+        return Text(source: source, lines: lines(store, subject: subject, width: width, glyphs: glyphs, preview: preview))
     }
 
     /// The text of the pane for an inner width, before scrolling. (How many lines there are does not depend
     /// on the glyphs: the star is one column in every set.)
-    static func lines(_ store: Store, subject: ItemID?, width: Int, glyphs: Glyphs = .unicode) -> [Line] {
+    static func lines(_ store: Store, subject: ItemID?, width: Int, glyphs: Glyphs = .unicode,
+                      preview: PreviewSection? = nil) -> [Line] {
         let textWidth = max(1, width - 4)
         guard let id = subject, let item = store.items[id] else { return [Line(text: "Nothing selected")] }
+        if let preview, preview.alone { return previewLines(preview, title: item.title) }
         var lines = TextWidth.wrap(Sanitize.visible(item.title), to: textWidth - 2).enumerated().map { index, line in
             index == 0 && item.favorite ? Line(text: glyphs.star + " " + line, role: .star, roleColumns: 0..<1)
                 : Line(text: "  " + line)
@@ -73,13 +88,18 @@ enum DetailPane {
                 : store.fieldFailure(of: id).map { "(fields not read: \($0))" } ?? "(fields not read)"
             lines.append(contentsOf: TextWidth.wrap(Sanitize.visible(why), to: textWidth).map { Line(text: $0) })
         }
+        if let preview {
+            lines.append(Line(text: ""))
+            lines.append(contentsOf: previewLines(preview, title: item.title))
+        }
         return lines
     }
 
     static func draw(_ store: Store, state: DetailState, width: Int, height: Int, focused: Bool,
                      glyphs: Glyphs) -> Canvas {
         var canvas = Canvas(width: width, height: height, glyphs: glyphs)
-        let lines = text(store, subject: state.subject, width: width, glyphs: glyphs, reusing: state.text).lines
+        let lines = text(store, subject: state.subject, width: width, glyphs: glyphs, preview: state.preview,
+                         reusing: state.text).lines
         let rows = max(0, height - 2)
         var title = "Detail"
         if lines.count > rows, rows > 0 {
@@ -88,7 +108,7 @@ enum DetailPane {
         canvas.box(Rect(x: 0, y: 0, width: width, height: height), title: title, focused: focused)
         let style: Style = state.subject.flatMap { store.items[$0] } == nil ? .dim : []
         for (index, line) in lines.dropFirst(state.scroll).prefix(rows).enumerated() {
-            canvas.put(line.text, row: index + 1, column: 2, limit: width - 4, style: style)
+            canvas.put(line.text, row: index + 1, column: 2, limit: width - 4, style: style.union(line.style))
             canvas.addRole(line.role, row: index + 1, column: 2 + line.roleColumns.lowerBound,
                            count: line.roleColumns.count)
         }

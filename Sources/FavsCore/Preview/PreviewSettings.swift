@@ -1,0 +1,25 @@
+import FavsModel
+import Foundation
+
+/// How previews run: the command, its timeout, whether outputs are kept per item, and how long the selection must
+/// stay on an item before its preview starts.
+public struct PreviewSettings: Equatable, Sendable {
+    public var command: PreviewCommand
+    public var timeout: Duration
+    /// Keep each item's output while favs runs (until the item changes); false runs it again at every visit.
+    public var caches: Bool
+    /// How long the selection stays put before a preview starts: holding j starts a handful, not hundreds.
+    /// Zero starts at once (scripted mode, whose runner finishes before it returns).
+    public var debounce: Duration
+    /// Show the output alone in the detail pane, without the item's title and id: a `--stdin` line's id and title
+    /// are the line itself, already on the list.
+    public var alone: Bool
+
+    public static let defaultTimeout = Duration.seconds(5)
+    public static let defaultDebounce = Duration.milliseconds(60)
+
+    public init(command: PreviewCommand, timeout: Duration = defaultTimeout, caches: Bool = true,
+                debounce: Duration = defaultDebounce, alone: Bool = false) {
+        (self.command, self.timeout, self.caches, self.debounce, self.alone) = (command, timeout, caches, debounce, alone)
+    }
+}
