@@ -109,7 +109,8 @@ import Testing
         #expect(try await tmux.exitStatus() == 1)
     }
 
-    /// A real slow command in the browser: `preview of TITLE…` first, the output a second later.
+    /// A real slow command in the browser: `preview of TITLE…` first, the output three seconds later (long enough to
+    /// be seen on a machine busy with the rest of the suite).
     @Test func theBrowserSaysAPreviewIsComingUntilItsOutputIsIn() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
@@ -117,7 +118,7 @@ import Testing
         #expect(try await favs("import", "two.jsonl", "--library", "lib.sqlite", in: scratch).status == 0)
         let tmux = try await Tmux(width: 80, height: 24, scratch: scratch)
         defer { tmux.close() }
-        try await tmux.startFavs(["--library", "lib.sqlite", "--preview", "sleep 1; echo out:{}"])
+        try await tmux.startFavs(["--library", "lib.sqlite", "--preview", "sleep 3; echo out:{}"])
         try await tmux.waitFor("preview of One…")
         try await tmux.waitFor("out:one")
         try await tmux.sendKeys("j")
