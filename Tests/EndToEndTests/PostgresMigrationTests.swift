@@ -112,16 +112,20 @@ import Testing
             try await Postgres.psql("BEGIN; SELECT pg_advisory_xact_lock(hashtext('favs:\(schema)')); SELECT pg_sleep(60); COMMIT;",
                                     in: scratch)
         }
+        // This library's lock only: other tests beside this one take their libraries' locks on the same server.
+        func locks(granted: Bool) async throws -> String {
+            try await Postgres.psql("""
+                SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted = \(granted)
+                AND objid::bigint = (hashtext('favs:\(schema)')::bigint & 4294967295)
+                """, in: scratch)
+        }
+        // The holder first: favs started before it holds the lock would migrate at once, waiting for nothing.
+        let held = try await eventually(within: .seconds(30)) { try await locks(granted: true) == "1" }
+        #expect(held, "the holder did not take the library's lock")
         async let first = favs("list", "--library", library, in: scratch)
         async let second = favs("list", "--library", library, in: scratch)
         // A passing wait costs what it takes: two debug processes starting beside the rest of the suite.
-        let bothWait = try await eventually(within: .seconds(30)) {
-            // This library's lock only: other tests beside this one wait for their libraries' locks on the same server.
-            try await Postgres.psql("""
-                SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted
-                AND objid::bigint = (hashtext('favs:\(schema)')::bigint & 4294967295)
-                """, in: scratch) == "2"
-        }
+        let bothWait = try await eventually(within: .seconds(30)) { try await locks(granted: false) == "2" }
         #expect(bothWait, "the two favs did not both wait for the library's lock")
         _ = try await Postgres.psql("""
             SELECT pg_cancel_backend(pid) FROM pg_stat_activity
