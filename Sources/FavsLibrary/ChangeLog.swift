@@ -39,27 +39,52 @@ struct SQLiteWrites: LibraryWriteTransaction {
     let origin: String
 
     func state(of id: ItemID) throws -> StoredState? {
-        try Row.fetchOne(db.cachedStatement(sql: "SELECT favorite, deleted, favorited_at FROM items WHERE id = ?"),
-                         arguments: [id.rawValue])
+        try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT f.item_id IS NOT NULL, i.deleted, f.added_at FROM items i
+            LEFT JOIN members f ON f.set_name = 'favorites' AND f.item_id = i.id WHERE i.id = ?
+            """), arguments: [id.rawValue])
             .map { StoredState(favorite: $0[0], deleted: $0[1], favoritedAt: $0[2]) }
     }
 
     func latestFavoriteTime() throws -> Int64? {
-        try Int64.fetchOne(db, sql: "SELECT MAX(favorited_at) FROM items WHERE favorited_at IS NOT NULL AND deleted = 0")
+        try Int64.fetchOne(db, sql: """
+            SELECT MAX(f.added_at) FROM members f JOIN items i ON i.id = f.item_id
+            WHERE f.set_name = 'favorites' AND f.added_at IS NOT NULL AND i.deleted = 0
+            """)
     }
 
     func perform(_ write: RowWrite) throws -> Bool {
         switch write {
         case let .favorite(id, value, at):
-            try db.execute(sql: "UPDATE items SET favorite = ?, favorited_at = ? WHERE id = ? AND deleted = 0",
-                           arguments: [value, at, id.rawValue])
+            guard try present(id, deleted: false) else { return false }
+            try setFavorite(id, value, at: at)
         case let .delete(id):
             try db.execute(sql: "UPDATE items SET deleted = 1 WHERE id = ? AND deleted = 0", arguments: [id.rawValue])
+            return db.changesCount > 0
         case let .restore(id, favorite, at):
-            try db.execute(sql: "UPDATE items SET deleted = 0, favorite = ?, favorited_at = ? WHERE id = ? AND deleted = 1",
-                           arguments: [favorite, at, id.rawValue])
+            try db.execute(sql: "UPDATE items SET deleted = 0 WHERE id = ? AND deleted = 1", arguments: [id.rawValue])
+            guard db.changesCount > 0 else { return false }
+            try setFavorite(id, favorite, at: at)
         }
-        return db.changesCount > 0
+        return true
+    }
+
+    /// Whether the item's row is there, deleted or not as asked.
+    private func present(_ id: ItemID, deleted: Bool) throws -> Bool {
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM items WHERE id = ? AND deleted = ?"),
+                          arguments: [id.rawValue, deleted]) == true
+    }
+
+    /// The item's row in the favorites set: there (with its time) or not.
+    private func setFavorite(_ id: ItemID, _ value: Bool, at time: Int64?) throws {
+        if value {
+            try db.cachedStatement(sql: """
+                INSERT OR REPLACE INTO members (set_name, item_id, added_at) VALUES ('favorites', ?, ?)
+                """).execute(arguments: [id.rawValue, time])
+        } else {
+            try db.cachedStatement(sql: "DELETE FROM members WHERE set_name = 'favorites' AND item_id = ?")
+                .execute(arguments: [id.rawValue])
+        }
     }
 
     func appendLog(_ kind: ChangeKind, itemID: String) throws -> Int64 {

@@ -17,8 +17,9 @@ public enum ListLoader {
     /// Below this many rows one thread reads them all (and a browser opens without a preview).
     public static let parallelThreshold = 100_000
 
-    /// What the list shows; the covering index `items_list` answers it without reading the table.
-    static let select = "SELECT id, title, favorite, position FROM items WHERE deleted = 0"
+    /// What the list shows; the covering index `items_list` answers it without reading the table. The third column
+    /// is the star, which the favorites set gives afterwards (`withFavorites`): none here.
+    static let select = "SELECT id, title, 0, position FROM items WHERE deleted = 0"
 
     /// The list, and the last change-log sequence number it includes (where a follower starts).
     static func load(_ db: Database, path: String,
@@ -43,7 +44,7 @@ public enum ListLoader {
         guard path != ":memory:", capacity >= parallelThreshold,
               let low: Int = bounds?[0], let high: Int = bounds?[1], high > low else {
             let (items, count) = try whole(db, capacity: capacity, passing: prefilter)
-            return (try withFavoriteTimes(items, db), lastChange, count)
+            return (try withFavorites(items, db), lastChange, count)
         }
         let middle = low + (high - low) / 2
         let bytes = try textBytes(db, rows: capacity)
@@ -58,9 +59,9 @@ public enum ListLoader {
         guard let secondCount = secondHalf.append(to: &builder, ifReadAt: lastChange) else {
             // The other connection failed, or read after another commit: read it all here.
             let (items, count) = try whole(db, capacity: capacity, passing: prefilter)
-            return (try withFavoriteTimes(items, db), lastChange, count)
+            return (try withFavorites(items, db), lastChange, count)
         }
-        return (try withFavoriteTimes(builder.build(distinctIDs: true), db), lastChange, firstCount + secondCount)
+        return (try withFavorites(builder.build(distinctIDs: true), db), lastChange, firstCount + secondCount)
     }
 
     /// About how many bytes `rows` ids take, and as many titles (whichever is longer, with room to spare):
@@ -75,19 +76,20 @@ public enum ListLoader {
         return sample.map { Int(($0 + 1) * 1.25 * Double(rows)) }
     }
 
-    /// The collection with the times its favorites were favorited, read (in the same transaction as the
-    /// list) from the index of the few favorites that have one.
-    static func withFavoriteTimes(_ items: ItemCollection, _ db: Database) throws -> ItemCollection {
-        guard try Schema.favoriteTimeColumn(db) != "NULL" else { return items }
-        var times: [ItemID: Int64] = [:]
+    /// The collection with its favorites starred, and the time each was starred: the favorites set's rows (few, in
+    /// most libraries) read in the same transaction as the list, each placed by its position (a binary search over
+    /// the slots: no id index is built for it). A favorite the collection does not hold (a search answered once
+    /// loads only the rows it may print) is left out.
+    static func withFavorites(_ items: ItemCollection, _ db: Database) throws -> ItemCollection {
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT id, favorited_at FROM items INDEXED BY items_favorite_times
-            WHERE favorited_at IS NOT NULL AND deleted = 0
+            SELECT i.position, f.added_at FROM \(try Schema.favorites(db)) f JOIN items i ON i.id = f.item_id
+            WHERE i.deleted = 0
             """)
-        while let row = try rows.next() { times[ItemID(row[0] as String)] = row[1] }
-        guard !times.isEmpty else { return items }
+        var members: [(position: Int, time: Int64?)] = []
+        while let row = try rows.next() { members.append((row[0], row[1])) }
+        guard !members.isEmpty else { return items }
         var items = items
-        items.setFavoriteTimes(times)
+        items.addMembers(atPositions: members, to: .favorites)
         return items
     }
 
@@ -96,28 +98,39 @@ public enum ListLoader {
         // Counting the list index costs about 30 ms for a million items: first make sure it is worth it.
         let capacity = try Int.fetchOne(db, sql: "SELECT MAX(rowid) FROM items") ?? 0
         guard capacity >= minimum else { return nil }
-        // The favorites index (v3) is named: without statistics SQLite would scan the list index for them.
-        // A library opened read-only may predate it; it is then loaded whole.
-        guard try Bool.fetchOne(db, sql: "SELECT 1 FROM sqlite_master WHERE name = 'items_favorites'") == true
-        else { return nil }
+        // A library opened read-only may predate the members table (v9); it is then loaded whole.
+        guard try db.tableExists("members") else { return nil }
         let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM items WHERE deleted = 0") ?? 0
         guard count >= minimum else { return nil }
-        let favoriteCount = try Int.fetchOne(db, sql: """
-            SELECT COUNT(*) FROM items INDEXED BY items_favorites WHERE favorite = 1 AND deleted = 0
-            """) ?? 0
+        // The favorites, few in most libraries, read once through the members table's key and each one's row by id
+        // (a row a favorite, read from the table for its `deleted`: one pass, not one for the count and one for each
+        // end), then put in list order: their count, the first of them and, for the last rows' stars, the last.
+        var favorites = try Row.fetchAll(db, sql: """
+            SELECT i.id, i.title, 1, i.position FROM members f JOIN items i ON i.id = f.item_id
+            WHERE f.set_name = 'favorites' AND i.deleted = 0
+            """).map { row in Item(id: ItemID(row[0] as String), title: row[1], favorite: row[2], position: row[3]) }
+        favorites.sort { $0.position < $1.position }
+        let favoriteCount = favorites.count
         func items(_ sql: String, limit: Int = rows) throws -> [Item] {
             try Row.fetchAll(db, sql: sql, arguments: [limit]).map { row in
                 Item(id: ItemID(row[0] as String), title: row[1], favorite: row[2], position: row[3])
             }
         }
+        let firstFavorites = Array(favorites.prefix(rows))
+        let lastFavorites = favorites.suffix(last)
+        // The rows read from the list index carry no star: each that is among those favorites gets it.
+        let starred = Set((firstFavorites + lastFavorites).map(\.id))
+        func starring(_ rows: [Item]) -> [Item] {
+            rows.map { row in
+                var row = row
+                row.favorite = starred.contains(row.id)
+                return row
+            }
+        }
         // The last rows from the other end of the list index, as a move to the end (G) shows them.
         let lastRows: [Item] = try last > 0 ? Array(items(select + " ORDER BY position DESC LIMIT ?", limit: last).reversed()) : []
-        return .preview(rows: try items(select + " ORDER BY position LIMIT ?"), last: lastRows,
-                        favorites: try items("""
-                            SELECT id, title, favorite, position FROM items INDEXED BY items_favorites
-                            WHERE favorite = 1 AND deleted = 0 ORDER BY position LIMIT ?
-                            """),
-                        count: count, favoriteCount: favoriteCount)
+        return .preview(rows: starring(try items(select + " ORDER BY position LIMIT ?")), last: starring(lastRows),
+                        favorites: firstFavorites, count: count, favoriteCount: favoriteCount)
     }
 
     private static func whole(_ db: Database, capacity: Int,

@@ -23,7 +23,8 @@ public final class PickMemory: ChangeSink {
             try library.writer.read { db in
                 var stars: [ItemID: Int64?] = [:]
                 let rows = try Row.fetchCursor(db, sql: """
-                    SELECT id, \(try Schema.favoriteTimeColumn(db)) FROM items WHERE favorite = 1 AND deleted = 0
+                    SELECT i.id, f.added_at FROM \(try Schema.favorites(db)) f JOIN items i ON i.id = f.item_id
+                    WHERE i.deleted = 0
                     """)
                 while let row = try rows.next() { stars[ItemID(row[0] as String)] = row[1] as Int64? }
                 return stars
@@ -48,11 +49,18 @@ public final class PickMemory: ChangeSink {
             // A line starred for the first time gets a row at the end; one starred before gets its star back.
             // The title is the line as read (a line that is not UTF-8 has an id that is not its text).
             try db.cachedStatement(sql: """
-                INSERT INTO items (id, title, fields, favorite, position, favorited_at)
-                VALUES (?1, ?4, '[]', ?2, (SELECT IFNULL(MAX(position), 0) + 1 FROM items), ?3)
-                ON CONFLICT (id) DO UPDATE SET favorite = excluded.favorite, favorited_at = excluded.favorited_at,
-                    deleted = 0
-                """).execute(arguments: [id.rawValue, value, value ? at : nil, id.readable])
+                INSERT INTO items (id, title, fields, position)
+                VALUES (?1, ?2, '[]', (SELECT IFNULL(MAX(position), 0) + 1 FROM items))
+                ON CONFLICT (id) DO UPDATE SET deleted = 0
+                """).execute(arguments: [id.rawValue, id.readable])
+            if value {
+                try db.cachedStatement(sql: """
+                    INSERT OR REPLACE INTO members (set_name, item_id, added_at) VALUES ('favorites', ?, ?)
+                    """).execute(arguments: [id.rawValue, at])
+            } else {
+                try db.cachedStatement(sql: "DELETE FROM members WHERE set_name = 'favorites' AND item_id = ?")
+                    .execute(arguments: [id.rawValue])
+            }
             try ChangeLog.append(value ? .favorite : .unfavorite, itemID: id.rawValue, origin: library.origin, db)
         case .delete, .restore:
             throw LibraryError.database("the lines of a picker come from its input: they cannot be deleted")

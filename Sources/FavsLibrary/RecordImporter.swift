@@ -36,7 +36,7 @@ struct RecordImporter {
         // Deleted items keep their positions (so they can come back), hence MAX over every row.
         if let last = try Int.fetchOne(db, sql: "SELECT MAX(position) FROM items") {
             statement = try ImportStatement(db, sql: """
-                INSERT INTO items (id, title, fields, favorite, position) VALUES (?, ?, ?, ?, ?)
+                INSERT INTO items (id, title, fields, position) VALUES (?1, ?2, ?3, ?5)
                 ON CONFLICT (id) DO UPDATE SET title = excluded.title, fields = excluded.fields, deleted = 0
                     WHERE title IS NOT excluded.title OR fields IS NOT excluded.fields OR deleted <> 0
                 RETURNING position
@@ -57,7 +57,7 @@ struct RecordImporter {
         try Schema.setFieldsIndexed(through: 0, db)
         mode = .bulk
         statement = try ImportStatement(db, sql: """
-            INSERT INTO items (id, title, fields, favorite, position) VALUES (?, ?, ?, ?, ?)
+            INSERT INTO items (id, title, fields, position) VALUES (?1, ?2, ?3, ?5)
             """)
         nextPosition = 1
     }
@@ -91,6 +91,8 @@ struct RecordImporter {
             places.append(place: record.place, column: record.column)
             fallthrough
         case (.upsert, .row(nextPosition)):
+            // A favorite in the file stars the item it adds; an item already held keeps its own star.
+            if record.favorite { try star(record.id) }
             nextPosition += 1
             summary.added += 1
         case (.upsert, .row): summary.updated += 1
@@ -99,6 +101,12 @@ struct RecordImporter {
             // A bulk insert has no unique id to break, and an upsert takes every conflict.
             throw LibraryError.database("an import's insert answered \(outcome)")
         }
+    }
+
+    /// Puts an item the import adds in the favorites (no time: an import keeps none).
+    private func star(_ id: UnsafeBufferPointer<UInt8>) throws {
+        try db.cachedStatement(sql: "INSERT OR IGNORE INTO members (set_name, item_id) VALUES ('favorites', ?)")
+            .execute(arguments: [String(decoding: id, as: UTF8.self)])
     }
 
     /// Finishes the import: the id index built again (a repeated id throws `ImportDuplicate`), the temporary

@@ -16,7 +16,9 @@ extension SQLiteLibrary {
     /// The ids `command` can change, in list order, for shell completion.
     public func ids(changedBy command: ItemCommand) throws -> [ItemID] {
         try writer.read { db in
-            try String.fetchAll(db, sql: "SELECT id FROM items WHERE \(command.candidates(favorite: "favorite")) ORDER BY position").map { ItemID($0) }
+            let favorite = "id IN (SELECT item_id FROM \(try Schema.favorites(db)))"
+            return try String.fetchAll(db, sql: "SELECT id FROM items WHERE \(command.candidates(favorite: favorite)) ORDER BY position")
+                .map { ItemID($0) }
         }
     }
 

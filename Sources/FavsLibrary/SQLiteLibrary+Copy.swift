@@ -16,8 +16,8 @@ extension SQLiteLibrary: ItemLibrary {
         try LibraryError.wrapping {
             try writer.read { db in
                 let rows = try Row.fetchCursor(db, sql: """
-                    SELECT id, title, fields, favorite, position, \(try Schema.favoriteTimeColumn(db)), deleted
-                    FROM items ORDER BY position
+                    SELECT \(Self.itemColumns), i.deleted
+                    FROM items i LEFT JOIN \(try Schema.favorites(db)) f ON f.item_id = i.id ORDER BY i.position
                     """)
                 while let row = try rows.next() {
                     let id = ItemID(row[0] as String)
@@ -43,8 +43,10 @@ extension SQLiteLibrary: ItemLibrary {
                         throw LibraryError.notEmpty(path: path)
                     }
                     let insert = try db.makeStatement(sql: """
-                        INSERT INTO items (id, title, fields, favorite, position, favorited_at, deleted)
-                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        INSERT INTO items (id, title, fields, position, deleted) VALUES (?, ?, ?, ?, ?)
+                        """)
+                    let star = try db.makeStatement(sql: """
+                        INSERT INTO members (set_name, item_id, added_at) VALUES ('favorites', ?, ?)
                         """)
                     var count = 0
                     let preferences: LibraryPreferences
@@ -52,7 +54,8 @@ extension SQLiteLibrary: ItemLibrary {
                         preferences = try read { stored in
                             let item = stored.item
                             try insert.execute(arguments: [item.id.rawValue, item.title, FieldCoding.encode(item.fields),
-                                                           item.favorite, item.position, item.favoritedAt, stored.deleted])
+                                                           item.position, stored.deleted])
+                            if item.favorite { try star.execute(arguments: [item.id.rawValue, item.favoritedAt]) }
                             count += 1
                         }
                     } catch let error where !(error is DatabaseError) {

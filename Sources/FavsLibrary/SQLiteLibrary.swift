@@ -70,8 +70,9 @@ public final class SQLiteLibrary: ChangeSink, FieldSource, Sendable {
     static func listItems(_ db: Database) throws -> [Item] {
         var items: [Item] = []
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT id, title, favorite, position, \(try Schema.favoriteTimeColumn(db)) FROM items WHERE deleted = 0
-            ORDER BY position
+            SELECT i.id, i.title, f.item_id IS NOT NULL, i.position, f.added_at
+            FROM items i LEFT JOIN \(try Schema.favorites(db)) f ON f.item_id = i.id WHERE i.deleted = 0
+            ORDER BY i.position
             """)
         while let row = try rows.next() {
             items.append(Item(id: ItemID(row[0] as String), title: row[1], favorite: row[2], position: row[3],
@@ -94,8 +95,8 @@ public final class SQLiteLibrary: ChangeSink, FieldSource, Sendable {
     static func items(_ db: Database) throws -> [Item] {
         var items: [Item] = []
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT id, title, fields, favorite, position, \(try Schema.favoriteTimeColumn(db)) FROM items
-            WHERE deleted = 0 ORDER BY position
+            SELECT \(itemColumns) FROM items i LEFT JOIN \(try Schema.favorites(db)) f ON f.item_id = i.id
+            WHERE i.deleted = 0 ORDER BY i.position
             """)
         while let row = try rows.next() { items.append(try item(row)) }
         return items
@@ -104,10 +105,13 @@ public final class SQLiteLibrary: ChangeSink, FieldSource, Sendable {
     /// One item as stored, nil when it is deleted or unknown.
     static func item(_ id: ItemID, _ db: Database) throws -> Item? {
         try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT id, title, fields, favorite, position, \(try Schema.favoriteTimeColumn(db)) FROM items
-            WHERE id = ? AND deleted = 0
+            SELECT \(itemColumns) FROM items i LEFT JOIN \(try Schema.favorites(db)) f ON f.item_id = i.id
+            WHERE i.id = ? AND i.deleted = 0
             """), arguments: [id.rawValue]).map(item)
     }
+
+    /// What `item(_:)` reads of a row of `items i` joined to its favorite `f` (`Schema.favorites`).
+    static let itemColumns = "i.id, i.title, i.fields, f.item_id IS NOT NULL, i.position, f.added_at"
 
     private static func item(_ row: Row) throws -> Item {
         let id = ItemID(row[0])

@@ -83,8 +83,46 @@ enum Schema {
             guard try remakeEmptyItems(position: "INTEGER PRIMARY KEY NOT NULL", db) else { return }
             for trigger in fieldIndexTriggers { try db.execute(sql: trigger) }  // dropped with the table
         }
+        migrator.registerMigration("v9: sets") { db in
+            // Favorites are the first of many sets (tags come next): an item's membership of a set is a row of
+            // `members`, not a column of `items`, on SQLite as on PostgreSQL. A deleted item keeps its rows, so a
+            // restore brings its star back. The items' two favorite columns go (a rewrite of the table: seconds
+            // for a million items, once), and with them the two favorite indexes and the star in the list index.
+            try db.execute(sql: membersTable)
+            try db.execute(sql: """
+                INSERT INTO members (set_name, item_id, added_at)
+                SELECT 'favorites', id, \(try favoriteTimeColumn(db)) FROM items WHERE favorite = 1
+                """)
+            for index in ["items_favorites", "items_favorite_times", "items_list"] {
+                try db.execute(sql: "DROP INDEX IF EXISTS \(index)")
+            }
+            for column in try db.columns(in: "items").map(\.name) where column == "favorite" || column == "favorited_at" {
+                try db.execute(sql: "ALTER TABLE items DROP COLUMN \(column)")
+            }
+            try db.execute(sql: listIndex)
+        }
         return migrator
     }()
+
+    /// Each set's members (v9): favorites are `set_name = 'favorites'`; `added_at` is when the item joined (ms since
+    /// 1970; NULL where no time was kept: an import, the sample, an older favs).
+    static let membersTable = """
+        CREATE TABLE members (
+            set_name TEXT NOT NULL,
+            item_id TEXT NOT NULL,
+            added_at INTEGER,
+            PRIMARY KEY (set_name, item_id)
+        ) WITHOUT ROWID
+        """
+
+    /// The favorites as rows of `(item_id, added_at)`, for a query's FROM: the members table's (v9), or, in a
+    /// library opened read-only that predates it, the items' own columns.
+    static func favorites(_ db: Database) throws -> String {
+        if try db.tableExists("members") {
+            return "(SELECT item_id, added_at FROM members WHERE set_name = 'favorites')"
+        }
+        return "(SELECT id AS item_id, \(try favoriteTimeColumn(db)) AS added_at FROM items WHERE favorite = 1)"
+    }
 
     /// Makes the items table again, with `position` declared as given, and its indexes (v5, v8), when it holds no
     /// row at all (nothing to copy); returns whether it did.
@@ -113,9 +151,9 @@ enum Schema {
         try db.columns(in: "items").contains { $0.name == "favorited_at" } ? "favorited_at" : "NULL"
     }
 
-    /// The list's covering index (v3).
+    /// The list's covering index (v3; without the star since v9).
     static let listIndex = """
-        CREATE INDEX items_list ON items (position, id, title, favorite, deleted) WHERE deleted = 0
+        CREATE INDEX items_list ON items (position, id, title, deleted) WHERE deleted = 0
         """
 
     /// The ids, unique, apart from the table (v5; a library that held items before v5 has `id TEXT PRIMARY KEY`
@@ -280,11 +318,15 @@ enum Schema {
             if let name = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'name'") { return name }
             if seed {
                 let insert = try db.makeStatement(sql: """
-                    INSERT INTO items (id, title, fields, favorite, position) VALUES (?, ?, ?, ?, ?)
+                    INSERT INTO items (id, title, fields, position) VALUES (?, ?, ?, ?)
                     """)
                 for item in SampleLibrary.items {
                     try insert.execute(arguments: [item.id.rawValue, item.title, FieldCoding.encode(item.fields),
-                                                   item.favorite, item.position])
+                                                   item.position])
+                    if item.favorite {
+                        try db.execute(sql: "INSERT INTO members (set_name, item_id) VALUES ('favorites', ?)",
+                                       arguments: [item.id.rawValue])
+                    }
                 }
             }
             try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('name', ?)", arguments: [newName])

@@ -32,6 +32,17 @@ extension ItemCollection {
         for member in members { _ = setMember(member.id, of: set, true, at: member.time) }
     }
 
+    /// The same for members named by their position (a library's list read in position order): each found by a
+    /// binary search over the slots, so no id index is built for them. Positions the collection does not hold
+    /// are left out.
+    public mutating func addMembers(atPositions members: [(position: Int, time: Int64?)], to set: SetID) {
+        let index = setIndex(making: set)
+        for member in members {
+            guard let slot = presentSlot(atPosition: member.position), !sets[index].contains(slot) else { continue }
+            sets[index].set(slot: slot, true, at: member.time)
+        }
+    }
+
     /// Removes an item; returns the row it had.
     mutating func remove(_ id: ItemID) -> Int? {
         guard let slot = presentSlot(of: id) else { return nil }

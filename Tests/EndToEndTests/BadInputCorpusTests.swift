@@ -51,8 +51,9 @@ import Testing
     /// python3), so a change that `favs list` does not show, such as a deleted flag or a position, is seen too.
     static func items(in scratch: Scratch) async throws -> String {
         let query = """
-            SELECT quote(id), quote(title), quote(fields), favorite, position, deleted, quote(favorited_at)
-            FROM items ORDER BY position
+            SELECT quote(i.id), quote(i.title), quote(i.fields), f.item_id IS NOT NULL, i.position, i.deleted,
+                quote(f.added_at)
+            FROM items i LEFT JOIN members f ON f.set_name = 'favorites' AND f.item_id = i.id ORDER BY i.position
             """
         let library = scratch.path("lib.sqlite")
         let result = FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3")

@@ -79,7 +79,11 @@ import Testing
         let copied = try await favs("copy", library, scratch.path("copy.sqlite"), in: scratch)
         #expect(copied.status == 0, "\(copied.err)")
         let times = try await run("/usr/bin/sqlite3", [scratch.path("copy.sqlite"),
-                                                       "SELECT id, favorite, favorited_at FROM items ORDER BY position"],
+                                                       """
+                                                       SELECT i.id, f.item_id IS NOT NULL, f.added_at FROM items i
+                                                       LEFT JOIN members f ON f.set_name = 'favorites' AND f.item_id = i.id
+                                                       ORDER BY i.position
+                                                       """],
                                   environment: pinnedEnvironment(home: scratch.url), in: scratch.url)
         #expect(times.out == """
             a|1|1700000000001

@@ -104,11 +104,17 @@ import Testing
     /// A library made before the list index (schema v2) is listed read-only as it is, and gains the index
     /// the first time it is opened for writing.
     @Test func aLibraryWithoutTheListIndexIsReadAsItIsAndIndexedWhenOpenedForWriting() throws {
-        try withSampleLibrary { library, path throws in
-            try library.writer.write { db in
-                try db.execute(sql: "DROP INDEX items_list")
-                try db.execute(sql: "DROP INDEX items_favorites")
-                try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v3: list indexes'")
+        try withTemporaryDirectory { directory throws in
+            let path = directory.appendingPathComponent("v2.sqlite").path
+            let queue = try DatabaseQueue(path: path)
+            try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
+            try Schema.migrator.migrate(queue, upTo: "v2: change origins")
+            try queue.write { db in
+                try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('name', 'old')")
+                for item in SampleLibrary.items {
+                    try db.execute(sql: "INSERT INTO items (id, title, fields, favorite, position) VALUES (?, ?, '[]', ?, ?)",
+                                   arguments: [item.id.rawValue, item.title, item.favorite, item.position])
+                }
             }
             let reader = try SQLiteLibrary.openExisting(path: path)
             #expect(try reader.loadList() == sampleList)
