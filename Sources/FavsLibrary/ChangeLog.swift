@@ -57,14 +57,14 @@ struct SQLiteWrites: LibraryWriteTransaction {
         switch write {
         case let .favorite(id, value, at):
             guard try present(id, deleted: false) else { return false }
-            try setFavorite(id, value, at: at)
+            try Schema.setMember(id, of: .favorites, value, at: at, db)
         case let .delete(id):
             try db.execute(sql: "UPDATE items SET deleted = 1 WHERE id = ? AND deleted = 0", arguments: [id.rawValue])
             return db.changesCount > 0
         case let .restore(id, favorite, at):
             try db.execute(sql: "UPDATE items SET deleted = 0 WHERE id = ? AND deleted = 1", arguments: [id.rawValue])
             guard db.changesCount > 0 else { return false }
-            try setFavorite(id, favorite, at: at)
+            try Schema.setMember(id, of: .favorites, favorite, at: at, db)
         }
         return true
     }
@@ -75,17 +75,6 @@ struct SQLiteWrites: LibraryWriteTransaction {
                           arguments: [id.rawValue, deleted]) == true
     }
 
-    /// The item's row in the favorites set: there (with its time) or not.
-    private func setFavorite(_ id: ItemID, _ value: Bool, at time: Int64?) throws {
-        if value {
-            try db.cachedStatement(sql: """
-                INSERT OR REPLACE INTO members (set_name, item_id, added_at) VALUES ('favorites', ?, ?)
-                """).execute(arguments: [id.rawValue, time])
-        } else {
-            try db.cachedStatement(sql: "DELETE FROM members WHERE set_name = 'favorites' AND item_id = ?")
-                .execute(arguments: [id.rawValue])
-        }
-    }
 
     func appendLog(_ kind: ChangeKind, itemID: String) throws -> Int64 {
         try db.cachedStatement(sql: "INSERT INTO changes (item_id, kind, origin) VALUES (?, ?, ?)")

@@ -53,14 +53,7 @@ public final class PickMemory: ChangeSink {
                 VALUES (?1, ?2, '[]', (SELECT IFNULL(MAX(position), 0) + 1 FROM items))
                 ON CONFLICT (id) DO UPDATE SET deleted = 0
                 """).execute(arguments: [id.rawValue, id.readable])
-            if value {
-                try db.cachedStatement(sql: """
-                    INSERT OR REPLACE INTO members (set_name, item_id, added_at) VALUES ('favorites', ?, ?)
-                    """).execute(arguments: [id.rawValue, at])
-            } else {
-                try db.cachedStatement(sql: "DELETE FROM members WHERE set_name = 'favorites' AND item_id = ?")
-                    .execute(arguments: [id.rawValue])
-            }
+            try Schema.setMember(id, of: .favorites, value, at: at, db)
             try ChangeLog.append(value ? .favorite : .unfavorite, itemID: id.rawValue, origin: library.origin, db)
         case .delete, .restore:
             throw LibraryError.database("the lines of a picker come from its input: they cannot be deleted")

@@ -115,6 +115,17 @@ enum Schema {
         ) WITHOUT ROWID
         """
 
+    /// Makes an item a member of a set (with the time it joined) or not: its row of `members` there or gone.
+    static func setMember(_ id: ItemID, of set: SetID, _ value: Bool, at time: Int64?, _ db: Database) throws {
+        if value {
+            try db.cachedStatement(sql: "INSERT OR REPLACE INTO members (set_name, item_id, added_at) VALUES (?, ?, ?)")
+                .execute(arguments: [set.name, id.rawValue, time])
+        } else {
+            try db.cachedStatement(sql: "DELETE FROM members WHERE set_name = ? AND item_id = ?")
+                .execute(arguments: [set.name, id.rawValue])
+        }
+    }
+
     /// The favorites as rows of `(item_id, added_at)`, for a query's FROM: the members table's (v9), or, in a
     /// library opened read-only that predates it, the items' own columns.
     static func favorites(_ db: Database) throws -> String {
