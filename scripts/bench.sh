@@ -204,7 +204,8 @@ log "favs pick --stdin: launch → '$N items' on screen, $RUNS runs, no stars th
 pick_runs bench > "$DIR/ff.pick"
 mkdir -p "$DIR/data/favs/picks"
 sqlite3 "$DIR/data/favs/picks/bench.sqlite" ".backup '$DIR/data/favs/picks/starred.sqlite'"
-awk 'NR % (int(n / 100) + 1) == 0 { printf "INSERT INTO items (id, title, fields, favorite, position, favorited_at) VALUES (%c%s%c, %c%s%c, %c[]%c, 1, %d, %d);\n", 39, $0, 39, 39, $0, 39, 39, 39, NR, NR }' \
+# 100 stars (favorites are rows of the members table, schema v9).
+awk 'NR % (int(n / 100) + 1) == 0 { printf "INSERT INTO items (id, title, fields, position) VALUES (%c%s%c, %c%s%c, %c[]%c, %d); INSERT INTO members (set_name, item_id, added_at) VALUES (%cfavorites%c, %c%s%c, %d);\n", 39, $0, 39, 39, $0, 39, 39, 39, NR, 39, 39, 39, $0, 39, NR }' \
     n="$N" "$DIR/ids.txt" | head -100 | sqlite3 "$DIR/data/favs/picks/starred.sqlite"
 pick_runs starred > "$DIR/ff.pick-starred"
 log "fzf < ids: launch → '$N/$N' on screen, $RUNS runs"
