@@ -16,7 +16,8 @@ extension Browser {
             canvas.blit(draw(pane, rect: rect), x: rect.x, y: rect.y)
         }
         if let rect = layout.preview {
-            let pane = DetailPane.drawPreview(previewPane, width: rect.width, height: rect.height, glyphs: glyphs)
+            let pane = DetailPane.drawPreview(previewPane, title: detail.subject.flatMap { store.items[$0]?.title } ?? "",
+                                              width: rect.width, height: rect.height, glyphs: glyphs)
             canvas.blit(pane, x: rect.x, y: rect.y)
         }
         Chrome.titleBar(into: &canvas, library: libraryName)
