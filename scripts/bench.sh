@@ -283,6 +283,12 @@ BYTES_FAV=$(awk '/^favorite toggle/ {print $(NF-1)}' "$DIR/bytes.txt")
 BYTES_UNFAV=$(awk '/^unfavorite toggle/ {print $(NF-1)}' "$DIR/bytes.txt")
 cp "$DIR/bytes.txt" "$OUT/bytes-per-update.txt"
 
+# --- previews (issue #37): favs pick --stdin --preview beside fzf --preview, held key and fzf #3134 ----------------
+# The script runs alone too: scripts/preview-bench.sh FAVS [quick]. Always over 1,000 lines; below 100k items (a smoke run) one short hold and a 1 s sleep in place of 10 s.
+log "previews beside fzf's (scripts/preview-bench.sh)"
+FAVS_BENCH_OUT=$OUT "$ROOT/scripts/preview-bench.sh" "$FAVS" $([ "$N" -ge 100000 ] || echo quick) \
+    > "$DIR/preview-rows.md"
+
 # --- in-process (package-benchmark) -----------------------------------------------------------------------------
 if [ "$N" -gt 100000 ]; then SIZES="1000,100000,$N"; elif [ "$N" -gt 1000 ]; then SIZES="1000,$N"; else SIZES=$N; fi
 SIZES=${FAVS_BENCH_SIZES:-$SIZES}
@@ -372,6 +378,8 @@ row "favorite toggle → frame in title order, in-process, p99, $NL" "≤ 1 ms" 
 wb=$(( BYTES_FAV > BYTES_UNFAV ? BYTES_FAV : BYTES_UNFAV ))
 row "bytes to the terminal per favorite toggle, 80×24 (sample library; fav / unfav)" "≤ 64 B" \
     "$BYTES_FAV / $BYTES_UNFAV B" "—" "—" "$(verdict "$wb" "<=" 64)"
+mapfile -t PREVIEW_ROWS < "$DIR/preview-rows.md"
+ROWS+=("${PREVIEW_ROWS[@]}")
 name="filter keystroke, 1st char (scan all) → frame, $NL"; v=$(p99 "$name")
 row "fuzzy filter keystroke over $NL titles, p99: 1st char (\`r\`, every title searched and ranked)" "≤ 30 ms" \
     "$(ms_of_us "$v" "$name")" "—" "—" "$(verdict "$v" "<=" 30000)"

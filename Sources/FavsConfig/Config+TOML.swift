@@ -63,6 +63,13 @@ private struct ConfigReader {
             case "timeout": if let seconds = seconds(value, [key]) { config.timeout = seconds }
             case "library": if let path = string(value, [key]) { config.library = libraryPath(path) }
             case "preview": if let command = string(value, [key]) { config.preview = command }
+            case "preview_window":
+                guard let text = string(value, [key]) else { break }
+                switch PreviewWindow.parse(text) {
+                case let .success(window): config.previewWindow = window
+                case let .failure(error):
+                    problems.append(ConfigProblem(path: [key], text: "not a preview window", detail: error.description))
+                }
             case "sort":
                 config.sort = choice(value, [key], of: ListQuery.Order.allCases.map(\.rawValue), what: "order")
                     .flatMap(ListQuery.Order.init(rawValue:)) ?? config.sort

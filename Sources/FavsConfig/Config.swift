@@ -26,6 +26,8 @@ public struct Config: Equatable, Sendable {
     public var timeout = 5
     /// The preview command (`--preview` wins), nil: none.
     public var preview: String?
+    /// Where the preview shows (`--preview-window` wins): the detail pane unless set.
+    public var previewWindow: PreviewWindow = .default
 
     /// favs with no config file.
     public static let `default` = Config()

@@ -35,6 +35,9 @@ extension Config {
             # A shell command whose output the detail pane shows for the selected item, as --preview (which wins):
             # {} the id, {title} the title, {field:NAME} a field's value, each single-quoted. Unset: no preview.
             # preview = "cat {field:path}"
+            # Where it shows, as --preview-window (which wins): detail (below the fields), right[:SIZE], bottom[:SIZE]
+            # (a pane of its own; SIZE 40 or 50%), hidden (p shows it); :hidden after a place starts it hidden.
+            # preview_window = "right:50%"
 
             # The library when neither --library nor $FAVS_LIBRARY names one: an absolute path, or one
             # starting with ~/. Unset: $XDG_DATA_HOME/favs/library.sqlite, else ~/.local/share/favs/library.sqlite.

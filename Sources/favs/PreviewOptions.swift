@@ -17,6 +17,17 @@ struct PreviewOptions: ParsableArguments {
         valueName: "cmd"))
     var preview: String?
 
+    @Option(name: .customLong("preview-window"), help: ArgumentHelp(
+        "Where the preview shows: detail (the default: below the fields), right[:SIZE], bottom[:SIZE], hidden.",
+        discussion: """
+            right and bottom give it a pane of its own, SIZE columns or rows (a count, or a percent of the screen; \
+            50% when not given), the rest laid out in what is left; hidden shows none until the toggle-preview key \
+            (p; ctrl-v in pick), and runs none meanwhile. :hidden after a place starts it hidden (right:40%:hidden). \
+            A config file's preview_window = "…" is used when this is not given.
+            """,
+        valueName: "place"))
+    var previewWindow: String?
+
     @Option(name: .customLong("preview-timeout"), help: ArgumentHelp(
         "Stop a preview still running after this many seconds.", valueName: "seconds"))
     var previewTimeout: Double = 5
@@ -29,7 +40,16 @@ struct PreviewOptions: ParsableArguments {
         guard previewTimeout > 0, previewTimeout <= 86_400 else {
             throw ValidationError("--preview-timeout must be more than 0 seconds, at most 86400 (got \(previewTimeout))")
         }
+        if let previewWindow, case let .failure(error) = PreviewWindow.parse(previewWindow) {
+            throw ValidationError("--preview-window: \(error)")
+        }
         if let preview, preview.utf8.contains(0) { throw ValidationError("--preview: the command holds a NUL byte") }
+    }
+
+    /// The window in force: this option's, else the config file's.
+    private func window(config: Config) -> PreviewWindow {
+        guard let previewWindow, case let .success(window) = PreviewWindow.parse(previewWindow) else { return config.previewWindow }
+        return window
     }
 
     /// The settings in force: this option's command, else the config file's; nil for neither. `alone` for a
@@ -38,6 +58,6 @@ struct PreviewOptions: ParsableArguments {
         guard let command = preview ?? config.preview, !command.isEmpty else { return nil }
         return PreviewSettings(command: PreviewCommand(command), timeout: .milliseconds(Int(previewTimeout * 1000)),
                                caches: !noPreviewCache, debounce: synchronous ? .zero : PreviewSettings.defaultDebounce,
-                               alone: alone)
+                               alone: alone, window: window(config: config))
     }
 }

@@ -34,16 +34,18 @@ final class FakeClock {
 
 /// A browser over three songs, previews made by a fake runner on a fake clock.
 func previewBrowser(_ command: String = "show {}", caches: Bool = true, width: Int = 80, height: Int = 12,
-                    items: [Item]? = nil) -> (Browser, FakePreviewRunner, FakeClock) {
+                    items: [Item]? = nil, window: PreviewWindow = .default,
+                    purpose: Browser.Purpose = .browse) -> (Browser, FakePreviewRunner, FakeClock) {
     let items = items ?? [
         Item(id: "a", title: "Alpha", fields: [Field("artist", "Ann")], position: 1),
         Item(id: "b", title: "Beta", position: 2),
         Item(id: "c", title: "Gamma", position: 3),
     ]
-    let browser = Browser(store: Store(items: items), libraryName: "songs", width: width, height: height)
+    let browser = Browser(store: Store(items: items), libraryName: "songs", width: width, height: height,
+                          purpose: purpose)
     let runner = FakePreviewRunner()
     let clock = FakeClock()
-    browser.usePreviews(PreviewSettings(command: PreviewCommand(command), caches: caches), runner: runner,
+    browser.usePreviews(PreviewSettings(command: PreviewCommand(command), caches: caches, window: window), runner: runner,
                         clock: { clock.now })
     return (browser, runner, clock)
 }

@@ -12,6 +12,7 @@ extension Browser {
         case .pageUp: move(by: -pageSize)
         case .previewDown: scrollDetail(to: detail.scroll + halfDetail)
         case .previewUp: scrollDetail(to: detail.scroll - halfDetail)
+        case .togglePreview: togglePreview()
         case .top: moveToEnd(top: true)
         case .bottom: moveToEnd(top: false)
         case .focusNext: cycleFocus(by: 1)

@@ -15,6 +15,11 @@ extension Browser {
         for (pane, rect) in layout.panes {
             canvas.blit(draw(pane, rect: rect), x: rect.x, y: rect.y)
         }
+        if let rect = layout.preview {
+            let pane = DetailPane.drawPreview(previewPane, title: detail.subject.flatMap { store.items[$0]?.title } ?? "",
+                                              width: rect.width, height: rect.height, glyphs: glyphs)
+            canvas.blit(pane, x: rect.x, y: rect.y)
+        }
         Chrome.titleBar(into: &canvas, library: libraryName)
         // A picker's query is always being typed: its prompt leads the status line, then what fits.
         let isError = message?.isError ?? (purpose == .pick ? store.searchProblem == nil && connectionTrouble != nil

@@ -12,6 +12,8 @@ extension Browser {
     public func usePreviews(_ settings: PreviewSettings, runner: any PreviewRunner,
                             clock: @escaping () -> Duration = Browser.uptime) {
         previews = Previews(settings: settings, runner: runner, now: clock)
+        previewHidden = settings.window.hidden
+        helpLayoutKept = nil  // the help now lists the toggle-preview key
         settle()
     }
 
@@ -37,13 +39,26 @@ extension Browser {
     /// the output is in before the frame.
     func settlePreview() {
         guard var previews else { return }
-        let subject = detail.subject
+        // Hidden, nothing runs: a preview no one sees costs no process (as in fzf).
+        let subject = previewHidden ? nil : detail.subject
         previews.follow(subject, command: subject.flatMap { previewCommand(for: $0, previews.settings.command) })
         if previews.settings.debounce == .zero { _ = previews.poll() }
         self.previews = previews
-        detail.preview = subject.map { DetailPane.PreviewSection(display: previews.display(for: $0),
-                                                                  alone: previews.settings.alone,
-                                                                  timeout: previews.settings.timeout) }
+        let ownPane = layout.preview != nil
+        let section = subject.map { DetailPane.PreviewSection(display: previews.display(for: $0),
+                                                              alone: ownPane || previews.settings.alone,
+                                                              timeout: previews.settings.timeout) }
+        detail.preview = ownPane ? nil : section
+        previewPane = ownPane ? section : nil
+    }
+
+    /// Shows or hides the preview (the toggle-preview key); a notice when there is no preview command.
+    func togglePreview() {
+        guard previews != nil else {
+            message = Message(text: "no preview: start favs with --preview CMD", isError: false)
+            return
+        }
+        previewHidden.toggle()
     }
 
     /// The command line for an item; nil while a command that names a field waits for its fields to be read.

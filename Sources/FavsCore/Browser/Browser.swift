@@ -36,18 +36,23 @@ public final class Browser {
     var detail = DetailState()
     /// The previews' running command, outputs and debounce (Browser+Preview.swift); nil without a preview command.
     var previews: Previews?
+    /// Whether the preview is hidden (`--preview-window hidden`, the toggle-preview key): then none runs.
+    var previewHidden = false
+    /// The preview as its own pane shows it (`--preview-window right` or `bottom`); nil when it has none.
+    var previewPane: DetailPane.PreviewSection?
     var marks = Marks()
     var marksOnTheirWay = MarksOnTheirWay()
     /// The first binding the help overlay shows.
     var helpOffset = 0
     /// The help overlay's last layout (`helpLayout`).
-    private var helpLayoutKept: HelpLayout?
+    var helpLayoutKept: HelpLayout?
 
     /// The help overlay laid out for the screen as it is, made again only when its size changed (the key map never
     /// does): laying it out measures and wraps every binding's text, more than the rest of a key costs.
     var helpLayout: HelpLayout {
         if let kept = helpLayoutKept, kept.width == width, kept.height == height { return kept }
-        let layout = Chrome.helpLayout(keyMap, width: width, height: height)
+        // The toggle-preview key is listed only when there is a preview to show or hide.
+        let layout = Chrome.helpLayout(previews == nil ? keyMap.without(.togglePreview) : keyMap, width: width, height: height)
         helpLayoutKept = layout
         return layout
     }
@@ -107,7 +112,10 @@ public final class Browser {
         focus == .favorites ? (favoritesCursor.selected ?? listCursor.selected) : listCursor.selected
     }
 
-    public var layout: Layout { Layout(width: width, height: height, focus: focus) }
+    public var layout: Layout {
+        let window = previews.map(\.settings.window).flatMap { previewHidden || $0.placement == .detail ? nil : $0 }
+        return Layout(width: width, height: height, focus: focus, preview: window)
+    }
 
     public func resize(width: Int, height: Int) {
         self.width = max(0, width)

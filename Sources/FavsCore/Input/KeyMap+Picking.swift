@@ -6,7 +6,7 @@ import Foundation
 extension KeyMap {
     /// A picker's keys: fzf's where it has one (arrows and ctrl-n/ctrl-p move, tab marks, esc and ctrl-g cancel),
     /// else a control key no terminal keeps for itself in raw mode (ctrl-s stars, ctrl-t favorites only, ctrl-o
-    /// sorts, ctrl-y undoes, ctrl-x helps). ctrl-j is enter and ctrl-h backspace on the wire, so they cannot be
+    /// sorts, ctrl-y undoes, ctrl-x helps, ctrl-v shows and hides the preview). ctrl-j is enter and ctrl-h backspace on the wire, so they cannot be
     /// used, and ctrl-u clears the query, as in fzf and every readline prompt (so the preview scrolls up with
     /// shift-up only, as in fzf, and down with shift-down or ctrl-d). `/`, `v` and `o` have no key here
     /// (typing always filters; bind a control key to mark a range or open), nor has delete: the delete key of a
@@ -14,7 +14,7 @@ extension KeyMap {
     static let pickerKeys: [Command: [Key]] = [
         .moveDown: [.down, .ctrl("n")], .moveUp: [.up, .ctrl("p"), .ctrl("k")], .top: [.home], .bottom: [.end],
         .pageDown: [.pageDown, .ctrl("f")], .pageUp: [.pageUp, .ctrl("b")],
-        .previewDown: [.shiftDown, .ctrl("d")], .previewUp: [.shiftUp],
+        .previewDown: [.shiftDown, .ctrl("d")], .previewUp: [.shiftUp], .togglePreview: [.ctrl("v")],
         .focusNext: [.ctrl("w")], .focusPrevious: [.backTab], .activate: [.enter], .back: [.escape, .ctrl("g")],
         .toggleFavorite: [.ctrl("s")], .mark: [.tab], .undo: [.ctrl("y")], .redo: [.ctrl("r")],
         .favoritesView: [.ctrl("t")], .sort: [.ctrl("o")], .help: [.ctrl("x")], .redraw: [.ctrl("l")],

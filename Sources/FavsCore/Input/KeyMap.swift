@@ -3,7 +3,7 @@ import Foundation
 
 /// What a key asks the browser to do.
 public enum Command: Hashable, Sendable, CaseIterable {
-    case moveDown, moveUp, top, bottom, pageDown, pageUp, previewDown, previewUp
+    case moveDown, moveUp, top, bottom, pageDown, pageUp, previewDown, previewUp, togglePreview
     case focusNext, focusPrevious, activate, back
     case toggleFavorite, delete, open, mark, markRange, undo, redo
     case filter, favoritesView, sort, help, quit, suspend, redraw
@@ -19,6 +19,7 @@ public enum Command: Hashable, Sendable, CaseIterable {
         case .pageUp: "page-up"
         case .previewDown: "preview-down"
         case .previewUp: "preview-up"
+        case .togglePreview: "toggle-preview"
         case .focusNext: "focus-next"
         case .focusPrevious: "focus-previous"
         case .activate: "activate"
@@ -112,6 +113,11 @@ public struct KeyMap: Sendable {
         KeyMap(bindings.map { Binding(keys: keys[$0.command] ?? $0.keys, command: $0.command, help: $0.template) })
     }
 
+    /// This map without a command's binding (the help leaves out a key that would do nothing).
+    func without(_ command: Command) -> KeyMap {
+        KeyMap(bindings.filter { $0.command != command }.map { Binding(keys: $0.keys, command: $0.command, help: $0.template) })
+    }
+
     /// The keys favs ships with.
     public static let standard = KeyMap([
         Binding(keys: [.char("j"), .down], command: .moveDown, help: "move down"),
@@ -122,6 +128,7 @@ public struct KeyMap: Sendable {
         Binding(keys: [.pageUp, .ctrl("b")], command: .pageUp, help: "page up"),
         Binding(keys: [.ctrl("d")], command: .previewDown, help: "scroll the detail (preview) down"),
         Binding(keys: [.ctrl("u")], command: .previewUp, help: "scroll the detail (preview) up"),
+        Binding(keys: [.char("p")], command: .togglePreview, help: "show / hide the preview"),
         Binding(keys: [.tab], command: .focusNext, help: "next pane: list, detail, favorites"),
         Binding(keys: [.backTab], command: .focusPrevious, help: "previous pane"),
         Binding(keys: [.enter], command: .activate, help: "open detail / select favorite in list"),

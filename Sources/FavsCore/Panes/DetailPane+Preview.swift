@@ -23,6 +23,18 @@ extension DetailPane {
         return lines
     }
 
+    /// The preview in a pane of its own (`--preview-window right` or `bottom`): the output alone, from its top, in a
+    /// box titled Preview.
+    static func drawPreview(_ preview: PreviewSection?, title: String, width: Int, height: Int, glyphs: Glyphs) -> Canvas {
+        var canvas = Canvas(width: width, height: height, glyphs: glyphs)
+        canvas.box(Rect(x: 0, y: 0, width: width, height: height), title: "Preview", focused: false)
+        let lines = preview.map { previewLines($0, title: title) } ?? []
+        for (index, line) in lines.prefix(max(0, height - 2)).enumerated() {
+            canvas.put(line.text, row: index + 1, column: 2, limit: width - 4, style: line.style)
+        }
+        return canvas
+    }
+
     /// `5 s`, `1.5 s`, `200 ms`.
     static func seconds(_ duration: Duration) -> String {
         let (whole, fraction) = duration.components

@@ -14,12 +14,15 @@ public struct PreviewSettings: Equatable, Sendable {
     /// Show the output alone in the detail pane, without the item's title and id: a `--stdin` line's id and title
     /// are the line itself, already on the list.
     public var alone: Bool
+    /// Where the output shows (`--preview-window`): the detail pane by default.
+    public var window: PreviewWindow
 
     public static let defaultTimeout = Duration.seconds(5)
     public static let defaultDebounce = Duration.milliseconds(60)
 
     public init(command: PreviewCommand, timeout: Duration = defaultTimeout, caches: Bool = true,
-                debounce: Duration = defaultDebounce, alone: Bool = false) {
+                debounce: Duration = defaultDebounce, alone: Bool = false, window: PreviewWindow = .default) {
         (self.command, self.timeout, self.caches, self.debounce, self.alone) = (command, timeout, caches, debounce, alone)
+        self.window = window
     }
 }
