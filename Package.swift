@@ -102,7 +102,10 @@ let package = Package(
             dependencies: ["FavsLibrary", "FavsFormats", "FavsModel", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // One suite, both backends: the SQLite file and a PostgreSQL schema (FAVS_TEST_POSTGRES, see the Makefile).
-        .testTarget(name: "LibraryBackendTests", dependencies: ["FavsLibrary", "FavsPostgres", "FavsFormats", "FavsModel"]),
+        .testTarget(
+            name: "LibraryBackendTests",
+            dependencies: ["FavsLibrary", "FavsPostgres", "FavsFormats", "FavsModel", "FavsCore", "FavsTestFixtures"]
+        ),
         .testTarget(name: "FavsTerminalTests", dependencies: ["FavsTerminal", "FavsModel", "FavsCore", "CNcurses"]),
         // BadInput/ is the corpus of broken import files the end-to-end tests feed the binary (read by path).
         .testTarget(name: "EndToEndTests", dependencies: ["FavsModel", "FavsCore", "FavsExitStatus"], exclude: ["BadInput"]),

@@ -3,38 +3,83 @@ import FavsModel
 import Foundation
 
 /// Follows a PostgreSQL library's change log, pushed: the server's `NOTIFY` carries a single change itself
-/// (`ChangeNotice`), applied with no query; a batch or an import names only the library, and then the poll reads
-/// the log's new rows and the items they name in one snapshot, as from a SQLite file. A poll with nothing new
-/// costs a lock and a look (the run loop asks every 10 ms).
+/// (`ChangeNotice`), applied with no query; a batch or an import names only the library, and then the log's new
+/// rows and the items they name are read in one snapshot, as from a SQLite file. A poll with nothing new costs a
+/// lock and a look (the run loop asks every 10 ms).
 ///
 /// While the server is gone the status says so, and the session reconnects in the background. Once it is
 /// back the whole list is read again: whatever happened meanwhile (a change of ours that the server took
 /// before the connection broke, others' changes) is then on screen as stored.
+///
+/// The input thread never waits on the network: the log and the list are read on a thread of their own over a
+/// connection of their own (`FollowerReads`, `PostgresLogReader`), and a later poll takes the answer in. Until it
+/// comes the screen shows the model as it is and keys are answered; what arrives meanwhile waits (`backlog`), so
+/// it is applied after the answer, in commit order. A change of ours made meanwhile is pending in the store, which
+/// puts it back on top of the answer (`Store.reload`, `Store.rebase`). A reconnect while a read is under way asks
+/// the list anew: the older read is stopped and its answer, if one still comes, dropped.
 final class PostgresFollower: LibraryFollowing {
-    private let library: PostgresLibrary
+    private let events: () -> PostgresSession.Events
+    private let reader: any FollowerReader
+    private let reads = FollowerReads()
+    private let origin: String
     private var lastSeq: Int64
     private var offline = false
+    /// What arrived and is not followed yet: held while a read is under way.
+    private var backlog = PostgresSession.Events()
+    /// A read is asked and its answer not taken yet.
+    private var reading = false
 
-    init(_ library: PostgresLibrary, after lastChange: Int64?) throws {
-        self.library = library
+    convenience init(_ library: PostgresLibrary, after lastChange: Int64?) throws {
         try library.session.listen()
-        lastSeq = try lastChange ?? library.session.query("SELECT coalesce(max(seq), 0) FROM changes").first?.decode(Int64.self) ?? 0
+        let lastSeq = try lastChange
+            ?? library.session.query("SELECT coalesce(max(seq), 0) FROM changes").first?.decode(Int64.self) ?? 0
+        let session = library.session
+        self.init(events: { session.events() }, reader: PostgresLogReader(library), origin: library.origin, after: lastSeq)
+    }
+
+    /// Follows from change `lastSeq` on: `events` says what arrived (the library's session), `reader` reads off the
+    /// input thread what the notices do not carry.
+    init(events: @escaping () -> PostgresSession.Events, reader: any FollowerReader, origin: String, after lastSeq: Int64) {
+        self.events = events
+        self.reader = reader
+        self.origin = origin
+        self.lastSeq = lastSeq
     }
 
     var trouble: String? { offline ? "offline — retrying" : nil }
 
     func poll() throws -> [RemoteUpdate] {
-        let events = library.session.events()
-        offline = events.offline
-        if events.reconnected {
-            let (items, lastChange) = try library.loadListToFollow()
-            lastSeq = lastChange
-            return [.reload(items)]
+        let arrived = events()
+        offline = arrived.offline
+        backlog.add(arrived)
+        if backlog.reconnected {
+            // Everything may have changed meanwhile: the whole list, read anew, holds what arrived so far.
+            backlog = PostgresSession.Events(offline: offline)
+            if reading { reader.interrupt() }
+            reads.ask { [reader] in try reader.readList() }
+            reading = true
         }
-        // A notice that carries its change is applied as it is, with no trip to the server, as long as it is the
-        // next in the log; one out of step (a notification missed, a batch, one that named only the library) means
-        // reading the log from the last one seen. Our own notices say which of our changes are saved, in commit
-        // order, before anything another process did after them is applied (see `Store.rebase`).
+        var updates: [RemoteUpdate] = []
+        if reading {
+            guard let answer = reads.take() else { return [] }
+            reading = false
+            // A read that failed is said; what arrived meanwhile is followed at the next poll.
+            let read = try answer.get()
+            lastSeq = read.lastSeq
+            updates = read.updates
+        }
+        return updates + followBacklog()
+    }
+
+    /// Applies what arrived since the last read; asks the log when a notice does not carry its change.
+    ///
+    /// A notice that carries its change is applied as it is, with no trip to the server, as long as it is the
+    /// next in the log; one out of step (a notification missed, a batch, one that named only the library) means
+    /// reading the log from the last one seen. Our own notices say which of our changes are saved, in commit
+    /// order, before anything another process did after them is applied (see `Store.rebase`).
+    private func followBacklog() -> [RemoteUpdate] {
+        let events = backlog
+        backlog = PostgresSession.Events(offline: offline)
         var updates: [RemoteUpdate] = []
         var readLog = events.notified
         // The log is read only up to the last change notified: a later one's notice may still be on its way, and
@@ -42,7 +87,7 @@ final class PostgresFollower: LibraryFollowing {
         var upTo: Int64? = events.notified ? nil : lastSeq
         for notice in events.notices {
             upTo = upTo.map { max($0, notice.seq) }
-            let ours = notice.origin == library.origin
+            let ours = notice.origin == origin
             if ours, let ticket = notice.ticket {
                 updates.append(.saved(ticket: ticket, then: readLog || notice.seq <= lastSeq ? nil : notice.update))
             }
@@ -55,32 +100,9 @@ final class PostgresFollower: LibraryFollowing {
             if !ours, let update = notice.update { updates.append(update) }
         }
         guard readLog else { return updates }
-        return try updates + readTheLog(upTo: upTo)
-    }
-
-    /// The log's rows after the last one seen (up to `upTo`), and the items they name as stored now, in one
-    /// snapshot.
-    private func readTheLog(upTo: Int64?) throws -> [RemoteUpdate] {
-        let session = library.session
-        return try session.transaction(writes: false, readOnlySnapshot: true) {
-            let oldest = try session.query("SELECT coalesce(min(seq), 0) FROM changes").first?.decode(Int64.self) ?? 0
-            let rows = try session.query("""
-                SELECT seq, item_id, kind, origin FROM changes WHERE seq > \(lastSeq) AND seq <= \(upTo ?? Int64.max) ORDER BY seq
-                """)
-                .map { row in
-                    let (seq, id, kind, origin) = try row.decode((Int64, String, String, String).self)
-                    return ChangeLogRow(seq: seq, itemID: id, kind: kind, origin: origin)
-                }
-            switch LogReading(rows, oldest: oldest, after: lastSeq, origin: library.origin) {
-            case .reload:
-                let (items, lastChange) = try library.loadList()
-                lastSeq = lastChange
-                return [.reload(items)]
-            case let .items(ids):
-                // Every row up to `upTo` is committed (it was notified): none can come later below it.
-                lastSeq = max(rows.last?.seq ?? lastSeq, upTo ?? lastSeq)
-                return try ids.map { .item($0, try library.item($0)) }
-            }
-        }
+        let after = lastSeq
+        reads.ask { [reader, upTo] in try reader.readLog(after: after, upTo: upTo) }
+        reading = true
+        return updates
     }
 }

@@ -107,11 +107,12 @@ public final class PostgresLibrary: ItemLibrary {
     }
 
     public func loadListToFollow() throws -> (items: ItemCollection, lastChange: Int64) {
-        try session.transaction(writes: false, readOnlySnapshot: true, long: true) { try loadList() }
+        try session.transaction(writes: false, readOnlySnapshot: true, long: true) { try loadList(on: session) }
     }
 
-    /// The list and the last change it includes; the caller holds a snapshot.
-    func loadList() throws -> (items: ItemCollection, lastChange: Int64) {
+    /// The list and the last change it includes, read over `session` (the library's own, or a follower's reader's);
+    /// the caller holds a snapshot.
+    func loadList(on session: PostgresSession) throws -> (items: ItemCollection, lastChange: Int64) {
         let lastChange = try session.query("SELECT coalesce(max(seq), 0) FROM changes").first?.decode(Int64.self) ?? 0
         let capacity = try session.query("SELECT count(*) FROM items").first?.decode(Int64.self) ?? 0
         var builder = ItemCollection.Builder(capacity: Int(capacity))

@@ -243,12 +243,20 @@ final class PostgresSession: @unchecked Sendable {
     /// What `events` reports.
     struct Events {
         /// A notification named only the library: read the log.
-        var notified: Bool
+        var notified = false
         /// Notifications that carried their change.
-        var notices: [ChangeNotice]
+        var notices: [ChangeNotice] = []
         /// A new connection: anything may have changed meanwhile.
-        var reconnected: Bool
-        var offline: Bool
+        var reconnected = false
+        var offline = false
+
+        /// What came first, then `later`.
+        mutating func add(_ later: Events) {
+            notified = notified || later.notified
+            notices += later.notices
+            reconnected = reconnected || later.reconnected
+            offline = later.offline
+        }
     }
 
     /// Calls `handler` (on the caller's thread of `events`) whenever the heartbeat finds the server silent.

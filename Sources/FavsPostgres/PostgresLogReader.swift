@@ -1,0 +1,67 @@
+import FavsLibrary
+import FavsModel
+import Foundation
+
+/// A follower's reads over a connection of their own, on the follower's reading queue (`FollowerReads`): the
+/// library's own session stays the input thread's, which only looks at what arrived and never waits.
+///
+/// Threads: the reading queue calls `readLog` and `readList`; `interrupt` comes from the input thread or the
+/// library's heartbeat (a silent server); the session passes between them under `lock`. Of the library it reads
+/// only constants and calls only what takes the session to use (`loadList(on:)`, `item(_:on:)`).
+final class PostgresLogReader: FollowerReader, @unchecked Sendable {
+    private let library: PostgresLibrary
+    private let lock = NSLock()
+    private var session: PostgresSession?
+
+    init(_ library: PostgresLibrary) {
+        self.library = library
+        library.session.onSilence { [weak self] in self?.interrupt() }
+    }
+
+    func interrupt() {
+        lock.withLock { session }?.goOffline()
+    }
+
+    func readLog(after: Int64, upTo: Int64?) throws -> FollowerRead {
+        let session = try connection()
+        return try session.transaction(writes: false, readOnlySnapshot: true) {
+            let oldest = try session.query("SELECT coalesce(min(seq), 0) FROM changes").first?.decode(Int64.self) ?? 0
+            let rows = try session.query("""
+                SELECT seq, item_id, kind, origin FROM changes WHERE seq > \(after) AND seq <= \(upTo ?? Int64.max) ORDER BY seq
+                """)
+                .map { row in
+                    let (seq, id, kind, origin) = try row.decode((Int64, String, String, String).self)
+                    return ChangeLogRow(seq: seq, itemID: id, kind: kind, origin: origin)
+                }
+            switch LogReading(rows, oldest: oldest, after: after, origin: library.origin) {
+            case .reload:
+                let (items, lastChange) = try library.loadList(on: session)
+                items.prepareIndex()
+                return FollowerRead(updates: [.reload(items)], lastSeq: lastChange)
+            case let .items(ids):
+                // Every row up to `upTo` is committed (it was notified): none can come later below it.
+                return FollowerRead(updates: try ids.map { .item($0, try library.item($0, on: session)) },
+                                    lastSeq: max(rows.last?.seq ?? after, upTo ?? after))
+            }
+        }
+    }
+
+    func readList() throws -> FollowerRead {
+        let session = try connection()
+        let (items, lastChange) = try session.transaction(writes: false, readOnlySnapshot: true, long: true) {
+            try library.loadList(on: session)
+        }
+        items.prepareIndex()  // here, not on the input thread at its first lookup
+        return FollowerRead(updates: [.reload(items)], lastSeq: lastChange)
+    }
+
+    /// The reader's session, made anew here when it went offline (this thread may wait for a connection, within
+    /// the connect timeout); none while the library's own session is offline.
+    private func connection() throws -> PostgresSession {
+        if library.session.isOffline { throw PostgresSession.offline }
+        if let session = lock.withLock({ session }), !session.isOffline { return session }
+        let made = try PostgresSession(library.session.target, timeout: library.session.timeout)
+        lock.withLock { session = made }
+        return made
+    }
+}

@@ -1,0 +1,158 @@
+import FavsCore
+import FavsModel
+@testable import FavsPostgres
+import FavsTestFixtures
+import Foundation
+import Testing
+
+/// A follower's reads, faked: each waits until the test releases it, then answers what the test gave it.
+final class HeldReader: FollowerReader, @unchecked Sendable {
+    private let released = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var lists: [[Item]]
+    private var logs: [[RemoteUpdate]]
+    private(set) var interrupted = 0
+
+    init(lists: [[Item]] = [], logs: [[RemoteUpdate]] = []) {
+        self.lists = lists
+        self.logs = logs
+    }
+
+    /// Lets `count` reads answer.
+    func release(_ count: Int = 1) { for _ in 0..<count { released.signal() } }
+
+    func readList() throws -> FollowerRead {
+        released.wait()
+        let items = lock.withLock { lists.removeFirst() }
+        return FollowerRead(updates: [.reload(ItemCollection(items))], lastSeq: 10)
+    }
+
+    func readLog(after: Int64, upTo: Int64?) throws -> FollowerRead {
+        released.wait()
+        return FollowerRead(updates: lock.withLock { logs.removeFirst() }, lastSeq: after + 1)
+    }
+
+    func interrupt() { lock.withLock { interrupted += 1 } }
+}
+
+/// A library across a network whose writes are handed over and never answered: each change stays pending.
+final class UnansweredBackground: BackgroundLibrary {
+    var submitted: [ModelChange] = []
+    func submit(_ change: ModelChange, ticket: Int, epoch: Int) { submitted.append(change) }
+    func requestFields(of id: ItemID) {}
+    func requestItems(_ ids: [ItemID]) {}
+    func takeResults() -> [BackgroundResult] { [] }
+    func finish() {}
+    func persist(_ change: ModelChange) throws {}
+    func fields(of id: ItemID) throws -> [Field] { [] }
+}
+
+/// The input thread never waits on the network: what a PostgreSQL follower reads (a reconnect's whole list, a
+/// batch's log) is read on a thread of its own while keys are answered and frames drawn, and its answer applies at
+/// a later poll, as ordinary remote updates.
+@Suite struct FollowerReadsTests {
+    /// What the session reports at each poll: the test's list, then nothing.
+    final class Arrivals: @unchecked Sendable {
+        var next: [PostgresSession.Events] = []
+        func take() -> PostgresSession.Events { next.isEmpty ? PostgresSession.Events() : next.removeFirst() }
+    }
+
+    func follower(_ reader: HeldReader, _ arrivals: Arrivals) -> PostgresFollower {
+        PostgresFollower(events: { arrivals.take() }, reader: reader, origin: "us", after: 0)
+    }
+
+    /// Polls until the follower answers something (at most 5 s: a sanity bound).
+    func answer(_ follower: PostgresFollower) throws -> [RemoteUpdate] {
+        let start = ContinuousClock.now
+        while ContinuousClock.now - start < .seconds(5) {
+            let updates = try follower.poll()
+            if !updates.isEmpty { return updates }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return []
+    }
+
+    /// The frame's lines, without their trailing blanks.
+    func screen(_ b: Browser) -> String {
+        b.frameText().split(separator: "\n", omittingEmptySubsequences: false)
+            .map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
+    }
+
+    static let fourItems = threeItems() + [Item(id: "d", title: "Delta", position: 4)]
+
+    @Test func aReconnectsWholeListIsReadWhileKeysAreAnsweredAndAppliesAfterWithOurChangeOnTop() throws {
+        let reader = HeldReader(lists: [Self.fourItems])
+        let arrivals = Arrivals()
+        arrivals.next = [PostgresSession.Events(reconnected: true)]
+        let follower = follower(reader, arrivals)
+        let background = UnansweredBackground()
+        let b = Browser(store: Store(items: threeItems(), sink: background, fieldSource: background, clock: { 5 }),
+                        libraryName: "team", width: 40, height: 8)
+        // Were the read done here, the poll would wait for it: the test lets it go after 3 s at the latest.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 3) { reader.release() }
+        let start = ContinuousClock.now
+        #expect(try follower.poll().isEmpty, "nothing yet: the list is being read")
+        #expect(ContinuousClock.now - start < .seconds(1), "the poll does not wait for the read")
+        b.handle(.char("j"))
+        b.handle(.char("f"))  // a change of ours, pending while the list is read
+        #expect(screen(b) == """
+             favs — team
+            ┏ Items 2/3 ━━━━━━━━━━━━━━━━━━━━━━━━━━━┓
+            ┃ ★ Alpha                              ┃
+            ┃>★ Bravo                              ┃
+            ┃   Charlie                            ┃
+            ┃                                      ┃
+            ┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛
+             saving…                         3 · ★2
+            """, "drawn from the model as it is, the key answered")
+        reader.release()
+        let updates = try answer(follower)
+        #expect(updates == [.reload(ItemCollection(Self.fourItems))])
+        #expect(b.sync(updates))
+        #expect(b.store.items.favoriteIDs == ["a", "b"], "ours put back on top of the list read, once")
+        b.handle(.char("j"))
+        #expect(screen(b) == """
+             favs — team
+            ┏ Items 3/4 ━━━━━━━━━━━━━━━━━━━━━━━━━━━┓
+            ┃ ★ Alpha                              ┃
+            ┃ ★ Bravo                              ┃
+            ┃>  Charlie                            ┃
+            ┃   Delta                              ┃
+            ┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛
+             saving…                         4 · ★2
+            """)
+        #expect(background.submitted == [.setFavorite("b", true, at: 5)], "handed over once")
+    }
+
+    @Test func aBatchsLogIsReadWhileKeysAreAnsweredAndWhatCameMeanwhileAppliesAfterIt() throws {
+        let reader = HeldReader(logs: [[.item("c", Item(id: "c", title: "Charlie!", position: 3))],
+                                       [.item("b", nil)]])
+        let arrivals = Arrivals()
+        arrivals.next = [PostgresSession.Events(notified: true)]
+        let follower = follower(reader, arrivals)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 3) { reader.release(2) }
+        let start = ContinuousClock.now
+        #expect(try follower.poll().isEmpty)
+        #expect(ContinuousClock.now - start < .seconds(1), "the poll does not wait for the log")
+        arrivals.next = [PostgresSession.Events(notified: true)]  // another batch, while the first is read
+        #expect(try follower.poll().isEmpty, "held until the first read's answer")
+        reader.release()
+        #expect(try answer(follower) == [.item("c", Item(id: "c", title: "Charlie!", position: 3))])
+        reader.release()
+        #expect(try answer(follower) == [.item("b", nil)], "then the second batch, read after the first")
+    }
+
+    @Test func aListReadAskedAgainDropsTheOlderAnswer() throws {
+        let reader = HeldReader(lists: [threeItems(), Self.fourItems])
+        let arrivals = Arrivals()
+        arrivals.next = [PostgresSession.Events(reconnected: true), PostgresSession.Events(reconnected: true)]
+        let follower = follower(reader, arrivals)
+        #expect(try follower.poll().isEmpty)
+        #expect(try follower.poll().isEmpty, "reconnected again: the list is asked anew")
+        #expect(reader.interrupted == 1, "the older read is stopped")
+        reader.release(2)
+        #expect(try answer(follower) == [.reload(ItemCollection(Self.fourItems))], "the newer list only")
+        Thread.sleep(forTimeInterval: 0.1)
+        #expect(try follower.poll().isEmpty)
+    }
+}
