@@ -23,8 +23,13 @@ struct Previews {
 
     private(set) var outputs: [ItemID: Output] = [:]
     private(set) var running: PreviewRequest?
-    /// The item whose preview starts once the selection has stayed on it for the debounce.
-    private(set) var wanted: (id: ItemID, command: [UInt8], since: Duration)?
+    /// The item whose preview starts at `due`.
+    private(set) var wanted: (id: ItemID, command: [UInt8], due: Duration)?
+    /// The selection's last move: the subject it came to, when, and when that subject's preview is due: at once
+    /// when the move came after the selection had stayed put for the debounce (the leading edge), else once it has
+    /// stayed on it for the debounce (a held key's moves are less than the debounce apart: only where it settles
+    /// runs, besides the burst's first move).
+    private var lastMove: (to: ItemID?, at: Duration, due: Duration)?
     private var lastTicket = 0
 
     init(settings: PreviewSettings, runner: any PreviewRunner, now: @escaping () -> Duration) {
@@ -44,6 +49,7 @@ struct Previews {
     /// subject's command line, nil while it cannot be made (its fields not read yet).
     mutating func follow(_ subject: ItemID?, command: [UInt8]?) {
         let current = subject.flatMap { id in command.map { (id: id, command: $0) } }
+        noteMove(to: subject)
         if let running, running.id != current?.id || running.command != current?.command { cancelRunning() }
         if !settings.caches { outputs = outputs.filter { $0.key == subject } }
         guard let current else {
@@ -56,13 +62,13 @@ struct Previews {
             return
         }
         if wanted?.id != current.id || wanted?.command != current.command {
-            wanted = (current.id, current.command, now())
+            wanted = (current.id, current.command, lastMove?.due ?? now())
         }
-        if settings.debounce == .zero { startIfDue() }
+        startIfDue()
     }
 
-    /// Takes in finished previews and starts the wanted one once the selection has settled; true when what the
-    /// pane shows changed.
+    /// Takes in finished previews and starts the wanted one once it is due (a burst's, once the selection has
+    /// settled); true when what the pane shows changed.
     mutating func poll() -> Bool {
         startIfDue()
         var changed = false
@@ -92,8 +98,17 @@ struct Previews {
         wanted = nil
     }
 
+    /// Notes when the selection came to `id`, and whether that move is a burst's (less than the debounce after the
+    /// one before) or a single move (the first selection is one).
+    private mutating func noteMove(to id: ItemID?) {
+        let time = now()
+        if let lastMove, lastMove.to == id { return }
+        let single = lastMove.map { time - $0.at >= settings.debounce } ?? true
+        lastMove = (id, time, single ? time : time + settings.debounce)
+    }
+
     private mutating func startIfDue() {
-        guard running == nil, let wanted, now() - wanted.since >= settings.debounce else { return }
+        guard running == nil, let wanted, now() >= wanted.due else { return }
         self.wanted = nil
         lastTicket += 1
         let request = PreviewRequest(ticket: lastTicket, id: wanted.id, command: wanted.command, timeout: settings.timeout)

@@ -1,0 +1,44 @@
+import Testing
+@testable import FavsCore
+@testable import FavsModel
+
+/// When a preview starts: at once for a single move (one after the selection stayed put for the debounce, 60 ms,
+/// and the first selection), and once the selection has settled for the moves of a burst (a held key).
+@Suite struct CommandPreviewTimingTests {
+    @Test func holdingJStartsOnlyItsFirstMoveAndWhereTheSelectionSettles() {
+        let items = (0..<50).map { Item(id: ItemID("i\($0)"), title: "Item \($0)", position: $0) }
+        let (browser, runner, clock) = previewBrowser(items: items)
+        browser.settleAndPoll(clock)
+        #expect(runner.started.map(\.id) == ["i0"])
+        for _ in 0..<30 {
+            browser.handle(.char("j"))
+            browser.settleAndPoll(clock, milliseconds: 30)  // a key every 30 ms, as a held key repeats
+        }
+        #expect(runner.started.map(\.id) == ["i0", "i1"], "the first move came after a pause; the other 29 are a burst")
+        browser.settleAndPoll(clock)
+        #expect(runner.started.map(\.id) == ["i0", "i1", "i30"])
+    }
+
+    @Test func aSingleMoveAfterAPauseStartsItsPreviewAtOnce() {
+        let (browser, runner, clock) = previewBrowser(height: 20)
+        browser.settleAndPoll(clock)
+        #expect(runner.started.count == 1)
+        browser.handle(.char("j"))
+        #expect(clock.now == .milliseconds(100))
+        #expect(runner.started.count == 2)
+        #expect(runner.started.last?.id == "b")
+    }
+
+    @Test func aMoveLessThanTheDebounceAfterTheLastWaitsForTheSelectionToSettle() {
+        let (browser, runner, clock) = previewBrowser(height: 20)
+        browser.settleAndPoll(clock)
+        browser.handle(.char("j"))
+        browser.settleAndPoll(clock, milliseconds: 30)
+        browser.handle(.char("j"))
+        #expect(runner.started.map(\.id) == ["a", "b"])
+        browser.settleAndPoll(clock, milliseconds: 59)
+        #expect(runner.started.map(\.id) == ["a", "b"])
+        browser.settleAndPoll(clock, milliseconds: 1)
+        #expect(runner.started.map(\.id) == ["a", "b", "c"])
+    }
+}
