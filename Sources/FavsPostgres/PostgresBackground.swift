@@ -8,17 +8,17 @@ import Foundation
 /// so a silent server fails a change within the timeout, and the store takes it back with the reason.
 ///
 /// Threads: the input thread calls `submit`, `requestFields` and `takeResults`; the queue alone touches the
-/// session's work and `failedEpoch`; the results, and the session for the input thread to drop, pass between them
-/// under a lock. The library itself is not `Sendable` (the input thread owns it): the queue calls only its
+/// session's work and `failedEpoch`; the results pass between them under a lock, and the session is a
+/// `SideSession` (cut from another thread when the server falls silent). The library itself is not `Sendable` (the input thread owns it): the queue calls only its
 /// methods that take the session to use (`persist(_:on:)`, `fields(of:on:)`, `item(_:on:)`,
 /// `remember(order:on:)`) and read nothing of it but constants (`origin`, the target) and its own session's
 /// lock-guarded state (`isOffline`).
 final class PostgresBackground: BackgroundLibrary, @unchecked Sendable {
     private let library: PostgresLibrary
     private let queue = DispatchQueue(label: "favs.postgres.background")
-    /// The queue's connection, made on first use (on the queue): a failure to connect fails that work only.
-    /// Under `lock`: the input thread drops it when the library's own session finds the server silent.
-    private var session: PostgresSession?
+    /// The queue's connection, made on first use (on the queue): a failure to connect fails that work only; cut
+    /// when the library's own session finds the server silent.
+    private let side: SideSession
     /// The epoch whose change failed: its later changes are not tried. Queue only.
     private var failedEpoch: Int?
     private var failure = ""
@@ -27,10 +27,7 @@ final class PostgresBackground: BackgroundLibrary, @unchecked Sendable {
 
     init(_ library: PostgresLibrary) {
         self.library = library
-        library.session.onSilence { [weak self] in
-            guard let self else { return }
-            lock.withLock { session }?.goOffline()
-        }
+        side = SideSession(beside: library.session)
     }
 
     func submit(_ change: ModelChange, ticket: Int, epoch: Int) {
@@ -97,15 +94,5 @@ final class PostgresBackground: BackgroundLibrary, @unchecked Sendable {
         lock.withLock { results.append(result) }
     }
 
-    /// The queue's session. While the library's own session is offline (its heartbeat found the
-    /// server silent) work fails at once, as it would on the input thread, instead of waiting out a deadline.
-    /// Once it is back, a session of ours that went offline is made anew, here and now: this queue may wait for a
-    /// connection (within the connect timeout), where the input thread never does.
-    private func connection() throws -> PostgresSession {
-        if library.session.isOffline { throw PostgresSession.offline }
-        if let session = lock.withLock({ session }), !session.isOffline { return session }
-        let made = try PostgresSession(library.session.target, timeout: library.session.timeout)
-        lock.withLock { session = made }
-        return made
-    }
+    private func connection() throws -> PostgresSession { try side.connection() }
 }

@@ -6,20 +6,19 @@ import Foundation
 /// library's own session stays the input thread's, which only looks at what arrived and never waits.
 ///
 /// Threads: the reading queue calls `readLog` and `readList`; `interrupt` comes from the input thread or the
-/// library's heartbeat (a silent server); the session passes between them under `lock`. Of the library it reads
-/// only constants and calls only what takes the session to use (`loadList(on:)`, `item(_:on:)`).
+/// library's heartbeat (a silent server); the session is a `SideSession`. Of the library it reads only constants
+/// and calls only what takes the session to use (`loadList(on:)`, `item(_:on:)`).
 final class PostgresLogReader: FollowerReader, @unchecked Sendable {
     private let library: PostgresLibrary
-    private let lock = NSLock()
-    private var session: PostgresSession?
+    private let side: SideSession
 
     init(_ library: PostgresLibrary) {
         self.library = library
-        library.session.onSilence { [weak self] in self?.interrupt() }
+        side = SideSession(beside: library.session)
     }
 
     func interrupt() {
-        lock.withLock { session }?.goOffline()
+        side.cut()
     }
 
     func readLog(after: Int64, upTo: Int64?) throws -> FollowerRead {
@@ -55,13 +54,5 @@ final class PostgresLogReader: FollowerReader, @unchecked Sendable {
         return FollowerRead(updates: [.reload(items)], lastSeq: lastChange)
     }
 
-    /// The reader's session, made anew here when it went offline (this thread may wait for a connection, within
-    /// the connect timeout); none while the library's own session is offline.
-    private func connection() throws -> PostgresSession {
-        if library.session.isOffline { throw PostgresSession.offline }
-        if let session = lock.withLock({ session }), !session.isOffline { return session }
-        let made = try PostgresSession(library.session.target, timeout: library.session.timeout)
-        lock.withLock { session = made }
-        return made
-    }
+    private func connection() throws -> PostgresSession { try side.connection() }
 }
