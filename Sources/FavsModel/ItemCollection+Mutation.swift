@@ -18,23 +18,9 @@ extension ItemCollection {
         sets[index].set(slot: slot, value, at: at)
     }
 
-    /// Records when favorites were favorited (the times a library keeps beside its list).
-    public mutating func setFavoriteTimes(_ times: [ItemID: Int64]) {
-        for (id, time) in times {
-            if let slot = presentSlot(of: id) { sets[Self.favoritesIndex].setTime(time, ofSlot: slot) }
-        }
-    }
-
-    /// Makes present items members of a set, each at its time (or without one): for a library that keeps its
-    /// sets apart from its rows, which reads the list first and its few members after. An id that is not present
-    /// is passed over. O(log n) each.
-    public mutating func addMembers(_ members: [(id: ItemID, time: Int64?)], to set: SetID) {
-        for member in members { _ = setMember(member.id, of: set, true, at: member.time) }
-    }
-
-    /// The same for members named by their position (a library's list read in position order): each found by a
-    /// binary search over the slots, so no id index is built for them. Positions the collection does not hold
-    /// are left out.
+    /// Adds members to a set, named by their position (a library's list read in position order), with the time each
+    /// joined: each found by a binary search over the slots, so no id index is built for them. Positions the
+    /// collection does not hold are left out.
     public mutating func addMembers(atPositions members: [(position: Int, time: Int64?)], to set: SetID) {
         let index = setIndex(making: set)
         for member in members {

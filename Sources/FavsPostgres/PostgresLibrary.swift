@@ -125,12 +125,15 @@ public final class PostgresLibrary: ItemLibrary {
                            favorite: false, position: Int(position))
         }
         var items = builder.build()
-        // Every favorite, deleted items' too (the collection passes over an id it does not hold).
-        let starred = try session.query("SELECT item_id, added_at FROM \(unescaped: favorites) f").map { row in
-            let (id, time) = try row.decode((String, Int64?).self)
-            return (id: ItemID(id), time: time)
+        // The favorites of the items shown, placed by position, as the SQLite loader places them.
+        let starred = try session.query("""
+            SELECT i.position, f.added_at FROM \(unescaped: favorites) f JOIN items i ON i.id = f.item_id
+            WHERE NOT i.deleted
+            """).map { row in
+            let (position, time) = try row.decode((Int64, Int64?).self)
+            return (position: Int(position), time: time)
         }
-        items.addMembers(starred, to: .favorites)
+        items.addMembers(atPositions: starred, to: .favorites)
         return (items, lastChange)
     }
 

@@ -12,7 +12,8 @@ struct Membership: Sendable, Equatable {
     private var bits: [UInt64] = []
     /// Present members only: its ranks are the rows of a pane showing the set.
     private(set) var present = CountTree()
-    /// When each member that has a time joined (ms since 1970), by slot.
+    /// When each member that has a time joined (ms since 1970), by slot: members' only (a slot leaving the set leaves
+    /// this too).
     private(set) var times: [Int32: Int64] = [:]
 
     init() {}
@@ -38,7 +39,7 @@ struct Membership: Sendable, Equatable {
     func time(ofSlot slot: Int) -> Int64? { contains(slot) ? times[Int32(slot)] : nil }
 
     /// The latest time of a member, present or away; nil when none has one.
-    var latestTime: Int64? { times.lazy.filter { self.contains(Int($0.key)) }.map(\.value).max() }
+    var latestTime: Int64? { times.values.max() }
 
     /// The present members' slots, in slot (list) order.
     var slots: [Int] { (0..<present.total).compactMap { present.slot(ofRank: $0) } }
@@ -48,11 +49,6 @@ struct Membership: Sendable, Equatable {
         bits[slot >> 6] ^= 1 << UInt64(slot & 63)
         present.add(slot, value ? 1 : -1)
         times[Int32(slot)] = value ? time : nil
-    }
-
-    /// Records the time a member joined, leaving a slot that does not belong alone.
-    mutating func setTime(_ time: Int64, ofSlot slot: Int) {
-        if contains(slot) { times[Int32(slot)] = time }
     }
 
     /// The item at `slot` went away: it keeps its bit and its time, and leaves the count.
