@@ -57,3 +57,15 @@ extension Browser {
         pollPreviews()
     }
 }
+
+/// A picker over lines of stdin with `git log {}` previewed alone (no fields to show beside it), 80×20.
+func linesPreviewPicker(_ text: String) -> (Browser, FakePreviewRunner, FakeClock) {
+    let lines = Array(text.utf8).withUnsafeBytes { ItemCollection.lines(of: $0) }
+    let browser = Browser(store: Store(collection: lines), libraryName: "branches", width: 80, height: 20,
+                          purpose: .pick)
+    let runner = FakePreviewRunner()
+    let clock = FakeClock()
+    browser.usePreviews(PreviewSettings(command: PreviewCommand("git log {}"), alone: true), runner: runner,
+                        clock: { clock.now })
+    return (browser, runner, clock)
+}

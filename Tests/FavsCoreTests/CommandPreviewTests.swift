@@ -201,13 +201,7 @@ import Testing
     }
 
     @Test func aStdinLineShowsItsPreviewAlone() {
-        let lines = Array("main\nfeature/x\n".utf8).withUnsafeBytes { ItemCollection.lines(of: $0) }
-        let browser = Browser(store: Store(collection: lines), libraryName: "branches", width: 80, height: 20,
-                              purpose: .pick)
-        let runner = FakePreviewRunner()
-        let clock = FakeClock()
-        browser.usePreviews(PreviewSettings(command: PreviewCommand("git log {}"), alone: true), runner: runner,
-                            clock: { clock.now })
+        let (browser, runner, clock) = linesPreviewPicker("main\nfeature/x\n")
         browser.settleAndPoll(clock)
         runner.finish(runner.last(for: "main"), stdout: "abc123 first commit\n")
         browser.pollPreviews()
@@ -244,13 +238,7 @@ import Testing
     }
 
     @Test func aPickerScrollsThePreviewWithShiftDownAndUpForCtrlUErasesTheQuery() {
-        let lines = Array("main\nfeature\n".utf8).withUnsafeBytes { ItemCollection.lines(of: $0) }
-        let browser = Browser(store: Store(collection: lines), libraryName: "branches", width: 80, height: 20,
-                              purpose: .pick)
-        let runner = FakePreviewRunner()
-        let clock = FakeClock()
-        browser.usePreviews(PreviewSettings(command: PreviewCommand("git log {}"), alone: true), runner: runner,
-                            clock: { clock.now })
+        let (browser, runner, clock) = linesPreviewPicker("main\nfeature\n")
         browser.settleAndPoll(clock)
         runner.finish(runner.last(for: "main"), stdout: (1...30).map { "commit \($0)" }.joined(separator: "\n"))
         browser.pollPreviews()
