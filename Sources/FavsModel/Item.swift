@@ -53,14 +53,19 @@ public struct Item: Identifiable, Hashable, Sendable {
     /// When the item was favorited, in milliseconds since 1970 (the "recently favorited" order); nil for an
     /// item that is not a favorite, or one favorited where no time was kept (an import, an older library).
     public var favoritedAt: Int64?
+    /// The tags the item carries (their paths, `reading/2026`, without the `#` of their set's name), in the order
+    /// the library lists them (A–Z without case). What a file's `tags` holds; the collection itself keeps tags as
+    /// sets (`SetID.tag`), so this is filled where an item is read out of one or into one.
+    public var tags: [String]
 
     public init(id: ItemID, title: String, fields: [Field] = [], favorite: Bool = false, position: Int,
-                favoritedAt: Int64? = nil) {
+                favoritedAt: Int64? = nil, tags: [String] = []) {
         self.id = id
         self.title = title
         self.fields = fields
         self.favorite = favorite
         self.position = position
         self.favoritedAt = favorite ? favoritedAt : nil
+        self.tags = tags
     }
 }

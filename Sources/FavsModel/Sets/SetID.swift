@@ -5,14 +5,34 @@ import Foundation
 /// event (`StoreEvent.membershipChanged`), one scope of the list (`ListQuery.Scope.members`), one count structure
 /// (`Membership`). What sets favorites apart is only what is *done* with it: a search ranks a favorite before an
 /// equal match, the recently favorited order reads its times, and the favorites pane shows it.
+///
+/// A tag is a set named `#` and its path (`#reading/2026`): stored, logged and synced under that name like any
+/// other. Tags keep their case but are compared without it, so two `SetID`s of one tag in other cases are equal
+/// and hash alike.
 public struct SetID: Hashable, Sendable, CustomStringConvertible {
-    /// The set's name as stored and logged.
+    /// The set's name as stored and logged: `favorites`, or `#` and a tag's path.
     public let name: String
+    /// What equality and hashing read: the name, case-folded for a tag.
+    private let key: String
 
-    public init(_ name: String) { self.name = name }
+    public init(_ name: String) {
+        self.name = name
+        key = name.hasPrefix("#") ? name.lowercased() : name
+    }
 
     /// The favorites: what `f` stars.
     public static let favorites = SetID("favorites")
 
+    /// The tag at this path (`work`, `reading/2026`), as written: no check (`TagPath.parse` checks).
+    public static func tag(_ path: String) -> SetID { SetID("#" + path) }
+
+    /// A tag's path (`reading/2026`); nil for a set that is not a tag.
+    public var tagPath: String? { name.hasPrefix("#") ? String(name.dropFirst()) : nil }
+
+    public var isTag: Bool { name.hasPrefix("#") }
+
     public var description: String { name }
+
+    public static func == (a: SetID, b: SetID) -> Bool { a.key == b.key }
+    public func hash(into hasher: inout Hasher) { hasher.combine(key) }
 }
