@@ -9,13 +9,15 @@ extension ItemCollection {
         guard let slot = presentSlot(of: id) else { return false }
         let index = setIndex(making: set)
         guard isMember(slot: slot, ofSet: index) != value else { return false }
-        sets[index].set(slot: slot, value, at: at)
+        setMember(slot: slot, ofSet: index, value, at: at)
         return true
     }
 
     /// The same for a present slot that is not `value` in the set at `index` (the store has found both already).
+    /// A tag's folders follow it (`tagJoined`).
     mutating func setMember(slot: Int, ofSet index: Int, _ value: Bool, at: Int64?) {
         sets[index].set(slot: slot, value, at: at)
+        if setIDs[index].isTag { tagChanged(slot: slot, index: index, value) }
     }
 
     /// Adds members to a set, named by their position (a library's list read in position order), with the time each
@@ -25,7 +27,7 @@ extension ItemCollection {
         let index = setIndex(making: set)
         for member in members {
             guard let slot = presentSlot(atPosition: member.position), !sets[index].contains(slot) else { continue }
-            sets[index].set(slot: slot, true, at: member.time)
+            setMember(slot: slot, ofSet: index, true, at: member.time)
         }
     }
 
@@ -67,7 +69,7 @@ extension ItemCollection {
         // Copied slot by slot as bytes (no String per item), leaving out removed slots; the sets after favorites
         // are then set again by id.
         var others: [(set: SetID, members: [(ItemID, Int64?)])] = []
-        for index in sets.indices where index != Self.favoritesIndex {
+        for index in sets.indices where index != Self.favoritesIndex && !setIDs[index].isTagFolder {  // folders follow
             others.append((setIDs[index], sets[index].slots.map { (id(atSlot: $0), sets[index].time(ofSlot: $0)) }))
         }
         var builder = Builder(capacity: count + 1)
@@ -91,7 +93,7 @@ extension ItemCollection {
         generation = next
         for (set, members) in others {
             let index = setIndex(making: set)
-            for (id, time) in members { if let slot = presentSlot(of: id) { sets[index].set(slot: slot, true, at: time) } }
+            for (id, time) in members { if let slot = presentSlot(of: id) { setMember(slot: slot, ofSet: index, true, at: time) } }
         }
         return row(of: item.id)
     }
@@ -122,7 +124,7 @@ extension ItemCollection {
         present.append(true)
         for index in sets.indices {
             let favorites = index == Self.favoritesIndex
-            sets[index].appendSlot(member: favorites && item.favorite, at: favorites ? item.favoritedAt : nil)
+            sets[index].appendSlot(slot, member: favorites && item.favorite, at: favorites ? item.favoritedAt : nil)
         }
     }
 

@@ -28,6 +28,9 @@ public struct ItemCollection: Sendable {
     /// The sets the items belong to, in the order of `setIDs`: favorites always first (`favoritesIndex`).
     var sets: [Membership] = [Membership()]
     private(set) var setIDs: [SetID] = [.favorites]
+    /// The tags each slot carries (present or away), as indices into `sets`: an item's tags without asking every
+    /// set (`ItemCollection+Tags.swift`).
+    var tagsBySlot: [Int32: [Int32]] = [:]
     var index = IDIndex()
     /// Changes whenever slots are renumbered (an item put back between others it was not loaded with):
     /// slot lists a pane keeps are stale then.
@@ -157,13 +160,13 @@ public struct ItemCollection: Sendable {
             rank = Preview.rank(ofRow: index, head: preview.favoriteRows, tail: preview.lastFavorites,
                                 whole: preview.favoriteCount, known: favorites.count)
         }
-        return rank.flatMap(favorites.present.slot(ofRank:)).map(id(atSlot:))
+        return rank.flatMap(favorites.slot(ofRank:)).map(id(atSlot:))
     }
 
     /// The index of an item in the favorites pane.
     public func favoriteIndex(of id: ItemID) -> Int? {
         guard let slot = presentSlot(of: id), isFavorite(slot: slot) else { return nil }
-        let rank = favorites.present.countBefore(slot)
+        let rank = favorites.countBefore(slot)
         guard let preview else { return rank }
         return Preview.row(ofRank: rank, head: preview.favoriteRows, tail: preview.lastFavorites,
                            whole: preview.favoriteCount, known: favorites.count)
@@ -195,20 +198,20 @@ public struct ItemCollection: Sendable {
     /// The member at `index` of a pane showing a set in library order.
     public func memberID(of set: SetID, at index: Int) -> ItemID? {
         if set == .favorites { return favoriteID(at: index) }  // a preview knows some favorites only
-        return setIndex(of: set).flatMap { sets[$0].present.slot(ofRank: index) }.map(id(atSlot:))
+        return setIndex(of: set).flatMap { sets[$0].slot(ofRank: index) }.map(id(atSlot:))
     }
 
     /// The index of a present member in a pane showing its set in library order.
     public func memberIndex(of id: ItemID, in set: SetID) -> Int? {
         if set == .favorites { return favoriteIndex(of: id) }
         guard let slot = presentSlot(of: id), let index = setIndex(of: set), sets[index].contains(slot) else { return nil }
-        return sets[index].present.countBefore(slot)
+        return sets[index].countBefore(slot)
     }
 
     /// The index an item has, or would have, in a pane showing a set in library order (`ItemRows.row(placing:)`).
     func memberIndex(placing id: ItemID, in set: SetID) -> Int? {
         guard let slot = slot(of: id) else { return nil }
-        return setIndex(of: set).map { sets[$0].present.countBefore(slot) } ?? 0
+        return setIndex(of: set).map { sets[$0].countBefore(slot) } ?? 0
     }
 
     /// A set's present members' slots, in list order.
@@ -225,7 +228,7 @@ public struct ItemCollection: Sendable {
     /// The position of a set in `sets`, made (with no members) when no item has belonged to it yet.
     mutating func setIndex(making set: SetID) -> Int {
         if let index = setIndex(of: set) { return index }
-        sets.append(Membership(slotCount: slotCount, members: [], times: [:]))
+        sets.append(set == .favorites ? Membership(slotCount: slotCount, members: [], times: [:]) : .sparse)
         setIDs.append(set)
         return sets.count - 1
     }

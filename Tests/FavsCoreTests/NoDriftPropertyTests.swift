@@ -16,6 +16,11 @@ import Testing
     ]
     /// The set the property test keeps beside the favorites.
     static let reading = SetID("reading")
+    /// Tags, nested and in other cases: `t/a/c` is under `t/a` (spelt `T/a` once) and both under `t`.
+    static let tags = [SetID.tag("t/a"), .tag("T/b"), .tag("t/a/c"), .tag("u"), .tag("T/A")]
+    /// What the list may be scoped to besides every item: the set, a tag alone, a folder with what is under it.
+    static let scopes: [ListQuery.Scope] = [.members(reading), .members(.tag("t/a")), .members(.tagFolder("t")),
+                                            .members(.tagFolder("T/A"))]
     static let sizes: [(Int, Int)] = [(80, 24), (40, 12), (100, 30), (60, 10), (59, 10), (20, 6), (15, 5), (120, 8)]
     static let titles = ["お気に入りの曲", "录音 Recording", "Café au lait", "🎧 Lo-fi", "Alpha", "bravo", "ÉCOLE",
                          "A rather long title that will certainly need cutting", "ra\u{1B}[31mw", "Zoë"]
@@ -70,30 +75,39 @@ import Testing
         for step in 0..<Self.stepsPerSeed {
             let context = "seed \(seed) step \(step)"
             switch Int.random(in: 0..<100, using: &rng) {
-            case 0..<68:
+            case 0..<62:
                 let key = Self.keys.randomElement(using: &rng) ?? .char("j")
                 browser.handle(key)
                 twin.handle(key)
-            case 68..<72:
-                // A set beside the favorites: joined and left (one item, or several as one step, which `u` undoes
-                // with the rest), shown as the list's scope, or changed by another process.
+            case 62..<72:
+                // A set beside the favorites, or a tag: joined and left (one item, or several as one step, which `u`
+                // undoes with the rest; or a tag prompt's change), shown as the list's scope (a tag's folder too),
+                // or changed by another process.
                 let ids = store.items.ids
-                switch Int.random(in: 0..<10, using: &rng) {
+                let set = ([Self.reading] + Self.tags).randomElement(using: &rng) ?? Self.reading
+                switch Int.random(in: 0..<12, using: &rng) {
                 case 0..<4:
                     guard let id = browser.selectedID ?? ids.randomElement(using: &rng) else { continue }
-                    browser.dispatch(.toggleMember(Self.reading, id))
-                    twin.dispatch(.toggleMember(Self.reading, id))
+                    browser.dispatch(.toggleMember(set, id))
+                    twin.dispatch(.toggleMember(set, id))
                 case 4..<6:
                     let some = ids.filter { _ in Int.random(in: 0..<3, using: &rng) == 0 }
-                    browser.dispatch(.toggleMembers(Self.reading, some))
-                    twin.dispatch(.toggleMembers(Self.reading, some))
+                    browser.dispatch(.toggleMembers(set, some))
+                    twin.dispatch(.toggleMembers(set, some))
                 case 6..<8:
-                    let scope: ListQuery.Scope = store.query.scope == .all ? .members(Self.reading) : .all
+                    // A tag prompt's `+x -y` on some items: one step.
+                    let some = ids.filter { _ in Int.random(in: 0..<4, using: &rng) == 0 }
+                    let join = Self.tags.filter { _ in Bool.random(using: &rng) }
+                    let leave = Self.tags.filter { tag in !join.contains(tag) && Bool.random(using: &rng) }
+                    browser.dispatch(.changeMembers(some, join: join, leave: leave))
+                    twin.dispatch(.changeMembers(some, join: join, leave: leave))
+                case 8..<10:
+                    let scope = store.query.scope == .all ? Self.scopes.randomElement(using: &rng) ?? .all : .all
                     browser.changeQuery { $0.scope = scope }
                     twin.changeQuery { $0.scope = scope }
                 default:
                     guard let id = ids.randomElement(using: &rng) else { continue }
-                    let updates = [RemoteUpdate.member(Self.reading, id, Bool.random(using: &rng), at: 20_000 + Int64(step))]
+                    let updates = [RemoteUpdate.member(set, id, Bool.random(using: &rng), at: 20_000 + Int64(step))]
                     browser.sync(updates)
                     twin.sync(updates)
                 }
@@ -229,6 +243,15 @@ import Testing
         for (row, id) in expectedReaders.enumerated() {
             try #require(readerRows.row(of: id) == row, "\(context): the set's row(of:) disagrees at \(row)")
         }
+        // Every tag's and every folder's count is a recount: a folder's, of the items carrying a tag nested in it.
+        for node in store.items.tagTree {
+            let under = store.items.ids.filter { id in store.items.tags(of: id).contains { TagPath.isWithin($0, node.path) } }
+            let own = store.items.ids.filter { store.items.isMember($0, of: .tag(node.path)) }
+            try #require(node.count == under.count && node.ownCount == own.count, "\(context): #\(node.path)'s count")
+            try #require(store.items.memberCount(of: .tagFolder(node.path)) == under.count, "\(context): #\(node.path)/")
+        }
+        let tagged = Set(store.items.ids.flatMap { store.items.tags(of: $0).map { $0.lowercased() } })
+        try #require(Set(store.items.tagPaths.map { $0.lowercased() }) == tagged, "\(context): the tags listed")
         // Each cursor is on an item its rows show (none only when they are empty) and within view.
         let layout = browser.layout
         try expectCursor(browser.listCursor, store.list, layout.panes[.list], "\(context) list")

@@ -88,8 +88,11 @@ public struct ListQuery: Hashable, Sendable {
     /// Whether an item's membership of `set` decides if it is shown or where: then joining or leaving moves its row.
     /// The list shows one set's members; the favorites also order the recent order, and a ranked search puts a
     /// favorite before a non-favorite of the same score.
+    /// A list of a tag folder depends on every tag nested in it.
     func depends(on set: SetID) -> Bool {
-        scope == .members(set) || set == .favorites && (order == .recentlyFavorited || !filter.isEmpty)
+        if scope == .members(set) { return true }
+        if let folder = scope.set?.folderPath, let path = set.tagPath { return TagPath.isWithin(path, folder) }
+        return set == .favorites && (order == .recentlyFavorited || !filter.isEmpty)
     }
 
     /// Whether this query shows a subset of what `other` shows, so its result can be searched for among `other`'s

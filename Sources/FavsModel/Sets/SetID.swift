@@ -26,12 +26,22 @@ public struct SetID: Hashable, Sendable, CustomStringConvertible {
     /// The tag at this path (`work`, `reading/2026`), as written: no check (`TagPath.parse` checks).
     public static func tag(_ path: String) -> SetID { SetID("#" + path) }
 
-    /// A tag's path (`reading/2026`); nil for a set that is not a tag.
-    public var tagPath: String? { name.hasPrefix("#") ? String(name.dropFirst()) : nil }
+    /// A tag folder: the items carrying the tag at `path` or one nested under it (`work` holds what `work` and
+    /// `work/done` hold). Named `#work/`, a name no tag has (`TagPath` refuses an empty last name): the collection
+    /// keeps it from its tags (`ItemCollection`), and it is never written, logged or changed by itself.
+    public static func tagFolder(_ path: String) -> SetID { SetID("#" + path + "/") }
 
-    public var isTag: Bool { name.hasPrefix("#") }
+    /// A tag's path (`reading/2026`); nil for a set that is not a tag (a folder is not).
+    public var tagPath: String? { isTag ? String(name.dropFirst()) : nil }
 
-    public var description: String { name }
+    /// A folder's path (`reading`); nil for a set that is not a folder.
+    public var folderPath: String? { isTagFolder ? String(name.dropFirst().dropLast()) : nil }
+
+    public var isTag: Bool { name.hasPrefix("#") && !name.hasSuffix("/") }
+    public var isTagFolder: Bool { name.hasPrefix("#") && name.hasSuffix("/") && name.count > 2 }
+
+    /// What a screen calls it: the name, a folder as its tag (`#work`).
+    public var description: String { folderPath.map { "#" + $0 } ?? name }
 
     public static func == (a: SetID, b: SetID) -> Bool { a.key == b.key }
     public func hash(into hasher: inout Hasher) { hasher.combine(key) }

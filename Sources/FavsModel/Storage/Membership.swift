@@ -1,38 +1,80 @@
 import Foundation
 
-/// One set's members among a collection's slots: which slots belong (a bit each, kept while an item is away, so an
-/// undo brings it back a member), how many present members come before a slot and which slot is the k-th (a
-/// counting tree over present members: O(log n) each, and per change), and when each member joined (sparse: few
-/// members have a time).
+/// One set's members among a collection's slots: which slots belong (kept while an item is away, so an undo brings
+/// it back a member), how many present members come before a slot and which slot is the k-th (O(log n) each), and
+/// when each member joined (sparse: few members have a time).
 ///
-/// Dense: a bit and a counter per slot (4.1 bytes a slot), whatever the set's size. That suits favorites, which a
-/// search's ranking asks about for every match; a set with few members among many slots would want a sparse form
-/// behind the same interface.
+/// Two forms behind one interface, chosen when the set is made:
+/// - **dense**, for favorites, which a search's ranking asks about for every match: a bit and a counter per slot
+///   (4.1 bytes a slot, whatever the set's size), a counting tree over present members;
+/// - **sparse**, for tags and the rest: the member slots in a hash set and the present ones in a sorted array,
+///   so a set costs its members (about 20 bytes each), not the collection's size: a thousand tags over a million
+///   items would take 4 GB dense. A join or leave moves the array's tail (a `memmove` of at most the set's size).
+///
+/// A *folder* (`SetID.tagFolder`) is a sparse set whose members are counted (`count(slot:_:)`): an item is in it
+/// while it carries one or more of the tags nested there.
 struct Membership: Sendable, Equatable {
-    private var bits: [UInt64] = []
-    /// Present members only: its ranks are the rows of a pane showing the set.
-    private(set) var present = CountTree()
+    private var form: Form
     /// When each member that has a time joined (ms since 1970), by slot: members' only (a slot leaving the set leaves
     /// this too).
     private(set) var times: [Int32: Int64] = [:]
 
-    init() {}
+    private enum Form: Sendable, Equatable {
+        case dense(bits: [UInt64], present: CountTree)
+        /// `members`: every member slot, present or away, with how many times it is in (1 but in a folder);
+        /// `present`: the present ones, ascending.
+        case sparse(members: [Int32: UInt16], present: [Int32])
+    }
 
-    /// A set of `slotCount` slots whose members are `slots` (ascending), every one of them present, in O(n).
+    init() { form = .dense(bits: [], present: CountTree()) }
+
+    /// A dense set of `slotCount` slots whose members are `slots` (ascending), every one of them present, in O(n).
     init(slotCount: Int, members slots: [Int32], times: [Int32: Int64]) {
-        bits = [UInt64](repeating: 0, count: (slotCount + 63) / 64)
+        var bits = [UInt64](repeating: 0, count: (slotCount + 63) / 64)
         for slot in slots { bits[Int(slot) >> 6] |= 1 << UInt64(slot & 63) }
-        present = CountTree(slotCount: slotCount, setSlots: slots)
-        self.times = times.filter { contains(Int($0.key)) }
+        form = .dense(bits: bits, present: CountTree(slotCount: slotCount, setSlots: slots))
+        self.times = times.filter { bits[Int($0.key) >> 6] & 1 << UInt64($0.key & 63) != 0 }
+    }
+
+    /// An empty sparse set.
+    static var sparse: Membership {
+        var set = Membership()
+        set.form = .sparse(members: [:], present: [])
+        return set
     }
 
     /// How many present members there are.
-    var count: Int { present.total }
+    var count: Int {
+        switch form {
+        case let .dense(_, present): present.total
+        case let .sparse(_, present): present.count
+        }
+    }
 
     /// Whether the item at `slot` belongs, present or away.
     func contains(_ slot: Int) -> Bool {
-        let word = slot >> 6
-        return word < bits.count && bits[word] & 1 << UInt64(slot & 63) != 0
+        switch form {
+        case let .dense(bits, _):
+            let word = slot >> 6
+            return word < bits.count && bits[word] & 1 << UInt64(slot & 63) != 0
+        case let .sparse(members, _): return members[Int32(slot)] != nil
+        }
+    }
+
+    /// How many present members come before `slot`: a present member's index among them.
+    func countBefore(_ slot: Int) -> Int {
+        switch form {
+        case let .dense(_, present): present.countBefore(slot)
+        case let .sparse(_, present): Self.lowerBound(Int32(slot), in: present)
+        }
+    }
+
+    /// The slot of the present member at `rank`; nil past the last.
+    func slot(ofRank rank: Int) -> Int? {
+        switch form {
+        case let .dense(_, present): present.slot(ofRank: rank)
+        case let .sparse(_, present): rank >= 0 && rank < present.count ? Int(present[rank]) : nil
+        }
     }
 
     /// When the member at `slot` joined; nil for a slot that does not belong, or a member without a time.
@@ -42,35 +84,107 @@ struct Membership: Sendable, Equatable {
     var latestTime: Int64? { times.values.max() }
 
     /// The present members' slots, in slot (list) order.
-    var slots: [Int] { (0..<present.total).compactMap { present.slot(ofRank: $0) } }
+    var slots: [Int] {
+        switch form {
+        case let .dense(_, present): (0..<present.total).compactMap { present.slot(ofRank: $0) }
+        case let .sparse(_, present): present.map(Int.init)
+        }
+    }
 
     /// Makes the present item at `slot` a member (at a time) or not; it is the other way now.
     mutating func set(slot: Int, _ value: Bool, at time: Int64?) {
-        bits[slot >> 6] ^= 1 << UInt64(slot & 63)
-        present.add(slot, value ? 1 : -1)
         times[Int32(slot)] = value ? time : nil
+        switch form {
+        case var .dense(bits, present):
+            form = .sparse(members: [:], present: [])  // so the arrays below are not copied as they change
+            bits[slot >> 6] ^= 1 << UInt64(slot & 63)
+            present.add(slot, value ? 1 : -1)
+            form = .dense(bits: bits, present: present)
+        case .sparse:
+            _ = count(slot: slot, value ? 1 : -1)
+        }
     }
 
-    /// The item at `slot` went away: it keeps its bit and its time, and leaves the count.
+    /// A folder's count of the tags at `slot` nested in it goes up or down by one; returns whether that made the
+    /// present item at `slot` join (`+1` from none) or leave (`-1` to none) the folder. Sparse sets only.
+    mutating func count(slot: Int, _ delta: Int) -> Bool {
+        guard case .sparse(var members, var present) = form else { return false }
+        form = .sparse(members: [:], present: [])
+        defer { form = .sparse(members: members, present: present) }
+        let key = Int32(slot)
+        let was = Int(members[key] ?? 0), now = max(0, was + delta)
+        members[key] = now == 0 ? nil : UInt16(min(now, Int(UInt16.max)))
+        guard (was == 0) != (now == 0) else { return false }
+        let at = Self.lowerBound(key, in: present)
+        if now > 0 { present.insert(key, at: at) } else { present.remove(at: at) }
+        return true
+    }
+
+    /// The item at `slot` went away: it keeps its membership and its time, and leaves the count.
     mutating func slotLeft(_ slot: Int) {
-        if contains(slot) { present.add(slot, -1) }
+        guard contains(slot) else { return }
+        switch form {
+        case .dense(let bits, var present):
+            form = .sparse(members: [:], present: [])
+            present.add(slot, -1)
+            form = .dense(bits: bits, present: present)
+        case .sparse(let members, var present):
+            form = .sparse(members: [:], present: [])
+            let at = Self.lowerBound(Int32(slot), in: present)
+            if at < present.count, present[at] == Int32(slot) { present.remove(at: at) }
+            form = .sparse(members: members, present: present)
+        }
     }
 
     /// The item at `slot` came back, a member (at a time) or not.
     mutating func slotReturned(_ slot: Int, member: Bool, at time: Int64?) {
-        if member { bits[slot >> 6] |= 1 << UInt64(slot & 63) } else { bits[slot >> 6] &= ~(1 << UInt64(slot & 63)) }
-        if member { present.add(slot, 1) }
         times[Int32(slot)] = member ? time : nil
+        switch form {
+        case var .dense(bits, present):
+            form = .sparse(members: [:], present: [])
+            if member { bits[slot >> 6] |= 1 << UInt64(slot & 63) } else { bits[slot >> 6] &= ~(1 << UInt64(slot & 63)) }
+            if member { present.add(slot, 1) }
+            form = .dense(bits: bits, present: present)
+        case .sparse(var members, var present):
+            form = .sparse(members: [:], present: [])
+            let key = Int32(slot)
+            if member {
+                if members[key] == nil { members[key] = 1 }
+                let at = Self.lowerBound(key, in: present)
+                if at == present.count || present[at] != key { present.insert(key, at: at) }
+            } else {
+                members[key] = nil
+            }
+            form = .sparse(members: members, present: present)
+        }
     }
 
-    /// A slot added after every other, present, a member (at a time) or not.
-    mutating func appendSlot(member: Bool, at time: Int64?) {
-        let slot = present.slotCount
-        if slot >> 6 >= bits.count { bits.append(0) }
-        if member {
-            bits[slot >> 6] |= 1 << UInt64(slot & 63)
-            if let time { times[Int32(slot)] = time }
+    /// A slot added after every other (`slot`, one past the last), present, a member (at a time) or not.
+    mutating func appendSlot(_ slot: Int, member: Bool, at time: Int64?) {
+        if member, let time { times[Int32(slot)] = time }
+        switch form {
+        case var .dense(bits, present):
+            form = .sparse(members: [:], present: [])
+            if slot >> 6 >= bits.count { bits.append(0) }
+            if member { bits[slot >> 6] |= 1 << UInt64(slot & 63) }
+            present.append(member)
+            form = .dense(bits: bits, present: present)
+        case .sparse(var members, var present):
+            guard member else { return }
+            form = .sparse(members: [:], present: [])
+            members[Int32(slot)] = 1
+            present.append(Int32(slot))
+            form = .sparse(members: members, present: present)
         }
-        present.append(member)
+    }
+
+    /// The index of the first element of `sorted` not below `key`.
+    private static func lowerBound(_ key: Int32, in sorted: [Int32]) -> Int {
+        var low = 0, high = sorted.count
+        while low < high {
+            let mid = (low + high) / 2
+            if sorted[mid] < key { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 }

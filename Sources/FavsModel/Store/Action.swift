@@ -7,6 +7,9 @@ public enum Action: Hashable, Sendable {
     case delete(ItemID)
     /// Put every one of these items in a set, or take them all out when all are in already: one step.
     case toggleMembers(SetID, [ItemID])
+    /// Put every one of these items in the sets of `join` and take them out of those of `leave` (a tag prompt's
+    /// `+work -old`): one step, one undo; what already is as asked is left alone.
+    case changeMembers([ItemID], join: [SetID], leave: [SetID])
     /// Delete every one of these items: one step.
     case deleteAll([ItemID])
     case undo

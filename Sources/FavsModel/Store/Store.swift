@@ -200,17 +200,32 @@ public final class Store {
         switch action {
         case let .toggleMember(set, id):
             guard items.contains(id) else { return Outcome(error: "no item '\(id)'") }
+            guard !set.isTagFolder else { return Outcome(error: Self.folderRefusal) }
             let member = items.isMember(id, of: set)
-            outcome = commitNew([.setMember(set, id, !member, at: member ? items.memberSince(id, in: set) : nextStamp())])
+            outcome = commitNew([.setMember(items.spelling(of: set), id, !member, at: member ? items.memberSince(id, in: set) : stamp(for: set))])
         case let .delete(id):
             guard let item = items[id] else { return Outcome(error: "no item '\(id)'") }
             outcome = commitNew([.delete(item)])
         case let .toggleMembers(set, ids):
+            guard !set.isTagFolder else { return Outcome(error: Self.folderRefusal) }
             let marked = ids.filter(items.contains)
             let value = !marked.allSatisfy { items.isMember($0, of: set) }
             // Made one after the other, in the order given: the last is the most recent.
             let parts = marked.filter { items.isMember($0, of: set) != value }.map { id in
-                ModelChange.setMember(set, id, value, at: value ? nextStamp() : items.memberSince(id, in: set))
+                ModelChange.setMember(items.spelling(of: set), id, value, at: value ? stamp(for: set) : items.memberSince(id, in: set))
+            }
+            guard !parts.isEmpty else { return Outcome(error: "Nothing to change") }
+            outcome = commitNew(parts)
+        case let .changeMembers(ids, join, leave):
+            guard !(join + leave).contains(where: \.isTagFolder) else { return Outcome(error: Self.folderRefusal) }
+            var parts: [ModelChange] = []
+            for id in ids where items.contains(id) {
+                for set in join where !items.isMember(id, of: set) {
+                    parts.append(.setMember(items.spelling(of: set), id, true, at: stamp(for: set)))
+                }
+                for set in leave where items.isMember(id, of: set) {
+                    parts.append(.setMember(items.spelling(of: set), id, false, at: items.memberSince(id, in: set)))
+                }
             }
             guard !parts.isEmpty else { return Outcome(error: "Nothing to change") }
             outcome = commitNew(parts)
@@ -245,6 +260,9 @@ public final class Store {
         return outcome
     }
 
+    /// Why a folder of tags is not joined or left by itself: its members are its tags'.
+    static let folderRefusal = "A folder holds what its tags hold: tag the item instead"
+
     /// Commits a new change (one part, or several as one batch) and, when it stands, makes it the next undo.
     private func commitNew(_ parts: [ModelChange]) -> Outcome {
         let outcome = commit(parts.count == 1 ? parts[0] : .batch(parts))
@@ -277,6 +295,9 @@ public final class Store {
         }
     }
 
+    /// The time an item joins a set now: for a favorite, `nextStamp`; for another set, the clock's.
+    private func stamp(for set: SetID) -> Int64 { set == .favorites ? nextStamp() : clock() }
+
     /// The time of a favorite made now: never the time of an earlier one, never before it.
     private func nextStamp() -> Int64 {
         let stamp = FavoriteStamp.next(now: clock(), after: latestFavoriteTime)
@@ -297,10 +318,10 @@ public final class Store {
         result.itemsWillChange(in: items)
         switch change {
         case let .setMember(set, id, value, at):
-            guard let slot = items.presentSlot(of: id) else { return [] }
+            guard !set.isTagFolder, let slot = items.presentSlot(of: id) else { return [] }
             let index = items.setIndex(making: set)
             guard items.isMember(slot: slot, ofSet: index) != value else { return [] }
-            if value { noteFavoriteTime(at) }
+            if value, set == .favorites { noteFavoriteTime(at) }
             let from = result.membershipWillChange(of: set, slot: slot, in: items)
             items.setMember(slot: slot, ofSet: index, value, at: at)
             let to = result.membershipDidChange(of: set, slot: slot, in: items)

@@ -1,0 +1,103 @@
+import Testing
+@testable import FavsModel
+
+/// Tags are sets named `#path`: compared without case, nested by `/`, each folder counting the items under it once.
+@Suite struct TagTests {
+    static func items() -> [Item] {
+        ["Alpha", "Bravo", "Charlie", "Delta", "Echo"].enumerated().map { index, title in
+            Item(id: ItemID(title.prefix(1).lowercased()), title: title, position: index + 1)
+        }
+    }
+
+    static func counts(_ store: Store) -> [String] {
+        store.items.tagTree.map { "\($0.path) \($0.count)/\($0.ownCount)" }
+    }
+
+    @Test func aFolderCountsEachItemUnderItOnceWhateverHowManyOfItsTagsAreThere() {
+        let store = Store(items: Self.items(), clock: { 5 })
+        store.send(.changeMembers(["a", "b"], join: [.tag("dev/swift"), .tag("dev/swift/server")], leave: []))
+        store.send(.changeMembers(["c"], join: [.tag("dev")], leave: []))
+        store.send(.changeMembers(["d"], join: [.tag("Reading")], leave: []))
+        #expect(Self.counts(store) == ["dev 3/1", "dev/swift 2/2", "dev/swift/server 2/2", "Reading 1/1"])
+        #expect(store.items.tags(of: "a") == ["dev/swift", "dev/swift/server"])
+
+        store.send(.changeMembers(["a"], join: [], leave: [.tag("DEV/SWIFT")]))
+        #expect(Self.counts(store) == ["dev 3/1", "dev/swift 2/1", "dev/swift/server 2/2", "Reading 1/1"],
+                "a is still under dev/swift through dev/swift/server")
+        store.send(.delete("b"))
+        #expect(Self.counts(store) == ["dev 2/1", "dev/swift 1/0", "dev/swift/server 1/1", "Reading 1/1"])
+        store.send(.undo)
+        store.send(.undo)
+        #expect(Self.counts(store) == ["dev 3/1", "dev/swift 2/2", "dev/swift/server 2/2", "Reading 1/1"])
+    }
+
+    @Test func aTagInAnotherCaseIsTheSameSetSpelledAsFirstSeen() {
+        let store = Store(items: Self.items(), clock: { 5 })
+        store.send(.changeMembers(["a"], join: [.tag("Work")], leave: []))
+        let outcome = store.send(.changeMembers(["b"], join: [.tag("WORK")], leave: []))
+        #expect(outcome.applied == .setMember(.tag("Work"), "b", true, at: 5))
+        if case let .setMember(set, _, _, _) = outcome.applied { #expect(set.name == "#Work", "logged as first spelled") }
+        #expect(store.items.tagPaths == ["Work"])
+        #expect(store.items.memberCount(of: .tag("work")) == 2)
+    }
+
+    @Test func aTagPromptsChangeIsOneStepOneUndoAndLeavesWhatIsAsAsked() {
+        let store = Store(items: Self.items(), clock: { 7 })
+        store.send(.changeMembers(["a"], join: [.tag("old")], leave: []))
+        let outcome = store.send(.changeMembers(["a", "b"], join: [.tag("work")], leave: [.tag("old")]))
+        #expect(outcome.applied == .batch([.setMember(.tag("work"), "a", true, at: 7),
+                                           .setMember(.tag("old"), "a", false, at: 7),
+                                           .setMember(.tag("work"), "b", true, at: 7)]))
+        #expect(store.items.tags(of: "a") == ["work"] && store.items.tags(of: "b") == ["work"])
+        store.send(.undo)
+        #expect(store.items.tags(of: "a") == ["old"] && store.items.tags(of: "b") == [])
+        #expect(store.send(.changeMembers(["a"], join: [.tag("old")], leave: [.tag("work")])).error == "Nothing to change")
+        #expect(store.send(.changeMembers(["a"], join: [.tagFolder("old")], leave: [])).error == Store.folderRefusal)
+        #expect(store.items.latestFavoriteTime == nil, "a tag’s time is not a favorite’s")
+    }
+
+    @Test func aListOfAFolderFollowsItsNestedTagsAndAListOfATagOnlyItsOwn() {
+        let store = Store(items: Self.items(), clock: { 1 })
+        store.send(.changeMembers(["d"], join: [.tag("work")], leave: []))
+        store.send(.changeMembers(["b"], join: [.tag("work/done")], leave: []))
+        store.send(.show(ListQuery(scope: .members(.tagFolder("work")))))
+        #expect(store.list.items(from: 0, count: 9).map(\.id) == ["b", "d"])
+
+        let joined = store.send(.changeMembers(["c"], join: [.tag("Work/Later")], leave: []))
+        #expect(joined.events == [.membershipChanged(.tag("Work/Later"), "c"), .moved("c", from: nil, to: 1)])
+        #expect(store.list.items(from: 0, count: 9).map(\.id) == ["b", "c", "d"])
+        store.send(.changeMembers(["b"], join: [], leave: [.tag("work/done")]))
+        #expect(store.list.items(from: 0, count: 9).map(\.id) == ["c", "d"])
+        #expect(store.items.memberCount(of: .tagFolder("WORK")) == 2)
+
+        store.send(.show(ListQuery(scope: .members(.tag("work")))))
+        #expect(store.list.items(from: 0, count: 9).map(\.id) == ["d"], "the tag alone, without what is nested")
+    }
+
+    @Test func aRemoteTagChangeKeepsTheFoldersCounts() {
+        let store = Store(items: Self.items())
+        _ = store.sync([.member(.tag("a/b"), "e", true, at: 3), .member(.tag("a/c"), "e", true, at: 4)])
+        #expect(Self.counts(store) == ["a 1/0", "a/b 1/1", "a/c 1/1"])
+        _ = store.sync([.member(.tag("a/b"), "e", false, at: nil)])
+        #expect(Self.counts(store) == ["a 1/0", "a/c 1/1"])
+    }
+
+    @Test(arguments: [
+        ("", "a tag cannot be empty"),
+        ("to read", "tag “to read” has a space"),
+        ("a;b", "tag “a;b” has “;” (it separates tags in CSV and TSV)"),
+        ("bell\u{7}", "tag “bell\\u{7}” has a control character"),
+        ("#work", "tag “#work” cannot start with “#”"),
+        ("-old", "tag “-old” cannot start with “-”"),
+        ("a//b", "tag “a//b” has an empty name between slashes"),
+        ("work/", "tag “work/” has an empty name between slashes"),
+    ])
+    func aTagThatCannotBeOneIsRefusedWithItsReason(text: String, message: String) {
+        #expect(throws: TagError(tag: text, message: message)) { try TagPath.parse(text) }
+    }
+
+    @Test func tagsAreListedFolderFirstThenWhatIsNestedInIt() {
+        #expect(["a-c", "B", "a/b", "a"].sorted(by: TagPath.areInOrder) == ["a", "a/b", "a-c", "B"])
+        #expect(SetID.tagFolder("work").description == "#work" && SetID.tag("work").description == "#work")
+    }
+}
