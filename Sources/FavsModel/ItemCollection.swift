@@ -28,6 +28,8 @@ public struct ItemCollection: Sendable {
     /// The sets the items belong to, in the order of `setIDs`: favorites always first (`favoritesIndex`).
     var sets: [Membership] = [Membership()]
     private(set) var setIDs: [SetID] = [.favorites]
+    /// Each set's index in `sets`: a thousand tags are found without a walk along `setIDs`.
+    private var setIndices: [SetID: Int] = [.favorites: 0]
     /// The tags each slot carries (present or away), as indices into `sets`: an item's tags without asking every
     /// set (`ItemCollection+Tags.swift`).
     var tagsBySlot: [Int32: [Int32]] = [:]
@@ -219,7 +221,7 @@ public struct ItemCollection: Sendable {
 
     /// The position of a set in `sets`; nil for one no item has belonged to.
     func setIndex(of set: SetID) -> Int? {
-        set == .favorites ? Self.favoritesIndex : setIDs.firstIndex(of: set)
+        set == .favorites ? Self.favoritesIndex : setIndices[set]
     }
 
     /// Whether the item at `slot` belongs to the set at `index` of `sets` (present or away).
@@ -230,6 +232,7 @@ public struct ItemCollection: Sendable {
         if let index = setIndex(of: set) { return index }
         sets.append(set == .favorites ? Membership(slotCount: slotCount, members: [], times: [:]) : .sparse)
         setIDs.append(set)
+        setIndices[set] = setIDs.count - 1
         return sets.count - 1
     }
 

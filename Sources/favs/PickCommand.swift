@@ -95,7 +95,8 @@ struct Pick: ParsableCommand {
 
     func run() throws {
         let (config, configError) = StartupConfig.load()
-        let start = ListQuery(filter: query ?? "", exact: exact, scope: favorites ? .favorites : .all)
+        let start = ListQuery(filter: query ?? "", exact: exact, scope: favorites ? .favorites : .all,
+                              searchesTags: stdinName == nil)
         let picker = try BrowserSession.picker(stdinName: stdinName, library: library, config: config, query: start,
                                                needsWholeList: selectOne || exitZero)
         let browser = picker.browser

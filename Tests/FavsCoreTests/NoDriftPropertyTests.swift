@@ -13,6 +13,8 @@ import Testing
         .char("l"), .char("'"), .char("^"), .char("$"), .char("!"), .char("|"), .ctrl("e"),
         // Field terms (`n:1`, `:d1`), answered at once by a fake index over the fields the test knows.
         .char("n"), .char(":"), .char("1"), .char("d"),
+        // Tag terms (`#t`, `!#u`), answered by the collection.
+        .char("#"), .char("t"),
     ]
     /// The set the property test keeps beside the favorites.
     static let reading = SetID("reading")
@@ -210,6 +212,7 @@ import Testing
             let ranked = store.items.ids.compactMap { id -> (Item, MatchRank)? in
                 guard let item = store.items[id], query.scope.set.map({ store.items.isMember(id, of: $0) }) ?? true,
                       groups.allSatisfy({ $0.contains { $0.accepts(fields[id] ?? []) } }),
+                      query.reading.tagGroups.allSatisfy({ $0.contains { $0.accepts(tags: store.items.tags(of: id)) } }),
                       let match = search.match(item.title) else { return nil }
                 return (item, match.rank)
             }

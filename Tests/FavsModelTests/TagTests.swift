@@ -101,3 +101,52 @@ import Testing
         #expect(SetID.tagFolder("work").description == "#work" && SetID.tag("work").description == "#work")
     }
 }
+
+/// A `#tag` term in a search: the items carrying the tag or one nested under it, with the rest of the syntax.
+@Suite struct TagTermTests {
+    static func store() -> Store {
+        let store = Store(items: ["Alpha", "Bravo", "Charlie", "Delta", "Echo"].enumerated().map { index, title in
+            Item(id: ItemID(title.prefix(1).lowercased()), title: title, position: index + 1)
+        })
+        store.send(.changeMembers(["a", "b", "c"], join: [.tag("work")], leave: []))
+        store.send(.changeMembers(["b"], join: [.tag("Work/Done")], leave: []))
+        store.send(.changeMembers(["d"], join: [.tag("home")], leave: []))
+        return store
+    }
+
+    static func shown(_ store: Store, _ filter: String) -> [ItemID?] {
+        store.send(.show(ListQuery(filter: filter)))
+        return (0..<store.list.count).map { store.list.id(at: $0) }
+    }
+
+    @Test func aTagTermFindsTheTagAndWhatIsNestedUnderItWithTheRestOfTheSyntax() {
+        let store = Self.store()
+        #expect(Self.shown(store, "#work") == ["a", "b", "c"])
+        #expect(Self.shown(store, "#WORK/done") == ["b"], "compared without case")
+        #expect(Self.shown(store, "#work !#work/done") == ["a", "c"])
+        #expect(Self.shown(store, "#work/done | #home") == ["b", "d"])
+        #expect(Self.shown(store, "!#work") == ["d", "e"])
+        #expect(Self.shown(store, "#work rli") == ["c"], "a title term beside it, ranked as ever")
+        #expect(Self.shown(store, "#nothing").isEmpty)
+    }
+
+    @Test func aTagChangeMovesTheRowOfASearchForIt() {
+        let store = Self.store()
+        _ = Self.shown(store, "#work !#work/done")
+        let outcome = store.send(.changeMembers(["a"], join: [.tag("work/done/2026")], leave: []))
+        #expect(outcome.events == [.membershipChanged(.tag("work/done/2026"), "a"), .moved("a", from: 0, to: nil)])
+        #expect((0..<store.list.count).map { store.list.id(at: $0) } == ["c"])
+    }
+
+    @Test func aTagTermIsWrittenWithATagsRulesAndNotBesideATitleTermInAGroup() {
+        #expect(throws: SearchPatternError(term: "#", message: "the term # has nothing to search for: write text after it")) {
+            try SearchPattern(parsing: "#")
+        }
+        #expect(throws: SearchPatternError(term: "#a;b", message: "#a;b: tag “a;b” has “;” (it separates tags in CSV and TSV)")) {
+            try SearchPattern(parsing: "#a;b")
+        }
+        #expect(throws: SearchPatternError.mixedGroup("#work | alpha")) { try SearchPattern(parsing: "#work | alpha") }
+        let lines = SearchPattern(reading: "#include", tags: false)
+        #expect(lines.tagGroups.isEmpty && lines.titleGroups.count == 1, "over lines of stdin # is a character, as in fzf")
+    }
+}

@@ -11,6 +11,9 @@ public struct ListQuery: Hashable, Sendable {
     /// Every item, or the members of one set only (the favorites, say).
     public var scope: Scope
     public var order: Order
+    /// Whether `#` begins a tag term (a library's items have tags) or is a character like the others (lines of
+    /// stdin, searched as fzf does).
+    public var searchesTags: Bool
 
     public enum Scope: Hashable, Sendable {
         case all
@@ -41,15 +44,17 @@ public struct ListQuery: Hashable, Sendable {
         }
     }
 
-    public init(filter: String = "", exact: Bool = false, scope: Scope = .all, order: Order = .library) {
+    public init(filter: String = "", exact: Bool = false, scope: Scope = .all, order: Order = .library,
+                searchesTags: Bool = true) {
         self.filter = filter
         self.exact = exact
         self.scope = scope
         self.order = order
+        self.searchesTags = searchesTags
     }
 
     /// The filter read as a search box reads it while it is typed: malformed terms left out (`problem` says which).
-    public var reading: SearchPattern { SearchPattern(reading: filter, exact: exact) }
+    public var reading: SearchPattern { SearchPattern(reading: filter, exact: exact, tags: searchesTags) }
 
     /// The filter read as a search over titles: malformed terms left out, field terms too (the library answers them).
     public var search: SearchPattern { reading.titlesOnly }
@@ -78,7 +83,7 @@ public struct ListQuery: Hashable, Sendable {
     /// Checks a search given on the command line, strictly: a malformed term throws its one-line message, and so
     /// does a field term when there are no fields to search (`fieldsSearched` false: lines of stdin).
     public static func validate(_ filter: String, exact: Bool, fieldsSearched: Bool = true) throws(SearchPatternError) {
-        let pattern = try SearchPattern(parsing: filter, exact: exact)
+        let pattern = try SearchPattern(parsing: filter, exact: exact, tags: fieldsSearched)
         if !fieldsSearched, let field = pattern.fieldGroups.first?.first { throw notSearched(field) }
     }
 
@@ -91,7 +96,10 @@ public struct ListQuery: Hashable, Sendable {
     /// A list of a tag folder depends on every tag nested in it.
     func depends(on set: SetID) -> Bool {
         if scope == .members(set) { return true }
-        if let folder = scope.set?.folderPath, let path = set.tagPath { return TagPath.isWithin(path, folder) }
+        if let path = set.tagPath {
+            if let folder = scope.set?.folderPath, TagPath.isWithin(path, folder) { return true }
+            if filter.contains("#"), reading.tagGroups.joined().contains(where: { TagPath.isWithin(path, $0.path) }) { return true }
+        }
         return set == .favorites && (order == .recentlyFavorited || !filter.isEmpty)
     }
 
@@ -102,5 +110,13 @@ public struct ListQuery: Hashable, Sendable {
     func narrows(_ other: ListQuery, search: SearchPattern? = nil, otherSearch: SearchPattern? = nil) -> Bool {
         !other.filter.isEmpty && scope == other.scope && order == other.order
             && (search ?? self.search).narrowsTitles(of: otherSearch ?? other.search)
+            && narrowsTags(of: other)
+    }
+
+    /// Whether every tag group of `other` is one of this query's (each group narrows, so a query with more of them
+    /// shows a subset). Read only when a filter has a `#`.
+    private func narrowsTags(of other: ListQuery) -> Bool {
+        guard filter.contains("#") || other.filter.contains("#") else { return true }
+        return Set(other.reading.tagGroups).isSubset(of: Set(reading.tagGroups))
     }
 }

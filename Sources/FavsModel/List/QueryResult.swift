@@ -165,7 +165,8 @@ struct QueryResult: Sendable {
             found = previous ?? items.presentSlots.map { Int32($0) }
             if let fieldSlots, previous == nil { found.removeAll { !fieldSlots.contains(Int($0)) } }
         } else {
-            if ranked, answersTopFirst, query.order == .library, query.scope == .all, fieldSlots == nil {
+            if ranked, answersTopFirst, query.order == .library, query.scope == .all, fieldSlots == nil,
+               reading.tagGroups.isEmpty {
                 let search = search
                 if let topFirst = (backspaced ? recentTopFirst.last(where: { $0.search == search })?.answer : nil)
                     ?? TopFirst(search, among: previous, narrowing: narrowing, rows: topFirstRows,
@@ -190,10 +191,7 @@ struct QueryResult: Sendable {
             }
             found = matches.map(\.slot)
         }
-        if let set = query.scope.set {
-            let index = items.setIndex(of: set)
-            found.removeAll { slot in index.map { !items.isMember(slot: Int(slot), ofSet: $0) } ?? true }
-        }
+        if let scope = ScopeTest(query, reading, in: items) { found.removeAll { !scope.passes(Int($0), in: items) } }
         sort(&found, in: items)
         rows = found
     }
@@ -204,11 +202,8 @@ struct QueryResult: Sendable {
     private mutating func rankedRows(_ matches: [ItemCollection.SearchMatch], in items: ItemCollection) -> [Int32] {
         keepRankKeys(for: items)
         var packed = keep(matches, packing: true, in: items)
-        if let set = query.scope.set {
-            let index = items.setIndex(of: set)
-            packed.removeAll { key in
-                index.map { !items.isMember(slot: Int(Int32(truncatingIfNeeded: key & 0xFFFF_FFFF)), ofSet: $0) } ?? true
-            }
+        if let scope = ScopeTest(query, reading, in: items) {
+            packed.removeAll { !scope.passes(Int(Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF)), in: items) }
         }
         RankSort.sort(&packed)
         return packed.map { Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF) }
@@ -275,10 +270,9 @@ struct QueryResult: Sendable {
 
     // MARK: Membership and order
 
-    /// Whether the item at `slot` is in the query's scope: every item, or a set's members.
+    /// Whether the item at `slot` is in the query's scope (every item, or a set's members) and passes its tag terms.
     private func inScope(_ slot: Int, in items: ItemCollection) -> Bool {
-        guard let set = query.scope.set else { return true }
-        return items.setIndex(of: set).map { items.isMember(slot: slot, ofSet: $0) } ?? false
+        ScopeTest(query, reading, in: items)?.passes(slot, in: items) ?? true
     }
 
     /// Whether the query shows the present item at `slot`; its rank is kept when it is shown.
@@ -438,5 +432,32 @@ struct RankKey: Sendable {
     func packed(favorite: Bool, slot: Int32) -> UInt64 {
         UInt64(0xFFFF - UInt32(score)) << 48 | UInt64(favorite ? 0 : 1) << 47 | UInt64(UInt32(length)) << 32
             | UInt64(UInt32(bitPattern: slot))
+    }
+}
+
+/// What the set a query is scoped to and its tag terms ask of an item, with the sets found once for a whole list:
+/// in the scope's set, and in (or, for `!#`, not in) a folder of each tag group's terms.
+struct ScopeTest {
+    /// The scope's set; nil inside for a set the collection has never held (no item passes).
+    private let scope: Int??
+    /// Each tag group's terms: the folder's set (nil: no item has been under it) and whether the term is `!`.
+    private let tagGroups: [[(folder: Int?, inverse: Bool)]]
+
+    /// The test for a query as read; nil when it lets every item through.
+    init?(_ query: ListQuery, _ reading: SearchPattern, in items: ItemCollection) {
+        guard query.scope.set != nil || !reading.tagGroups.isEmpty else { return nil }
+        scope = query.scope.set.map { items.setIndex(of: $0) }
+        tagGroups = reading.tagGroups.map { group in
+            group.map { (items.setIndex(of: .tagFolder($0.path)), $0.isInverse) }
+        }
+    }
+
+    func passes(_ slot: Int, in items: ItemCollection) -> Bool {
+        if let scope {
+            guard let index = scope, items.isMember(slot: slot, ofSet: index) else { return false }
+        }
+        return tagGroups.allSatisfy { group in
+            group.contains { term in (term.folder.map { items.isMember(slot: slot, ofSet: $0) } ?? false) != term.inverse }
+        }
     }
 }

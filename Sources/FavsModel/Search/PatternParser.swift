@@ -8,26 +8,33 @@ import Foundation
 /// A field term begins (after an optional `!`) with an identifier `[A-Za-z_][A-Za-z0-9_-]*` and a colon,
 /// or with the colon alone (any field), and the colon is not followed by `//`: so `http://x` and
 /// `https://x` stay title terms, and `'a:b` or `^a:b` (a marker first) search titles for `a:b`.
+///
+/// Where items have tags (`tags`: a library's, not lines of stdin), a term that begins (after an optional `!`)
+/// with `#` is a tag term: `#work` finds items carrying `work` or a tag nested under it, `!#work/done` those that
+/// do not. Over lines, `#` is a character like the others, as in fzf.
 struct PatternParser {
     let exact: Bool
+    var tags = true
 
     private enum Parsed {
         case title(SearchTerm)
         case field(FieldTerm)
+        case tag(TagTerm)
     }
 
-    func groups(of text: String) throws(SearchPatternError) -> ([[SearchTerm]], [[FieldTerm]]) {
+    func groups(of text: String) throws(SearchPatternError) -> ([[SearchTerm]], [[FieldTerm]], [[TagTerm]]) {
         let read = groups(of: text, lenient: false)
         if let error = read.error { throw error }
-        return (read.titles, read.fields)
+        return (read.titles, read.fields, read.tags)
     }
 
     /// The groups of a pattern; `lenient`: a malformed term (or a `|` out of place) is left out and the first is
     /// returned with what could be read, the way a search box answers a pattern still being typed (`foo |`).
     func groups(of text: String, lenient: Bool)
-        -> (titles: [[SearchTerm]], fields: [[FieldTerm]], error: SearchPatternError?) {
+        -> (titles: [[SearchTerm]], fields: [[FieldTerm]], tags: [[TagTerm]], error: SearchPatternError?) {
         var titleGroups: [[SearchTerm]] = []
         var fieldGroups: [[FieldTerm]] = []
+        var tagGroups: [[TagTerm]] = []
         var group: [(token: String, term: Parsed)] = []
         var afterBar = false
         var firstError: SearchPatternError?
@@ -36,13 +43,16 @@ struct PatternParser {
             guard !group.isEmpty else { return }
             let titles = group.compactMap { if case .title(let t) = $0.term { t } else { nil } }
             let fields = group.compactMap { if case .field(let f) = $0.term { f } else { nil } }
-            if fields.isEmpty {
+            let tags = group.compactMap { if case .tag(let t) = $0.term { t } else { nil } }
+            if fields.isEmpty, tags.isEmpty {
                 titleGroups.append(titles)
-            } else if titles.isEmpty {
+            } else if titles.isEmpty, tags.isEmpty {
                 fieldGroups.append(fields)
+            } else if titles.isEmpty, fields.isEmpty {
+                tagGroups.append(tags)
             } else {
                 firstError = firstError ?? .mixedGroup(group.map(\.token).joined(separator: " | "))
-                titleGroups.append(titles)  // read leniently: the group's title terms
+                if !titles.isEmpty { titleGroups.append(titles) }  // read leniently: the group's title terms
             }
             group.removeAll()
         }
@@ -69,7 +79,7 @@ struct PatternParser {
         }
         if afterBar { firstError = firstError ?? .loneBar }
         close()
-        return (titleGroups, fieldGroups, firstError)
+        return (titleGroups, fieldGroups, tagGroups, firstError)
     }
 
     /// The terms of a pattern: split at runs of spaces, `\ ` a space inside a term.
@@ -103,6 +113,15 @@ struct PatternParser {
         let scalars = Substring(token).unicodeScalars
         let inverse = scalars.first == "!"
         let afterBang = inverse ? scalars.dropFirst() : scalars[...]
+        if tags, afterBang.first == "#" {
+            let path = String(String.UnicodeScalarView(afterBang.dropFirst()))
+            guard !path.isEmpty else { throw .empty(token) }
+            do {
+                return .tag(TagTerm(path: try TagPath.parse(path), isInverse: inverse))
+            } catch {
+                throw SearchPatternError(term: token, message: "\(token): \(error.message)")
+            }
+        }
         if let (name, rest) = Self.fieldPrefix(afterBang) {
             let term = try parseTerm(rest, inverse: inverse, token: token)
             return .field(FieldTerm(field: name, term: term))

@@ -15,9 +15,12 @@ public struct SearchPattern: Sendable, Hashable {
     public let titleGroups: [[SearchTerm]]
     /// The groups of field terms, every group must match (one of its terms); answered by the library.
     public private(set) var fieldGroups: [[FieldTerm]]
+    /// The groups of tag terms (`#work`, `!#work/done`), every group must match (one of its terms); answered by
+    /// the collection, which knows every item's tags.
+    public private(set) var tagGroups: [[TagTerm]]
 
     /// Whether the pattern has no term at all (every title matches, with score 0).
-    public var isEmpty: Bool { titleGroups.isEmpty && fieldGroups.isEmpty }
+    public var isEmpty: Bool { titleGroups.isEmpty && fieldGroups.isEmpty && tagGroups.isEmpty }
 
     /// Whether matches are ordered by rank: some title term is not inverse. Otherwise (no title term, or only
     /// `!` terms) every score is 0 and the chosen order stays, as fzf leaves such results unsorted.
@@ -25,10 +28,11 @@ public struct SearchPattern: Sendable, Hashable {
 
     /// Parses `text`; throws the first malformed term (an empty `'`, `^` or `!`, a lone `|`, an empty field
     /// term, a group mixing field and title terms).
-    public init(parsing text: String, exact: Bool = false) throws(SearchPatternError) {
+    /// `tags`: whether `#` begins a tag term (items with tags: a library's), or is a character (lines of stdin).
+    public init(parsing text: String, exact: Bool = false, tags: Bool = true) throws(SearchPatternError) {
         self.text = text
         isExact = exact
-        (titleGroups, fieldGroups) = try PatternParser(exact: exact).groups(of: text)
+        (titleGroups, fieldGroups, tagGroups) = try PatternParser(exact: exact, tags: tags).groups(of: text)
         oneCharacter = Self.oneCharacter(of: titleGroups)
         (fuzzyBytes, fuzzyCaseSensitive, fuzzyFoldsAccents) = Self.fuzzyBytes(of: titleGroups)
         (prefixBytes, prefixCaseSensitive) = Self.prefixBytes(of: titleGroups)
@@ -37,11 +41,11 @@ public struct SearchPattern: Sendable, Hashable {
 
     /// Reads `text` as a search box does while it is typed: a malformed term (an empty `'`, a `|` with nothing
     /// after it yet) is left out, and the first one is `problem`.
-    public init(reading text: String, exact: Bool = false) {
+    public init(reading text: String, exact: Bool = false, tags: Bool = true) {
         self.text = text
         isExact = exact
-        let read = PatternParser(exact: exact).groups(of: text, lenient: true)
-        (titleGroups, fieldGroups, problem) = (read.titles, read.fields, read.error)
+        let read = PatternParser(exact: exact, tags: tags).groups(of: text, lenient: true)
+        (titleGroups, fieldGroups, tagGroups, problem) = (read.titles, read.fields, read.tags, read.error)
         oneCharacter = Self.oneCharacter(of: titleGroups)
         (fuzzyBytes, fuzzyCaseSensitive, fuzzyFoldsAccents) = Self.fuzzyBytes(of: titleGroups)
         (prefixBytes, prefixCaseSensitive) = Self.prefixBytes(of: titleGroups)
@@ -112,15 +116,25 @@ public struct SearchPattern: Sendable, Hashable {
     /// read a title's encoding and length from it.
     var usesTraits: Bool { oneCharacter != 0 || !fuzzyBytes.isEmpty || !prefixBytes.isEmpty }
 
-    /// The same pattern without its field terms (what is answered over titles alone).
+    /// The same pattern without its field and tag terms (what is answered over titles alone).
     public var titlesOnly: SearchPattern {
         var pattern = self
         pattern.fieldGroups = []
+        pattern.tagGroups = []
         return pattern
     }
 
     /// The first malformed term `init(reading:exact:)` left out; nil when every term was read.
     public private(set) var problem: SearchPatternError?
+}
+
+/// A tag term: items carrying the tag at `path` or one nested under it (`#work`), or (`isInverse`, `!#work`) not.
+public struct TagTerm: Sendable, Hashable {
+    public let path: String
+    public let isInverse: Bool
+
+    /// Whether an item with these tags passes.
+    public func accepts(tags: [String]) -> Bool { tags.contains { TagPath.isWithin($0, path) } != isInverse }
 }
 
 /// One term: what to find in a title (or a field), how, and whether it must not be found.
