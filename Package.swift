@@ -99,7 +99,7 @@ let package = Package(
         .testTarget(name: "FavsGeneratorTests", dependencies: ["FavsGenerator", "FavsModel", "FavsCore"]),
         .testTarget(
             name: "FavsLibraryTests",
-            dependencies: ["FavsLibrary", "FavsFormats", "FavsModel", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["FavsLibrary", "FavsFormats", "FavsModel", "FavsTestFixtures", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // One suite, both backends: the SQLite file and a PostgreSQL schema (FAVS_TEST_POSTGRES, see the Makefile).
         .testTarget(

@@ -3,9 +3,15 @@ import Foundation
 import GRDB
 
 /// What a change-log row records.
+///
+/// A member change names its set in the row (`set_name`, since v10 and PostgreSQL's format 3), favorites included.
+/// An older favs logged a favorite as `favorite` or `unfavorite`, with no set: those rows are left as they were and
+/// followed as any row that names an item is (its item read as stored), so a log that spans an upgrade is followed.
 package enum ChangeKind: String, Sendable, CaseIterable {
-    case favorite
-    case unfavorite
+    /// An item joined the row's set.
+    case join
+    /// An item left the row's set.
+    case leave
     case delete
     case restore
     /// An import added or updated items: a process following the log reloads the whole list.
@@ -19,6 +25,8 @@ struct LoggedChange: Equatable, Sendable {
     /// The item changed; empty for `reload`.
     var itemID: ItemID
     var kind: ChangeKind
+    /// The set of a `join` or `leave`.
+    var set: SetID?
 }
 
 package enum ChangeLog {
@@ -27,8 +35,8 @@ package enum ChangeLog {
 
     /// Appends a row to a SQLite library's log within the caller's write transaction (trimmed as every log is:
     /// `LibraryWriteTransaction.log`).
-    static func append(_ kind: ChangeKind, itemID: String, origin: String, _ db: Database) throws {
-        try SQLiteWrites(db: db, origin: origin).log(kind, itemID: itemID)
+    static func append(_ kind: ChangeKind, itemID: String, set: String? = nil, origin: String, _ db: Database) throws {
+        try SQLiteWrites(db: db, origin: origin).log(kind, itemID: itemID, set: set)
     }
 }
 
@@ -39,26 +47,30 @@ struct SQLiteWrites: LibraryWriteTransaction {
     let origin: String
 
     func state(of id: ItemID) throws -> StoredState? {
-        try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT f.item_id IS NOT NULL, i.deleted, f.added_at FROM items i
-            LEFT JOIN members f ON f.set_name = 'favorites' AND f.item_id = i.id WHERE i.id = ?
+        // An item's member rows through `members_item` (v10): a few, whichever sets they are of.
+        let rows = try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT i.deleted, m.set_name, m.added_at FROM items i LEFT JOIN members m ON m.item_id = i.id WHERE i.id = ?
             """), arguments: [id.rawValue])
-            .map { StoredState(favorite: $0[0], deleted: $0[1], favoritedAt: $0[2]) }
+        guard let first = rows.first else { return nil }
+        return StoredState(deleted: first[0], memberships: rows.compactMap { row in
+            (row[1] as String?).map { (name: $0, since: row[2]) }
+        })
     }
 
-    func latestFavoriteTime() throws -> Int64? {
+    func latestTime(in set: SetID) throws -> Int64? {
         try Int64.fetchOne(db, sql: """
             SELECT MAX(f.added_at) FROM members f JOIN items i ON i.id = f.item_id
-            WHERE f.set_name = 'favorites' AND f.added_at IS NOT NULL AND i.deleted = 0
-            """)
+            WHERE f.set_name = ? AND f.added_at IS NOT NULL AND i.deleted = 0
+            """, arguments: [set.name])
     }
 
     func perform(_ write: RowWrite) throws -> Bool {
         switch write {
-        case let .favorite(id, value, at):
+        case let .member(set, id, value, at):
             guard try present(id, deleted: false) else { return false }
-            try Schema.setMember(id, of: .favorites, value, at: at, db)
+            try Schema.setMember(id, of: set, value, at: at, db)
         case let .delete(id):
+            // Its member rows stay: a restore brings it back into its sets.
             try db.execute(sql: "UPDATE items SET deleted = 1 WHERE id = ? AND deleted = 0", arguments: [id.rawValue])
             return db.changesCount > 0
         case let .restore(id, favorite, at):
@@ -76,9 +88,9 @@ struct SQLiteWrites: LibraryWriteTransaction {
     }
 
 
-    func appendLog(_ kind: ChangeKind, itemID: String) throws -> Int64 {
-        try db.cachedStatement(sql: "INSERT INTO changes (item_id, kind, origin) VALUES (?, ?, ?)")
-            .execute(arguments: [itemID, kind.rawValue, origin])
+    func appendLog(_ kind: ChangeKind, itemID: String, set: String?) throws -> Int64 {
+        try db.cachedStatement(sql: "INSERT INTO changes (item_id, kind, origin, set_name) VALUES (?, ?, ?, ?)")
+            .execute(arguments: [itemID, kind.rawValue, origin, set])
         return db.lastInsertedRowID
     }
 
@@ -92,10 +104,13 @@ extension SQLiteLibrary {
     func changes(after seq: Int64 = 0) throws -> [LoggedChange] {
         try LibraryError.wrapping {
             try writer.read { db in
-                try Row.fetchAll(db, sql: "SELECT seq, item_id, kind FROM changes WHERE seq > ? ORDER BY seq",
-                                 arguments: [seq])
+                try Row.fetchAll(db, sql: """
+                    SELECT seq, item_id, kind, \(try Schema.changeSetColumn(db)) FROM changes WHERE seq > ? ORDER BY seq
+                    """, arguments: [seq])
                     .compactMap { row in
-                        ChangeKind(rawValue: row[2]).map { LoggedChange(seq: row[0], itemID: ItemID(row[1]), kind: $0) }
+                        ChangeKind(rawValue: row[2]).map {
+                            LoggedChange(seq: row[0], itemID: ItemID(row[1]), kind: $0, set: (row[3] as String?).map(SetID.init))
+                        }
                     }
             }
         }

@@ -95,14 +95,33 @@ public protocol LibraryFollowing: AnyObject {
     var trouble: String? { get }
 }
 
-/// An item as `favs copy` carries it: everything stored, deleted or not.
+/// An item as `favs copy` carries it: everything stored, deleted or not, and every set it belongs to.
 public struct StoredItem: Equatable, Sendable {
     public var item: Item
     public var deleted: Bool
+    /// The sets it belongs to besides favorites (which `item` carries), by name as stored, with the time each joined.
+    public var sets: [StoredMember]
 
-    public init(item: Item, deleted: Bool) {
+    public init(item: Item, deleted: Bool, sets: [StoredMember] = []) {
         self.item = item
         self.deleted = deleted
+        self.sets = sets
+    }
+
+    /// Its rows of the members table, favorites first.
+    public var memberRows: [StoredMember] {
+        (item.favorite ? [StoredMember(.favorites, since: item.favoritedAt)] : []) + sets
+    }
+}
+
+/// An item's membership of one set, as stored: the set (its name as stored) and when the item joined.
+public struct StoredMember: Equatable, Sendable {
+    public var set: SetID
+    public var since: Int64?
+
+    public init(_ set: SetID, since: Int64?) {
+        self.set = set
+        self.since = since
     }
 }
 

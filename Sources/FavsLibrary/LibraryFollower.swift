@@ -36,14 +36,17 @@ public final class LibraryFollower {
                 guard version != lastVersion else { return [] }
                 lastVersion = version
                 let oldest = try Int64.fetchOne(db, sql: "SELECT MIN(seq) FROM changes") ?? 0
-                let rows = try Row.fetchAll(db, sql: "SELECT seq, item_id, kind, origin FROM changes WHERE seq > ? ORDER BY seq",
-                                            arguments: [lastSeq])
-                    .map { ChangeLogRow(seq: $0[0], itemID: $0[1], kind: $0[2], origin: $0[3]) }
+                let rows = try Row.fetchAll(db, sql: """
+                    SELECT seq, item_id, kind, origin, \(try Schema.changeSetColumn(db)) FROM changes WHERE seq > ? ORDER BY seq
+                    """, arguments: [lastSeq])
+                    .map { ChangeLogRow(seq: $0[0], itemID: $0[1], kind: $0[2], origin: $0[3], set: $0[4]) }
                 let reading = LogReading(rows, oldest: oldest, after: lastSeq, origin: origin)
                 lastSeq = rows.last?.seq ?? lastSeq
                 switch reading {
                 case .reload: return [.reload(try ListLoader.load(db, path: path).items)]  // fields are read when shown
-                case let .items(ids): return try ids.map { .item($0, try SQLiteLibrary.item($0, db)) }
+                case let .items(ids, members):
+                    return try LogReading.updates(items: ids, members: members, item: { try SQLiteLibrary.item($0, db) },
+                                                  member: { try Schema.membership($0, db) })
                 }
             }
         }

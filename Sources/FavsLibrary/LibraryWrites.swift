@@ -18,39 +18,45 @@ public enum ItemCommand: String, Sendable, CaseIterable {
     }
 }
 
-/// What one write does to one item's row; each is logged as one change-log row of its `kind`.
+/// What one write does to one item's rows; each is logged as one change-log row of its `kind` (and, for a member
+/// write, its set's name).
 package enum RowWrite: Equatable, Sendable {
-    /// Star a present item (at a time) or unstar it.
-    case favorite(ItemID, Bool, at: Int64?)
+    /// Make a present item a member of a set (at a time) or not.
+    case member(SetID, ItemID, Bool, at: Int64?)
     /// Delete a present item.
     case delete(ItemID)
-    /// Bring back a deleted item, starred or not as given.
+    /// Bring back a deleted item, starred or not as given. Its member rows stayed while it was away, so it comes back
+    /// into every other set as it was; its star is the restored item's to say (an undo puts back the item the model
+    /// holds, as `ItemCollection.insert` does).
     case restore(ItemID, favorite: Bool, at: Int64?)
 
     package var itemID: ItemID {
         switch self {
-        case let .favorite(id, _, _), let .delete(id), let .restore(id, _, _): id
+        case let .member(_, id, _, _), let .delete(id), let .restore(id, _, _): id
         }
     }
 
     package var kind: ChangeKind {
         switch self {
-        case let .favorite(_, value, _): value ? .favorite : .unfavorite
+        case let .member(_, _, value, _): value ? .join : .leave
         case .delete: .delete
         case .restore: .restore
         }
     }
 
-    /// The rows a change writes, in order: the change → statement mapping, once for both backends. The tables keep
-    /// one set, the favorites, in the items' own rows: a change to another set cannot be saved in them.
-    package static func writes(for change: ModelChange) throws -> [RowWrite] {
+    /// The set a member write changes, as its log row names it; nil for a delete or a restore.
+    package var set: SetID? {
+        if case let .member(set, _, _, _) = self { return set }
+        return nil
+    }
+
+    /// The rows a change writes, in order: the change → statement mapping, once for both backends.
+    package static func writes(for change: ModelChange) -> [RowWrite] {
         switch change {
-        case let .setMember(set, id, value, at):
-            guard set == .favorites else { throw LibraryError.database("this library keeps only favorites, not “\(set)”") }
-            return [.favorite(id, value, at: value ? at : nil)]
-        case let .delete(item): return [.delete(item.id)]
-        case let .restore(item): return [.restore(item.id, favorite: item.favorite, at: item.favoritedAt)]
-        case let .batch(parts): return try parts.flatMap(writes(for:))
+        case let .setMember(set, id, value, at): [.member(set, id, value, at: value ? at : nil)]
+        case let .delete(item): [.delete(item.id)]
+        case let .restore(item): [.restore(item.id, favorite: item.favorite, at: item.favoritedAt)]
+        case let .batch(parts): parts.flatMap(writes(for:))
         }
     }
 }
@@ -61,16 +67,27 @@ package struct LoggedWrite: Equatable, Sendable {
     package var seq: Int64
 }
 
-/// An item's row as a write finds it.
+/// An item's rows as a write finds them: whether it is deleted, and the sets it belongs to.
 package struct StoredState: Sendable {
-    package var favorite: Bool
     package var deleted: Bool
-    package var favoritedAt: Int64?
+    /// Each set the item belongs to, by its name as stored (a tag keeps the case it was first given), with the
+    /// time it joined.
+    package var memberships: [(name: String, since: Int64?)]
 
-    package init(favorite: Bool, deleted: Bool, favoritedAt: Int64?) {
-        self.favorite = favorite
+    package init(deleted: Bool, memberships: [(name: String, since: Int64?)]) {
         self.deleted = deleted
-        self.favoritedAt = favoritedAt
+        self.memberships = memberships
+    }
+
+    /// The name the item's membership of `set` is stored under (a tag's, in whichever case); nil when it is not a member.
+    package func storedName(of set: SetID) -> String? {
+        memberships.first { SetID($0.name) == set }?.name
+    }
+
+    /// Whether the item belongs to `set`, and since when.
+    package func membership(of set: SetID) -> (member: Bool, since: Int64?) {
+        guard let member = memberships.first(where: { SetID($0.name) == set }) else { return (false, nil) }
+        return (true, member.since)
     }
 }
 
@@ -78,15 +95,15 @@ package struct StoredState: Sendable {
 /// its session): only SQL. What to write, in which order, what to refuse and when to trim the log is decided once,
 /// in this protocol's extension, for both.
 package protocol LibraryWriteTransaction {
-    /// An item's row; nil for an id the library never held.
+    /// An item's row and its member rows; nil for an id the library never held.
     func state(of id: ItemID) throws -> StoredState?
-    /// The latest time of a favorite the library holds (deleted items aside); nil when none has one.
-    func latestFavoriteTime() throws -> Int64?
+    /// The latest time a present item joined `set`; nil when none has one.
+    func latestTime(in set: SetID) throws -> Int64?
     /// Runs one write; false when the row is not in the state the write expects (present, or deleted for a
-    /// restore), and then nothing changed.
+    /// restore), and then nothing changed. A member write stores its set under the name it is given.
     func perform(_ write: RowWrite) throws -> Bool
-    /// Appends a change-log row; returns its sequence number.
-    func appendLog(_ kind: ChangeKind, itemID: String) throws -> Int64
+    /// Appends a change-log row (`set`: the set of a member change); returns its sequence number.
+    func appendLog(_ kind: ChangeKind, itemID: String, set: String?) throws -> Int64
     /// Deletes the change-log rows up to `seq`, inclusive.
     func deleteLog(through seq: Int64) throws
 }
@@ -95,8 +112,8 @@ extension LibraryWriteTransaction {
     /// Appends a change-log row and, now and then, trims the log to its last `ChangeLog.kept` rows in the same
     /// transaction. Returns the row's sequence number.
     @discardableResult
-    package func log(_ kind: ChangeKind, itemID: String) throws -> Int64 {
-        let seq = try appendLog(kind, itemID: itemID)
+    package func log(_ kind: ChangeKind, itemID: String, set: String? = nil) throws -> Int64 {
+        let seq = try appendLog(kind, itemID: itemID, set: set)
         if seq % 1000 == 0 { try deleteLog(through: seq - ChangeLog.kept) }
         return seq
     }
@@ -105,9 +122,23 @@ extension LibraryWriteTransaction {
     /// item changed elsewhere (the caller's transaction then writes nothing).
     package func persist(_ change: ModelChange) throws -> [LoggedWrite] {
         try RowWrite.writes(for: change).map { write in
-            guard try perform(write) else { throw LibraryError.noItem(write.itemID) }
-            return LoggedWrite(write: write, seq: try log(write.kind, itemID: write.itemID.rawValue))
+            try written(storedUnderItsName(write))
         }
+    }
+
+    /// Runs one write and logs it; throws `noItem` when its item is not in the state it expects.
+    private func written(_ write: RowWrite) throws -> LoggedWrite {
+        guard try perform(write) else { throw LibraryError.noItem(write.itemID) }
+        return LoggedWrite(write: write, seq: try log(write.kind, itemID: write.itemID.rawValue, set: write.set?.name))
+    }
+
+    /// A tag's member write under the name the item's membership is stored under already, in whatever case it was
+    /// given then: `#Work` and `#work` are one set, and one item is in it once, under one name. Any other write as
+    /// it is (a set that is not a tag has one spelling).
+    private func storedUnderItsName(_ write: RowWrite) throws -> RowWrite {
+        guard case let .member(set, id, value, at) = write, set.isTag,
+              let name = try state(of: id)?.storedName(of: set), name != set.name else { return write }
+        return .member(SetID(name), id, value, at: at)
     }
 
     /// Applies a command to items by id. Every id is checked before anything changes: one unknown id (or, except
@@ -120,23 +151,25 @@ extension LibraryWriteTransaction {
             guard let state = try state(of: id), command == .restore || !state.deleted else { throw LibraryError.noItem(id) }
             states.append((id, state))
         }
-        var latest = command == .favorite ? try latestFavoriteTime() : nil
+        var latest = command == .favorite ? try latestTime(in: .favorites) : nil
         var done = Set<ItemID>()
         var written: [LoggedWrite] = []
         for (id, state) in states where done.insert(id).inserted {
+            let favorite = state.membership(of: .favorites).member
             let write: RowWrite
             switch command {
-            case .favorite where !state.favorite:
+            case .favorite where !favorite:
                 let stamp = FavoriteStamp.next(now: now(), after: latest)
                 latest = stamp
-                write = .favorite(id, true, at: stamp)
-            case .unfavorite where state.favorite: write = .favorite(id, false, at: nil)
+                write = .member(.favorites, id, true, at: stamp)
+            case .unfavorite where favorite: write = .member(.favorites, id, false, at: nil)
             case .delete: write = .delete(id)
-            case .restore where state.deleted: write = .restore(id, favorite: state.favorite, at: state.favoritedAt)
+            case .restore where state.deleted:
+                let star = state.membership(of: .favorites)
+                write = .restore(id, favorite: star.member, at: star.since)
             default: continue
             }
-            guard try perform(write) else { throw LibraryError.noItem(id) }
-            written.append(LoggedWrite(write: write, seq: try log(write.kind, itemID: id.rawValue)))
+            written.append(try self.written(write))
         }
         return written
     }
@@ -148,12 +181,26 @@ package struct ChangeLogRow: Sendable {
     package var itemID: String
     package var kind: String
     package var origin: String
+    /// The set of a member change (`join`, `leave`); nil for any other, and for a row an older favs wrote.
+    package var set: String?
 
-    package init(seq: Int64, itemID: String, kind: String, origin: String) {
+    package init(seq: Int64, itemID: String, kind: String, origin: String, set: String? = nil) {
         self.seq = seq
         self.itemID = itemID
         self.kind = kind
         self.origin = origin
+        self.set = set
+    }
+}
+
+/// An item's membership of a set, to read as stored now.
+package struct SetMember: Hashable, Sendable {
+    package var set: SetID
+    package var id: ItemID
+
+    package init(_ set: SetID, _ id: ItemID) {
+        self.set = set
+        self.id = id
     }
 }
 
@@ -161,18 +208,45 @@ package struct ChangeLogRow: Sendable {
 package enum LogReading: Equatable, Sendable {
     /// Read the whole list again: the log was trimmed past rows never seen, or another process imported.
     case reload
-    /// Read these items as stored now: every other process's changed item, once, in log order.
-    case items([ItemID])
+    /// Read these items as stored now (every other process's changed item, once, in log order), then these
+    /// memberships of sets other than favorites, which an item as read does not carry.
+    case items([ItemID], members: [SetMember])
 
     /// `rows`: the log after `lastSeq`, in order; `oldest`: the first row the log still holds; `origin`: the
     /// follower's own process, whose rows it skips (its changes are on its screen already).
+    ///
+    /// A favorite's row names its item, read with its star and time; so does a row of any kind an older favs wrote
+    /// (`favorite`, `unfavorite`) or a newer one may write. A member row of another set names the membership.
     package init(_ rows: [ChangeLogRow], oldest: Int64, after lastSeq: Int64, origin: String) {
         let theirs = rows.filter { $0.origin != origin }
         if oldest > lastSeq + 1 || theirs.contains(where: { $0.kind == ChangeKind.reload.rawValue }) {
             self = .reload
             return
         }
-        var seen = Set<String>()
-        self = .items(theirs.compactMap { seen.insert($0.itemID).inserted ? ItemID($0.itemID) : nil })
+        var seenItems = Set<String>()
+        var seenMembers = Set<SetMember>()
+        var items: [ItemID] = []
+        var members: [SetMember] = []
+        for row in theirs {
+            if let name = row.set, SetID(name) != .favorites,
+               row.kind == ChangeKind.join.rawValue || row.kind == ChangeKind.leave.rawValue {
+                let member = SetMember(SetID(name), ItemID(row.itemID))
+                if seenMembers.insert(member).inserted { members.append(member) }
+            } else if seenItems.insert(row.itemID).inserted {
+                items.append(ItemID(row.itemID))
+            }
+        }
+        self = .items(items, members: members)
+    }
+
+    /// The updates of `.items`, as the backend reads them: each item (`item`: nil when deleted), then each
+    /// membership (`member`: whether the item belongs to the set now, and since when). Items come first, so a
+    /// membership of an item this read brings back applies to it.
+    package static func updates(items: [ItemID], members: [SetMember], item: (ItemID) throws -> Item?,
+                                member: (SetMember) throws -> (Bool, Int64?)) throws -> [RemoteUpdate] {
+        try items.map { .item($0, try item($0)) } + members.map { one in
+            let (value, since) = try member(one)
+            return .member(one.set, one.id, value, at: since)
+        }
     }
 }

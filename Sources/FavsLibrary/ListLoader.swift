@@ -18,7 +18,7 @@ public enum ListLoader {
     public static let parallelThreshold = 100_000
 
     /// What the list shows; the covering index `items_list` answers it without reading the table. The third column
-    /// is the star, which the favorites set gives afterwards (`withFavorites`): none here.
+    /// is the star, which the favorites set gives afterwards (`withSets`): none here.
     static let select = "SELECT id, title, 0, position FROM items WHERE deleted = 0"
 
     /// The list, and the last change-log sequence number it includes (where a follower starts).
@@ -44,7 +44,7 @@ public enum ListLoader {
         guard path != ":memory:", capacity >= parallelThreshold,
               let low: Int = bounds?[0], let high: Int = bounds?[1], high > low else {
             let (items, count) = try whole(db, capacity: capacity, passing: prefilter)
-            return (try withFavorites(items, db), lastChange, count)
+            return (try withSets(items, db), lastChange, count)
         }
         let middle = low + (high - low) / 2
         let bytes = try textBytes(db, rows: capacity)
@@ -59,9 +59,9 @@ public enum ListLoader {
         guard let secondCount = secondHalf.append(to: &builder, ifReadAt: lastChange) else {
             // The other connection failed, or read after another commit: read it all here.
             let (items, count) = try whole(db, capacity: capacity, passing: prefilter)
-            return (try withFavorites(items, db), lastChange, count)
+            return (try withSets(items, db), lastChange, count)
         }
-        return (try withFavorites(builder.build(distinctIDs: true), db), lastChange, firstCount + secondCount)
+        return (try withSets(builder.build(distinctIDs: true), db), lastChange, firstCount + secondCount)
     }
 
     /// About how many bytes `rows` ids take, and as many titles (whichever is longer, with room to spare):
@@ -76,21 +76,30 @@ public enum ListLoader {
         return sample.map { Int(($0 + 1) * 1.25 * Double(rows)) }
     }
 
-    /// The collection with its favorites starred, and the time each was starred: the favorites set's rows (few, in
-    /// most libraries) read in the same transaction as the list, each placed by its position (a binary search over
-    /// the slots: no id index is built for it). A favorite the collection does not hold (a search answered once
-    /// loads only the rows it may print) is left out.
-    static func withFavorites(_ items: ItemCollection, _ db: Database) throws -> ItemCollection {
-        let rows = try Row.fetchCursor(db, sql: """
-            SELECT i.position, f.added_at FROM \(try Schema.favorites(db)) f JOIN items i ON i.id = f.item_id
-            WHERE i.deleted = 0
-            """)
-        var members: [(position: Int, time: Int64?)] = []
-        while let row = try rows.next() { members.append((row[0], row[1])) }
-        guard !members.isEmpty else { return items }
+    /// The collection with its sets' members: the favorites, with the time each was starred, then every other set
+    /// (a tag, say) in one query ordered by set, each set's rows placed together. Member rows are few in most libraries
+    /// and read in the same transaction as the list, each placed by its position (a binary search over the slots: no
+    /// id index is built for them). A member the collection does not hold (a search answered once loads only the rows
+    /// it may print) is left out.
+    static func withSets(_ items: ItemCollection, _ db: Database) throws -> ItemCollection {
         var items = items
-        items.addMembers(atPositions: members, to: .favorites)
+        try addMembers(db, sql: """
+            SELECT 'favorites', i.position, f.added_at FROM \(try Schema.favorites(db)) f JOIN items i ON i.id = f.item_id
+            WHERE i.deleted = 0
+            """, to: &items)
+        // A library opened read-only may predate the members table (v9): it holds favorites only.
+        guard try db.tableExists("members") else { return items }
+        // Two ranges of the members' key, so the favorites' rows (read above) are not read again.
+        try addMembers(db, sql: """
+            SELECT m.set_name, i.position, m.added_at FROM members m JOIN items i ON i.id = m.item_id
+            WHERE (m.set_name < 'favorites' OR m.set_name > 'favorites') AND i.deleted = 0 ORDER BY m.set_name
+            """, to: &items)
         return items
+    }
+
+    /// Adds the members a query of (set name, position, time) reads, ordered by set, to `items`.
+    private static func addMembers(_ db: Database, sql: String, to items: inout ItemCollection) throws {
+        items.addMembers(bySet: try Row.fetchAll(db, sql: sql).map { (set: $0[0], position: $0[1], time: $0[2]) })
     }
 
     /// The first rows and favorites, the last rows and the counts, or nil when there are fewer than `minimum` items.
@@ -190,6 +199,20 @@ public enum ListLoader {
         }
     }
 
+}
+
+extension ItemCollection {
+    /// Adds member rows read ordered by set (a library's sets as both backends load them): one
+    /// `addMembers(atPositions:to:)` a set.
+    package mutating func addMembers(bySet rows: [(set: String, position: Int, time: Int64?)]) {
+        var start = rows.startIndex
+        while start < rows.endIndex {
+            let name = rows[start].set
+            let end = rows[start...].firstIndex { $0.set != name } ?? rows.endIndex
+            addMembers(atPositions: rows[start..<end].map { (position: $0.position, time: $0.time) }, to: SetID(name))
+            start = end
+        }
+    }
 }
 
 /// The second half of the list, read on a thread of its own with a read-only connection of its own.

@@ -54,7 +54,7 @@ public final class PickMemory: ChangeSink {
                 ON CONFLICT (id) DO UPDATE SET deleted = 0
                 """).execute(arguments: [id.rawValue, id.readable])
             try Schema.setMember(id, of: .favorites, value, at: at, db)
-            try ChangeLog.append(value ? .favorite : .unfavorite, itemID: id.rawValue, origin: library.origin, db)
+            try ChangeLog.append(value ? .join : .leave, itemID: id.rawValue, set: set.name, origin: library.origin, db)
         case .delete, .restore:
             throw LibraryError.database("the lines of a picker come from its input: they cannot be deleted")
         case let .batch(parts):

@@ -15,6 +15,7 @@ extension SQLiteLibrary: ItemLibrary {
     public func copyOut(_ visit: (StoredItem) throws -> Void) throws -> LibraryPreferences {
         try LibraryError.wrapping {
             try writer.read { db in
+                let sets = try Self.otherSets(db)
                 let rows = try Row.fetchCursor(db, sql: """
                     SELECT \(Self.itemColumns), i.deleted
                     FROM items i LEFT JOIN \(try Schema.favorites(db)) f ON f.item_id = i.id ORDER BY i.position
@@ -23,7 +24,7 @@ extension SQLiteLibrary: ItemLibrary {
                     let id = ItemID(row[0] as String)
                     try visit(StoredItem(item: Item(id: id, title: row[1], fields: try FieldCoding.decode(row[2], id: id),
                                                     favorite: row[3], position: row[4], favoritedAt: row[5]),
-                                         deleted: row[6]))
+                                         deleted: row[6], sets: sets[id] ?? []))
                 }
                 let name = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'name'") ?? name
                 let order = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'order'")
@@ -45,8 +46,8 @@ extension SQLiteLibrary: ItemLibrary {
                     let insert = try db.makeStatement(sql: """
                         INSERT INTO items (id, title, fields, position, deleted) VALUES (?, ?, ?, ?, ?)
                         """)
-                    let star = try db.makeStatement(sql: """
-                        INSERT INTO members (set_name, item_id, added_at) VALUES ('favorites', ?, ?)
+                    let member = try db.makeStatement(sql: """
+                        INSERT INTO members (set_name, item_id, added_at) VALUES (?, ?, ?)
                         """)
                     var count = 0
                     let preferences: LibraryPreferences
@@ -55,7 +56,9 @@ extension SQLiteLibrary: ItemLibrary {
                             let item = stored.item
                             try insert.execute(arguments: [item.id.rawValue, item.title, FieldCoding.encode(item.fields),
                                                            item.position, stored.deleted])
-                            if item.favorite { try star.execute(arguments: [item.id.rawValue, item.favoritedAt]) }
+                            for row in stored.memberRows {
+                                try member.execute(arguments: [row.set.name, item.id.rawValue, row.since])
+                            }
                             count += 1
                         }
                     } catch let error where !(error is DatabaseError) {
@@ -75,6 +78,23 @@ extension SQLiteLibrary: ItemLibrary {
         } catch {
             throw readError ?? error
         }
+    }
+}
+
+extension SQLiteLibrary {
+    /// Every item's memberships of sets other than favorites (which the item itself carries), by item: what a copy
+    /// carries beside the items. Empty in a library opened read-only that predates the members table (v9).
+    static func otherSets(_ db: Database) throws -> [ItemID: [StoredMember]] {
+        guard try db.tableExists("members") else { return [:] }
+        var sets: [ItemID: [StoredMember]] = [:]
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT set_name, item_id, added_at FROM members WHERE set_name < 'favorites' OR set_name > 'favorites'
+            ORDER BY set_name, item_id
+            """)
+        while let row = try rows.next() {
+            sets[ItemID(row[1] as String), default: []].append(StoredMember(SetID(row[0] as String), since: row[2]))
+        }
+        return sets
     }
 }
 

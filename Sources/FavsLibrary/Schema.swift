@@ -101,8 +101,33 @@ enum Schema {
             }
             try db.execute(sql: listIndex)
         }
+        migrator.registerMigration("v10: every set logged") { db in
+            // Every set is written, logged and followed as favorites are: a member change's log row names its set
+            // (`join`/`leave` and `set_name`, favorites too; the `favorite`/`unfavorite` rows an older favs wrote stay
+            // and are still followed), and an item's member rows are found by its id (a write checks them, a
+            // follower reads them), where `members` is keyed by set first.
+            try db.execute(sql: "ALTER TABLE changes ADD COLUMN set_name TEXT")
+            try db.execute(sql: memberItemsIndex)
+        }
         return migrator
     }()
+
+    /// An item's member rows, whichever sets (v10).
+    static let memberItemsIndex = "CREATE INDEX members_item ON members (item_id)"
+
+    /// The change log's set column to select: `set_name`, or NULL in a library opened read-only that predates it
+    /// (v10).
+    static func changeSetColumn(_ db: Database) throws -> String {
+        try db.columns(in: "changes").contains { $0.name == "set_name" } ? "set_name" : "NULL"
+    }
+
+    /// Whether an item belongs to a set now (under any spelling of a tag's name), and since when: what a follower
+    /// reads for a member change of a set other than favorites.
+    static func membership(_ member: SetMember, _ db: Database) throws -> (Bool, Int64?) {
+        let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT set_name, added_at FROM members WHERE item_id = ?"),
+                                    arguments: [member.id.rawValue])
+        return StoredState(deleted: false, memberships: rows.map { (name: $0[0], since: $0[1]) }).membership(of: member.set)
+    }
 
     /// Each set's members (v9): favorites are `set_name = 'favorites'`; `added_at` is when the item joined (ms since
     /// 1970; NULL where no time was kept: an import, the sample, an older favs).

@@ -3,7 +3,7 @@ import FavsModel
 import Foundation
 
 /// What a write's `NOTIFY` says: the library (its schema), the change-log rows it added and who made it; for a
-/// single favorite, unfavorite or delete, the change itself, so a follower applies it without asking the server
+/// single join or leave of a set (favorites, a tag) or a delete, the change itself, so a follower applies it without asking the server
 /// anything (one trip from the writer's commit to the other screens). For a batch or a restore followers read
 /// the log; an import or a command line's change sends only the library's name. The payload is JSON, well within
 /// NOTIFY's 8,000 bytes (one that would not fit sends the name only).
@@ -17,7 +17,10 @@ struct ChangeNotice: Codable, Equatable, Sendable {
     var kind: String
     /// The item of a single change; nil for a batch.
     var id: String?
-    /// For a favorite: when it was made.
+    /// For a join or a leave: the set's name (a notice from a favs before format 3 has none: its `favorite` and
+    /// `unfavorite` are not carried, and the log is read).
+    var set: String?
+    /// For a join: when it was made.
     var time: Int64?
     /// Which of its author's changes this is (`Store` tickets): the author's follower learns from it that the
     /// change is saved, in commit order, before any later change of another process is applied over it.
@@ -42,8 +45,8 @@ struct ChangeNotice: Codable, Equatable, Sendable {
     var update: RemoteUpdate? {
         guard let id else { return nil }
         switch ChangeKind(rawValue: kind) {
-        case .favorite?: return .favorite(ItemID(id), true, at: time)
-        case .unfavorite?: return .favorite(ItemID(id), false, at: nil)
+        case .join?: return set.map { .member(SetID($0), ItemID(id), true, at: time) }
+        case .leave?: return set.map { .member(SetID($0), ItemID(id), false, at: nil) }
         case .delete?: return .deleted(ItemID(id))
         default: return nil
         }
@@ -52,13 +55,14 @@ struct ChangeNotice: Codable, Equatable, Sendable {
 
 extension ChangeNotice {
     /// The notice of a write that added the change-log rows of `written` (nil when it added none): a single
-    /// favorite, unfavorite or delete carries the change itself; anything else is a `batch`, read from the log.
+    /// join, leave or delete carries the change itself; anything else is a `batch`, read from the log.
     init?(_ written: [LoggedWrite], library: String, origin: String, ticket: Int? = nil) {
         guard let first = written.first, let last = written.last else { return nil }
         self.init(library: library, first: first.seq, seq: last.seq, origin: origin, kind: "batch", ticket: ticket)
         guard written.count == 1 else { return }
         switch first.write {
-        case let .favorite(id, value, at): (kind, self.id, time) = (first.write.kind.rawValue, id.rawValue, value ? at : nil)
+        case let .member(set, id, value, at):
+            (kind, self.id, self.set, time) = (first.write.kind.rawValue, id.rawValue, set.name, value ? at : nil)
         case let .delete(id): (kind, self.id) = (first.write.kind.rawValue, id.rawValue)
         case .restore: break
         }

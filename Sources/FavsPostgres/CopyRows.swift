@@ -16,9 +16,9 @@ struct CopyRows {
     /// The columns of `addMember`'s rows in `members`.
     static let memberColumns = ["set_name", "item_id", "added_at"]
 
-    /// A row of `members`: the item a favorite, at a time or without one.
-    mutating func addMember(_ id: ItemID, at time: Int64?, line: Int) throws {
-        try add("favorites", line: line)
+    /// A row of `members`: the item a member of a set, at a time or without one.
+    mutating func addMember(_ id: ItemID, of set: SetID, at time: Int64?, line: Int) throws {
+        try add(set.name, line: line)
         try add(id.rawValue, line: line)
         bytes.append(contentsOf: (time.map(String.init) ?? "\\N").utf8)
         bytes.append(UInt8(ascii: "\n"))

@@ -78,7 +78,7 @@ extension PostgresLibrary {
             try rows.add(record.title, line: record.line)
             try rows.add(bytes: fields, line: record.line)
             rows.addLast(count)
-            if record.favorite { try starred.addMember(record.id, at: nil, line: record.line) }
+            if record.favorite { try starred.addMember(record.id, of: .favorites, at: nil, line: record.line) }
             if rows.bytes.count >= Self.copyPiece { try flush(&rows, into: "items", copied) }
         }
         try flush(&rows, into: "items", copied)
@@ -184,6 +184,16 @@ extension PostgresLibrary {
 
     public func copyOut(_ visit: (StoredItem) throws -> Void) throws -> LibraryPreferences {
         try session.transaction(writes: false, readOnlySnapshot: true, long: true) {
+            // Every item's sets besides favorites (which the item carries): none before format 2.
+            var sets: [ItemID: [StoredMember]] = [:]
+            if tableFormat >= 2 {
+                for row in try session.query("""
+                    SELECT set_name, item_id, added_at FROM members WHERE set_name <> 'favorites' ORDER BY set_name, item_id
+                    """) {
+                    let (name, id, since) = try row.decode((String, String, Int64?).self)
+                    sets[ItemID(id), default: []].append(StoredMember(SetID(name), since: since))
+                }
+            }
             var after = Int64.min
             while true {
                 // Deleted items with their stars: a copy restores them as the library would.
@@ -198,7 +208,7 @@ extension PostgresLibrary {
                     let itemID = ItemID(id)
                     try visit(StoredItem(item: Item(id: itemID, title: title, fields: try FieldCoding.decode(fields, id: itemID),
                                                     favorite: favorite, position: Int(position), favoritedAt: time),
-                                         deleted: deleted))
+                                         deleted: deleted, sets: sets[itemID] ?? []))
                     after = position
                 }
                 if rows.count < 10000 { break }
@@ -217,8 +227,8 @@ extension PostgresLibrary {
                 if try !session.query("SELECT 1 FROM items LIMIT 1").isEmpty { throw LibraryError.notEmpty(path: location) }
                 let columns = ["id", "title", "fields", "position", "deleted"]
                 var rows = CopyRows()
-                // The favorites' member rows, copied once every item is in (their foreign key).
-                var starred = CopyRows()
+                // Every set's member rows, copied once every item is in (their foreign key).
+                var memberRows = CopyRows()
                 var count = 0
                 let preferences: LibraryPreferences
                 do {
@@ -230,7 +240,9 @@ extension PostgresLibrary {
                         try rows.add(FieldCoding.encode(item.fields), line: count)
                         try rows.add(item.position)
                         rows.add(stored.deleted, last: true)
-                        if item.favorite { try starred.addMember(item.id, at: item.favoritedAt, line: count) }
+                        for member in stored.memberRows {
+                            try memberRows.addMember(item.id, of: member.set, at: member.since, line: count)
+                        }
                         if rows.bytes.count >= Self.copyPiece { try flush(&rows, into: "items", columns) }
                     }
                 } catch let error where !(error is LibraryError) {
@@ -238,7 +250,7 @@ extension PostgresLibrary {
                     throw error
                 }
                 try flush(&rows, into: "items", columns)
-                try flush(&starred, into: "members", CopyRows.memberColumns)
+                try flush(&memberRows, into: "members", CopyRows.memberColumns)
                 try session.query("""
                     INSERT INTO meta (key, value) VALUES ('name', \(preferences.name))
                     ON CONFLICT (key) DO UPDATE SET value = excluded.value

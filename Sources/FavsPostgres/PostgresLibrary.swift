@@ -125,16 +125,37 @@ public final class PostgresLibrary: ItemLibrary {
                            favorite: false, position: Int(position))
         }
         var items = builder.build()
-        // The favorites of the items shown, placed by position, as the SQLite loader places them.
-        let starred = try session.query("""
-            SELECT i.position, f.added_at FROM \(unescaped: favorites) f JOIN items i ON i.id = f.item_id
-            WHERE NOT i.deleted
-            """).map { row in
-            let (position, time) = try row.decode((Int64, Int64?).self)
-            return (position: Int(position), time: time)
+        // The favorites of the items shown, then every other set's (in one query, ordered by set), each set's
+        // members placed by position, as the SQLite loader places them.
+        try addMembers(to: &items, on: session, from: """
+            SELECT 'favorites', i.position, f.added_at FROM \(favorites) f JOIN items i ON i.id = f.item_id WHERE NOT i.deleted
+            """)
+        if tableFormat >= 2 {
+            try addMembers(to: &items, on: session, from: """
+                SELECT m.set_name, i.position, m.added_at FROM members m JOIN items i ON i.id = m.item_id
+                WHERE m.set_name <> 'favorites' AND NOT i.deleted ORDER BY m.set_name
+                """)
         }
-        items.addMembers(atPositions: starred, to: .favorites)
         return (items, lastChange)
+    }
+
+    /// Adds the members a query of (set name, position, time) reads, ordered by set, to `items`.
+    private func addMembers(to items: inout ItemCollection, on session: PostgresSession, from sql: String) throws {
+        items.addMembers(bySet: try session.query(PostgresQuery(unsafeSQL: sql)).map { row in
+            let (name, position, time) = try row.decode((String, Int64, Int64?).self)
+            return (set: name, position: Int(position), time: time)
+        })
+    }
+
+    /// Whether an item belongs to a set now (under any spelling of a tag's name), and since when, read over
+    /// `session`: what a follower reads for a member change of a set other than favorites.
+    func membership(_ member: SetMember, on session: PostgresSession) throws -> (Bool, Int64?) {
+        let rows = try session.query("SELECT set_name, added_at FROM members WHERE item_id = \(member.id.rawValue)")
+            .map { row in
+                let (name, since) = try row.decode((String, Int64?).self)
+                return (name: name, since: since)
+            }
+        return StoredState(deleted: false, memberships: rows).membership(of: member.set)
     }
 
     public func fields(of id: ItemID) throws -> [Field] { try fields(of: id, on: session) }

@@ -25,22 +25,26 @@ final class PostgresLogReader: FollowerReader, @unchecked Sendable {
         let session = try connection()
         return try session.transaction(writes: false, readOnlySnapshot: true) {
             let oldest = try session.query("SELECT coalesce(min(seq), 0) FROM changes").first?.decode(Int64.self) ?? 0
+            // A library read as it is, from before format 3, logs no set.
+            let set = library.tableFormat >= 3 ? "set_name" : "NULL::text"
             let rows = try session.query("""
-                SELECT seq, item_id, kind, origin FROM changes WHERE seq > \(after) AND seq <= \(upTo ?? Int64.max) ORDER BY seq
+                SELECT seq, item_id, kind, origin, \(unescaped: set) FROM changes
+                WHERE seq > \(after) AND seq <= \(upTo ?? Int64.max) ORDER BY seq
                 """)
                 .map { row in
-                    let (seq, id, kind, origin) = try row.decode((Int64, String, String, String).self)
-                    return ChangeLogRow(seq: seq, itemID: id, kind: kind, origin: origin)
+                    let (seq, id, kind, origin, set) = try row.decode((Int64, String, String, String, String?).self)
+                    return ChangeLogRow(seq: seq, itemID: id, kind: kind, origin: origin, set: set)
                 }
             switch LogReading(rows, oldest: oldest, after: after, origin: library.origin) {
             case .reload:
                 let (items, lastChange) = try library.loadList(on: session)
                 items.prepareIndex()
                 return FollowerRead(updates: [.reload(items)], lastSeq: lastChange)
-            case let .items(ids):
+            case let .items(ids, members):
                 // Every row up to `upTo` is committed (it was notified): none can come later below it.
-                return FollowerRead(updates: try ids.map { .item($0, try library.item($0, on: session)) },
-                                    lastSeq: max(rows.last?.seq ?? after, upTo ?? after))
+                let updates = try LogReading.updates(items: ids, members: members, item: { try library.item($0, on: session) },
+                                                     member: { try library.membership($0, on: session) })
+                return FollowerRead(updates: updates, lastSeq: max(rows.last?.seq ?? after, upTo ?? after))
             }
         }
     }

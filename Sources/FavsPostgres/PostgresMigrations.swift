@@ -55,6 +55,14 @@ extension PostgresLibrary {
             "ALTER TABLE items DROP COLUMN favorite, DROP COLUMN favorited_at",
             listIndex,
         ]),
+        PostgresMigration(format: 3, statements: [
+            // Every set is written, logged and followed as favorites are: a member change's log row names its set
+            // (`join`/`leave` and `set_name`, favorites too; the `favorite`/`unfavorite` rows of format 2 stay and are
+            // still followed), and an item's member rows are found by its id (a write checks them, a follower reads
+            // them), where `members` is keyed by set first.
+            "ALTER TABLE changes ADD COLUMN set_name text",
+            "CREATE INDEX members_item ON members (item_id)",
+        ]),
     ]
 
     /// The format of the tables this favs writes: a library whose `meta.format` is larger came from a newer favs.

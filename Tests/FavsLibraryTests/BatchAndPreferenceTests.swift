@@ -14,7 +14,7 @@ import Testing
             let follower = try #require(try LibraryFollower(theirs))
             let before = try mine.lastChangeSeq()
             try mine.persist(.batch([.setFavorite("rec-002", true), .delete(try sample("rec-003"))]))
-            #expect(try mine.changes(after: before).map(\.kind) == [.favorite, .delete])
+            #expect(try mine.changes(after: before).map(\.kind) == [.join, .delete])
             var starred = try sample("rec-002")
             starred.favorite = true
             #expect(try follower.poll() == [.item("rec-002", starred), .item("rec-003", nil)])

@@ -33,7 +33,7 @@ import Testing
         try withSampleLibrary { library, _ throws in
             #expect(try library.apply(.favorite, to: ["rec-001", "rec-002", "rec-004", "rec-003"]) == ["rec-002", "rec-003"])
             #expect(try favorites(library) == ["rec-001", "rec-002", "rec-003", "rec-004", "rec-008"])
-            #expect(try library.changes().map(\.kind) == [.favorite, .favorite])
+            #expect(try library.changes().map(\.kind) == [.join, .join])
             #expect(try library.changes().map(\.itemID) == ["rec-002", "rec-003"])
 
             #expect(try library.apply(.unfavorite, to: ["rec-005", "rec-008"]) == ["rec-008"])
@@ -47,7 +47,7 @@ import Testing
         try withSampleLibrary { library, _ throws in
             #expect(try library.apply(.favorite, to: ["rec-002", "rec-002"]) == ["rec-002"])
             #expect(try library.apply(.delete, to: ["rec-009", "rec-009"]) == ["rec-009"])
-            #expect(try library.changes().map(\.kind) == [.favorite, .delete])
+            #expect(try library.changes().map(\.kind) == [.join, .delete])
         }
     }
 

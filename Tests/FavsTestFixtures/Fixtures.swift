@@ -23,3 +23,16 @@ public final class RecordingSink: ChangeSink {
         persisted.append(change)
     }
 }
+
+extension RemoteUpdate {
+    /// The state an update brings an item to, as the library tests write it: `id ★`, `id ☆ #tag`, `id deleted`.
+    public var stateText: String {
+        switch self {
+        case let .item(id, item?): "\(id) \(item.favorite ? "★" : "☆")"
+        case let .item(id, nil), let .deleted(id): "\(id) deleted"
+        case let .member(set, id, value, _): "\(id) \(value ? "★" : "☆")\(set == .favorites ? "" : " \(set)")"
+        case let .reload(items): "reload of \(items.count)"
+        case let .saved(ticket, _): "ours \(ticket) saved"
+        }
+    }
+}

@@ -2,6 +2,7 @@ import FavsFormats
 import FavsLibrary
 import FavsModel
 import FavsPostgres
+import FavsTestFixtures
 import Foundation
 import Synchronization
 import Testing
@@ -288,15 +289,7 @@ func poll(_ follower: any LibraryFollowing, until done: ([RemoteUpdate]) -> Bool
     }
 
     /// An update as the state it brings an item to.
-    static func state(_ update: RemoteUpdate) -> String {
-        switch update {
-        case let .item(id, item?): "\(id) \(item.favorite ? "★" : "☆")"
-        case let .item(id, nil), let .deleted(id): "\(id) deleted"
-        case let .member(set, id, value, _): "\(id) \(value ? "★" : "☆")\(set == .favorites ? "" : " \(set)")"
-        case let .reload(items): "reload of \(items.count)"
-        case let .saved(ticket, _): "ours \(ticket) saved"
-        }
-    }
+    static func state(_ update: RemoteUpdate) -> String { update.stateText }
 
     @Test(arguments: Backend.allCases)
     func aCopyCarriesEverythingToTheOtherBackend(_ backend: Backend) throws {
