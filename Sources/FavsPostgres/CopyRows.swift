@@ -16,9 +16,9 @@ struct CopyRows {
     /// The columns of `addMember`'s rows in `members`.
     static let memberColumns = ["set_name", "item_id", "added_at"]
 
-    /// A row of `members`: the item a favorite, at a time or without one.
-    mutating func addMember(_ id: ItemID, at time: Int64?, line: Int) throws {
-        try add("favorites", line: line)
+    /// A row of `members`: the item a member of a set (a favorite unless another is named), at a time or without one.
+    mutating func addMember(_ id: ItemID, of set: String = SetID.favorites.name, at time: Int64?, line: Int) throws {
+        try add(set, line: line)
         try add(id.rawValue, line: line)
         bytes.append(contentsOf: (time.map(String.init) ?? "\\N").utf8)
         bytes.append(UInt8(ascii: "\n"))
@@ -27,6 +27,12 @@ struct CopyRows {
     mutating func add(_ text: String, line: Int) throws {
         var text = text
         try text.withUTF8 { try add(bytes: UnsafeRawBufferPointer($0), line: line) }
+    }
+
+    /// A text that may be missing: `\\N`, COPY's NULL, when it is.
+    mutating func add(optional text: String?, line: Int) throws {
+        guard let text else { return bytes.append(contentsOf: "\\N\t".utf8) }
+        try add(text, line: line)
     }
 
     mutating func add(bytes value: [UInt8], line: Int) throws {
