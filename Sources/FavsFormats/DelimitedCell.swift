@@ -69,7 +69,7 @@ public enum DelimitedCell {
                 }
             }
         }
-        return unsafe(item.id.rawValue) || unsafe(item.title)
+        return unsafe(item.id.rawValue) || unsafe(item.title) || item.tags.contains(where: unsafe)
             || item.fields.contains { unsafe($0.name) || unsafe($0.value) }
     }
 }

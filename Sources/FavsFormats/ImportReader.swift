@@ -11,10 +11,12 @@ import Foundation
 ///   so no row is ever blank; a number or boolean title is kept as written;
 /// - a boolean `favorite` member is the favorite flag (what `favs list --format jsonl` writes),
 ///   so an exported list imports back as it was;
+/// - a `tags` member is the item's tags: an array of strings, each one a tag (`TagPath.parse`), a tag repeated
+///   in another case kept once;
 /// - every other member becomes a field, in file order: a string, number, boolean or null keeps its kind and
 ///   its text as written (so a JSON export writes it back the same), an array or object becomes a string of
 ///   its compact JSON.
-/// When a key repeats in one object, its first occurrence is the id, title or flag and later ones are fields.
+/// When a key repeats in one object, its first occurrence is the id, title, flag or tags and later ones are fields.
 /// CSV and TSV files map their header's columns the same way (see `TableMapper`).
 public enum ImportReader {
     /// Reads records from file bytes, refusing text that is not UTF-8.

@@ -14,7 +14,10 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 
 /// Writes items as JSON, JSON Lines, CSV or TSV: `begin`, then `append` for each item, then `end`.
 ///
-/// Every object and row holds the id, the title, the favorite flag and the fields in their order. CSV and TSV
+/// Every object and row holds the id, the title, the favorite flag, the tags and the fields in their order. An
+/// object has `tags` (an array) only when the item has some, and a CSV or TSV file a `tags` column (the tags
+/// joined by `;`) only when an item has some, so a library without tags writes what it wrote before tags came;
+/// an import reads no `tags` as leaving an item's tags alone. CSV and TSV
 /// have one column per field name (first-seen order over all items; a name that clashes with a fixed column
 /// is written `field:NAME`, see `ColumnName`), so a table cannot hold everything a library can: an item's
 /// fields come back in column order, an empty value comes back as no field, a name repeated within one item
@@ -31,22 +34,25 @@ public struct ItemWriter: Sendable {
     /// Field names in column order, and each one's column, for CSV and TSV.
     private let fieldNames: [String]
     private let columnOfName: [[UInt8]: Int]
+    /// Whether CSV and TSV rows have a `tags` column: some item has a tag.
+    private let hasTagsColumn: Bool
     private var written = 0
 
     /// Prepares to write `items`; CSV and TSV look at all of them first, to know the columns.
     public init(format: ExportFormat, items: some Sequence<Item>) {
         self.format = format
-        var names: [String] = [], columns: [[UInt8]: Int] = [:]
+        var names: [String] = [], columns: [[UInt8]: Int] = [:], tagged = false
         if format == .csv || format == .tsv {
             // Names are compared byte for byte: Swift's == would merge two spellings of "é" into one column.
             for item in items {
+                tagged = tagged || !item.tags.isEmpty
                 for field in item.fields where columns[Array(field.name.utf8)] == nil {
                     columns[Array(field.name.utf8)] = names.count
                     names.append(field.name)
                 }
             }
         }
-        (fieldNames, columnOfName) = (names, columns)
+        (fieldNames, columnOfName, hasTagsColumn) = (names, columns, tagged)
     }
 
     /// Writes what comes before the first item: the JSON array's bracket or the header row.
@@ -54,7 +60,9 @@ public struct ItemWriter: Sendable {
         switch format {
         case .json: out += "["
         case .jsonl: break
-        case .csv, .tsv: writeRow(["id", "title", "favorite"] + fieldNames.map(ColumnName.column(forField:)), to: &out)
+        case .csv, .tsv:
+            writeRow(["id", "title", "favorite"] + (hasTagsColumn ? ["tags"] : [])
+                     + fieldNames.map(ColumnName.column(forField:)), to: &out)
         }
     }
 
@@ -69,11 +77,13 @@ public struct ItemWriter: Sendable {
             out += "\n"
         case .csv, .tsv:
             var cells = [item.id.rawValue, item.title, item.favorite ? "true" : "false"]
-                + Array(repeating: "", count: fieldNames.count)
+            if hasTagsColumn { cells.append(item.tags.joined(separator: String(ImportTags.separator))) }
+            let first = cells.count
+            cells += Array(repeating: "", count: fieldNames.count)
             var filled = Set<Int>()
             for field in item.fields {
                 guard let column = columnOfName[Array(field.name.utf8)] else { continue }
-                if filled.insert(column).inserted { cells[3 + column] = field.value } else { droppedFields += 1 }
+                if filled.insert(column).inserted { cells[first + column] = field.value } else { droppedFields += 1 }
             }
             writeRow(cells, to: &out)
         }
@@ -85,13 +95,22 @@ public struct ItemWriter: Sendable {
         if format == .json { out += "\n]\n" }
     }
 
-    /// Writes the item as one JSON object: id, title and favorite first, then the fields in their order.
+    /// Writes the item as one JSON object: id, title, favorite and its tags (when it has any) first, then the
+    /// fields in their order.
     public static func writeObject(_ item: Item, to out: inout String) {
         out += #"{"id":"#
         JSONString.write(item.id.rawValue, to: &out)
         out += #","title":"#
         JSONString.write(item.title, to: &out)
         out += item.favorite ? #","favorite":true"# : #","favorite":false"#
+        if !item.tags.isEmpty {
+            out += #","tags":["#
+            for (index, tag) in item.tags.enumerated() {
+                if index > 0 { out += "," }
+                JSONString.write(tag, to: &out)
+            }
+            out += "]"
+        }
         for field in item.fields {
             out += ","
             JSONString.write(field.name, to: &out)

@@ -21,6 +21,7 @@ struct JSONRecordMapper {
         var idValue: JSONValue?
         var titleValue: JSONValue?
         var favorite: Bool?
+        var tagsValue: JSONValue?
         var fields: [Field] = []
         fields.reserveCapacity(members.count)
         for member in members {
@@ -31,6 +32,7 @@ struct JSONRecordMapper {
                 favorite = flag
                 consumed = true
             }
+            if member.key == "tags", !consumed, tagsValue == nil { tagsValue = member.value; consumed = true }
             if !consumed { fields.append(member.value.field(named: member.key)) }
         }
         let id: ItemID
@@ -58,6 +60,25 @@ struct JSONRecordMapper {
             throw error("title field '\(titleField)' holds a NUL character, which cannot be stored")
         }
         return ImportRecord(id: id, title: title, fields: fields, favorite: favorite ?? false,
+                            tags: try tagsValue.map { value in try tags(value, error) },
                             line: position.line, column: position.column)
+    }
+
+    /// A `tags` member's tags: an array of strings, each one a tag.
+    private func tags(_ value: JSONValue, _ error: (String) -> ImportError) throws -> [String] {
+        guard case let .array(elements) = value else { throw error("tags must be an array of strings") }
+        var texts: [String] = []
+        texts.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            guard case let .string(text) = element else {
+                throw error("tags must be an array of strings (item \(index + 1) is not a string)")
+            }
+            texts.append(text)
+        }
+        do {
+            return try ImportTags.checked(texts)
+        } catch let problem {
+            throw error("tags: \(problem.message)")
+        }
     }
 }

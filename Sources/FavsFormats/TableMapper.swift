@@ -7,8 +7,9 @@ import FavsModel
 ///   or a cell is empty, the id is shown instead, as for JSON. A column named explicitly must exist.
 /// - A `favorite` column (`true`, `false`, `1`, `0`, `★` or empty) marks new items as favorites, as the JSON
 ///   `favorite` member does, so exports round-trip.
+/// - A `tags` column holds the item's tags joined by `;` (an empty cell: none), each checked as a tag.
 /// - Every other column becomes a field, in header order; an empty cell gives no field. A column named
-///   `field:NAME` is the field NAME: that is how an export writes fields named id, title or favorite (and
+///   `field:NAME` is the field NAME: that is how an export writes fields named id, title, favorite or tags (and
 ///   names that already start with `field:`), which would otherwise clash with the fixed columns.
 /// A blank line is skipped.
 struct TableMapper {
@@ -19,6 +20,7 @@ struct TableMapper {
     /// The title column's name, for messages.
     let titleName: String
     let favoriteIndex: Int?
+    let tagsIndex: Int?
     let cellCount: Int
     /// The column index and field name of every column that becomes a field, in header order.
     let fieldColumns: [(index: Int, name: String)]
@@ -45,11 +47,12 @@ struct TableMapper {
         let id = try index(of: idColumn)
         let title = try titleColumn.map(index(of:)) ?? header.firstIndex(of: "title")
         let favorite = header.firstIndex(of: "favorite").flatMap { $0 == id || $0 == title ? nil : $0 }
+        let tags = header.firstIndex(of: "tags").flatMap { $0 == id || $0 == title ? nil : $0 }
         self.file = file
         self.idColumn = idColumn
         titleName = title.map { header[$0] } ?? "title"
-        (idIndex, titleIndex, favoriteIndex, cellCount) = (id, title, favorite, header.count)
-        fieldColumns = header.indices.filter { $0 != id && $0 != title && $0 != favorite }
+        (idIndex, titleIndex, favoriteIndex, tagsIndex, cellCount) = (id, title, favorite, tags, header.count)
+        fieldColumns = header.indices.filter { $0 != id && $0 != title && $0 != favorite && $0 != tags }
             .map { ($0, ColumnName.field(fromColumn: header[$0])) }
     }
 
@@ -82,6 +85,14 @@ struct TableMapper {
                 throw error("favorite must be true, false, 1, 0, ★ or empty, not '\(other)' (cell \(favoriteIndex + 1))")
             }
         }
+        var tags: [String]?
+        if let tagsIndex {
+            do {
+                tags = try ImportTags.checked(cell: cells[tagsIndex])
+            } catch let problem {
+                throw error("tags: \(problem.message) (cell \(tagsIndex + 1))")
+            }
+        }
         let title = titleIndex.map { cells[$0] } ?? ""
         var fields: [Field] = []
         fields.reserveCapacity(fieldColumns.count)
@@ -89,22 +100,22 @@ struct TableMapper {
             fields.append(Field(column.name, cells[column.index]))
         }
         return ImportRecord(id: id, title: title.isEmpty ? idText : title, fields: fields, favorite: favorite,
-                            line: line, column: 1)
+                            tags: tags, line: line, column: 1)
     }
 }
 
 /// How field names become CSV and TSV column names and back: `field:` marks a field whose name would
-/// clash with a fixed column (`id`, `title`, `favorite`) or already starts with `field:`.
+/// clash with a fixed column (`id`, `title`, `favorite`, `tags`) or already starts with `field:`.
 enum ColumnName {
     static let prefix = "field:"
-    static let fixed: Set<String> = ["id", "title", "favorite"]
+    static let fixed: Set<String> = ["id", "title", "favorite", "tags"]
 
     /// The column an export writes for a field.
     static func column(forField name: String) -> String {
         fixed.contains(name) || hasPrefix(name) ? prefix + name : name
     }
 
-    /// The field an import reads from a column that is not the id, title or favorite column.
+    /// The field an import reads from a column that is not the id, title, favorite or tags column.
     static func field(fromColumn name: String) -> String {
         hasPrefix(name) ? String(name.unicodeScalars.dropFirst(prefix.unicodeScalars.count)) : name
     }

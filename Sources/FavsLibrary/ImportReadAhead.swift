@@ -47,6 +47,8 @@ enum ImportReadAhead {
             var idEnd: Int
             var titleEnd: Int
             var fieldsEnd: Int
+            /// Where the tags end (joined by `;`), or nil when the record has no `tags`.
+            var tagsEnd: Int?
             var favorite: Bool
             var line: Int
             var column: Int
@@ -60,7 +62,16 @@ enum ImportReadAhead {
             bytes.append(contentsOf: record.title.utf8)
             let titleEnd = bytes.count
             FieldCoding.encode(record.fields, into: &bytes)
-            rows.append(Row(start: start, idEnd: idEnd, titleEnd: titleEnd, fieldsEnd: bytes.count,
+            let fieldsEnd = bytes.count
+            var tagsEnd: Int?
+            if let tags = record.tags {
+                for (index, tag) in tags.enumerated() {
+                    if index > 0 { bytes.append(ImportTagNames.separator) }
+                    bytes.append(contentsOf: tag.utf8)
+                }
+                tagsEnd = bytes.count
+            }
+            rows.append(Row(start: start, idEnd: idEnd, titleEnd: titleEnd, fieldsEnd: fieldsEnd, tagsEnd: tagsEnd,
                             favorite: record.favorite, line: record.line, column: record.column, place: place))
         }
     }
@@ -160,6 +171,8 @@ struct ReadRecord {
     var title: UnsafeBufferPointer<UInt8>
     /// The fields as the library stores them (`FieldCoding`).
     var fields: UnsafeBufferPointer<UInt8>
+    /// The tags joined by `;` (which no tag holds); nil when the record has no `tags`.
+    var tags: UnsafeBufferPointer<UInt8>?
     var favorite: Bool
     var line: Int
     var column: Int
@@ -170,6 +183,7 @@ struct ReadRecord {
         id = UnsafeBufferPointer(rebasing: bytes[row.start..<row.idEnd])
         title = UnsafeBufferPointer(rebasing: bytes[row.idEnd..<row.titleEnd])
         fields = UnsafeBufferPointer(rebasing: bytes[row.titleEnd..<row.fieldsEnd])
+        tags = row.tagsEnd.map { UnsafeBufferPointer(rebasing: bytes[row.fieldsEnd..<$0]) }
         favorite = row.favorite
         line = row.line
         column = row.column

@@ -19,8 +19,11 @@ public protocol ItemLibrary: ChangeSink, FieldSource {
     /// How often a browser's run loop asks its follower for changes, in milliseconds.
     var pollInterval: Int32 { get }
 
-    /// The items not deleted, in list order, with their fields.
+    /// The items not deleted, in list order, with their fields and tags.
     func loadItems() throws -> [Item]
+    /// The tags of every item that has some (`members` rows named `#` and a path), each item's sorted A–Z without
+    /// case, read in one query: what an export of items read otherwise gives them.
+    func itemTags() throws -> [ItemID: [String]]
     /// The items not deleted, in list order, without their fields (read later through `fields(of:)`).
     func loadListItems() throws -> [Item]
     /// The first `rows` rows, the `last` last rows, the first favorites and the counts of a library of at least

@@ -99,7 +99,21 @@ public final class SQLiteLibrary: ChangeSink, FieldSource, Sendable {
             WHERE i.deleted = 0 ORDER BY i.position
             """)
         while let row = try rows.next() { items.append(try item(row)) }
+        ItemTags.fill(&items, from: try tags(db))
         return items
+    }
+
+    public func itemTags() throws -> [ItemID: [String]] {
+        try LibraryError.wrapping { try writer.read { db in try Self.tags(db) } }
+    }
+
+    /// Every item's tags; none in a library opened read-only that predates the members table (v9).
+    static func tags(_ db: Database) throws -> [ItemID: [String]] {
+        guard try db.tableExists("members") else { return [:] }
+        var rows: [(String, String)] = []
+        let cursor = try Row.fetchCursor(db, sql: ItemTags.sqliteRows)
+        while let row = try cursor.next() { rows.append((row[0], row[1])) }
+        return ItemTags.grouped(rows)
     }
 
     /// One item as stored, nil when it is deleted or unknown.

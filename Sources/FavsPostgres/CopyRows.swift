@@ -29,6 +29,12 @@ struct CopyRows {
         try text.withUTF8 { try add(bytes: UnsafeRawBufferPointer($0), line: line) }
     }
 
+    /// A text that may be missing: `\\N`, COPY's NULL, when it is.
+    mutating func add(optional text: String?, line: Int) throws {
+        guard let text else { return bytes.append(contentsOf: "\\N\t".utf8) }
+        try add(text, line: line)
+    }
+
     mutating func add(bytes value: [UInt8], line: Int) throws {
         try value.withUnsafeBytes { try add(bytes: $0, line: line) }
     }

@@ -13,7 +13,9 @@ extension PostgresLibrary {
     /// Into an empty library the rows are copied straight into `items`, its indexes dropped first and built
     /// once at the end (a sort, faster than a million random inserts), and a repeated id is found when the
     /// primary key is built. Into a library with items they go to a temporary table first, and are added and
-    /// updated from it in SQL.
+    /// updated from it in SQL. A record's tags become rows of `members` (no time: an import keeps none), spelled as
+    /// the library spells each tag already (`ImportTagNames`); an item held before gets exactly its record's tags,
+    /// or keeps its own when its record has no `tags`.
     public func importRecords(
         reading read: (_ add: (ImportRecord, _ place: Int) throws -> Void) throws -> Void
     ) throws -> ImportSummary {
@@ -62,8 +64,9 @@ extension PostgresLibrary {
             "ALTER TABLE items DROP CONSTRAINT items_pkey, DROP CONSTRAINT items_position_key",
         ] { try session.query(PostgresQuery(unsafeSQL: statement)) }
         var rows = CopyRows()
-        // The favorites' member rows, copied once the items' keys are built.
-        var starred = CopyRows()
+        // The favorites' and the tags' member rows, copied once the items' keys are built.
+        var members = CopyRows()
+        var tagNames = importTagNames()
         var fields: [UInt8] = []
         var count = 0
         // Where each record was read, by position: only looked at to report a repeated id.
@@ -78,7 +81,10 @@ extension PostgresLibrary {
             try rows.add(record.title, line: record.line)
             try rows.add(bytes: fields, line: record.line)
             rows.addLast(count)
-            if record.favorite { try starred.addMember(record.id, of: .favorites, at: nil, line: record.line) }
+            if record.favorite { try members.addMember(record.id, of: .favorites, at: nil, line: record.line) }
+            for tag in record.tags ?? [] {
+                try members.addMember(record.id, of: SetID(try tagNames.name(of: tag)), at: nil, line: record.line)
+            }
             if rows.bytes.count >= Self.copyPiece { try flush(&rows, into: "items", copied) }
         }
         try flush(&rows, into: "items", copied)
@@ -92,7 +98,7 @@ extension PostgresLibrary {
             throw places.duplicate(id: id, position: Int(position), first: Int(first))
         }
         try session.query("ALTER TABLE items ADD CONSTRAINT items_position_key UNIQUE (position)")
-        try flush(&starred, into: "members", CopyRows.memberColumns)
+        try flush(&members, into: "members", CopyRows.memberColumns)
         try session.query("""
             ALTER TABLE members ADD CONSTRAINT members_item_id_fkey FOREIGN KEY (item_id) REFERENCES items (id)
             """)
@@ -109,11 +115,14 @@ extension PostgresLibrary {
         try session.query("""
             CREATE TEMP TABLE import_rows (ord bigint NOT NULL, place bigint NOT NULL, line bigint NOT NULL,
                 col bigint NOT NULL, id text NOT NULL, title text NOT NULL, fields text NOT NULL,
-                favorite boolean NOT NULL) ON COMMIT DROP
+                tags text, favorite boolean NOT NULL) ON COMMIT DROP
             """)
         var rows = CopyRows()
         var fields: [UInt8] = []
         var count = 0
+        // The records' tags as set names joined by `;` (NULL: the record has none), when any record has `tags`.
+        var tagNames = importTagNames()
+        var tagged = false
         try read { record, place in
             count += 1
             fields.removeAll(keepingCapacity: true)
@@ -122,14 +131,26 @@ extension PostgresLibrary {
             try rows.add(record.id.rawValue, line: record.line)
             try rows.add(record.title, line: record.line)
             try rows.add(bytes: fields, line: record.line)
+            tagged = tagged || record.tags != nil
+            try rows.add(optional: try record.tags.map { tags in
+                try tags.map { try tagNames.name(of: $0) }.joined(separator: ";")
+            }, line: record.line)
             rows.add(record.favorite, last: true)
             if rows.bytes.count >= Self.copyPiece { try flush(&rows, into: "import_rows", Self.importColumns) }
         }
         try flush(&rows, into: "import_rows", Self.importColumns)
-        return try merge(count: count)
+        return try merge(count: count, tagged: tagged)
     }
 
-    static let importColumns = ["ord", "place", "line", "col", "id", "title", "fields", "favorite"]
+    static let importColumns = ["ord", "place", "line", "col", "id", "title", "fields", "tags", "favorite"]
+
+    /// The set names this import writes tags under, the library's tag names read when the first tag comes.
+    private func importTagNames() -> ImportTagNames {
+        ImportTagNames { [session] in
+            try session.query("SELECT DISTINCT set_name FROM members WHERE starts_with(set_name, '#')")
+                .map { try $0.decode(String.self) }
+        }
+    }
 
     private func flush(_ rows: inout CopyRows, into table: String, _ columns: [String]) throws {
         guard !rows.bytes.isEmpty else { return }
@@ -138,8 +159,9 @@ extension PostgresLibrary {
     }
 
     /// Adds the new ids at the end of the list in file order, updates the known ones (a deleted one comes back)
-    /// and counts what did not change. The caller holds the write transaction.
-    private func merge(count: Int) throws -> ImportSummary {
+    /// and counts what did not change; when some record has `tags` (`tagged`), each such item's tags become
+    /// exactly its record's, and an item whose tags change is updated. The caller holds the write transaction.
+    private func merge(count: Int, tagged: Bool) throws -> ImportSummary {
         if let repeated = try session.query("SELECT id FROM import_rows GROUP BY id HAVING count(*) > 1 LIMIT 1").first {
             _ = repeated
             // The first repeat in file order, and where its id was first read.
@@ -156,10 +178,13 @@ extension PostgresLibrary {
         }
         let last = try session.query("SELECT coalesce(max(position), 0) FROM items").first?.decode(Int64.self) ?? 0
         var summary = ImportSummary()
+        if tagged { try noteTagChanges() }
         do {
+            let retagged = tagged ? " OR i.id IN (SELECT item_id FROM import_retagged)" : ""
             summary.updated = try session.query("""
                 UPDATE items i SET title = s.title, fields = s.fields, deleted = false FROM import_rows s
-                WHERE i.id = s.id AND (i.title <> s.title OR i.fields <> s.fields OR i.deleted) RETURNING 1
+                WHERE i.id = s.id AND (i.title <> s.title OR i.fields <> s.fields OR i.deleted\(unescaped: retagged))
+                RETURNING 1
                 """).count
             summary.added = try session.query("""
                 INSERT INTO items (id, title, fields, position)
@@ -173,11 +198,38 @@ extension PostgresLibrary {
                 SELECT 'favorites', s.id FROM import_rows s JOIN items i ON i.id = s.id WHERE s.favorite AND i.position > \(last)
                 ON CONFLICT DO NOTHING
                 """)
+            if tagged {
+                try session.query("""
+                    DELETE FROM members m USING import_rows s
+                    WHERE s.tags IS NOT NULL AND m.item_id = s.id AND starts_with(m.set_name, '#')
+                        AND NOT EXISTS (SELECT 1 FROM import_members n WHERE n.item_id = m.item_id AND n.set_name = m.set_name)
+                    """)
+                try session.query("INSERT INTO members (set_name, item_id) SELECT set_name, item_id FROM import_members ON CONFLICT DO NOTHING")
+            }
         }
         summary.unchanged = count - summary.added - summary.updated
         try added(rows: summary.added)
         if summary.added + summary.updated > 0 { try log(.reload, "") }
         return summary
+    }
+
+    /// The tag rows the records give (`import_members`), and the items whose tags they change (`import_retagged`),
+    /// as they stand before the merge.
+    private func noteTagChanges() throws {
+        try session.query("""
+            CREATE TEMP TABLE import_members ON COMMIT DROP AS
+            SELECT s.id AS item_id, t.set_name
+            FROM import_rows s CROSS JOIN LATERAL unnest(string_to_array(s.tags, ';')) AS t(set_name) WHERE s.tags <> ''
+            """)
+        try session.query("""
+            CREATE TEMP TABLE import_retagged ON COMMIT DROP AS
+            SELECT m.item_id FROM members m JOIN import_rows s ON s.id = m.item_id
+            WHERE s.tags IS NOT NULL AND starts_with(m.set_name, '#')
+                AND NOT EXISTS (SELECT 1 FROM import_members n WHERE n.item_id = m.item_id AND n.set_name = m.set_name)
+            UNION
+            SELECT n.item_id FROM import_members n
+            WHERE NOT EXISTS (SELECT 1 FROM members m WHERE m.set_name = n.set_name AND m.item_id = n.item_id)
+            """)
     }
 
     // MARK: Copy

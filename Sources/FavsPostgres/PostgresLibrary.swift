@@ -55,11 +55,26 @@ public final class PostgresLibrary: ItemLibrary {
 
     public func loadItems() throws -> [Item] {
         try session.transaction(writes: false, readOnlySnapshot: true, long: true) {
-            try session.query("""
+            var items = try session.query("""
                 SELECT i.id, i.title, i.fields, f.item_id IS NOT NULL, i.position, f.added_at
                 FROM items i LEFT JOIN \(unescaped: favorites) f ON f.item_id = i.id WHERE NOT i.deleted ORDER BY i.position
                 """).map(Self.item)
+            ItemTags.fill(&items, from: try tags())
+            return items
         }
+    }
+
+    public func itemTags() throws -> [ItemID: [String]] {
+        try session.transaction(writes: false, readOnlySnapshot: true) { try tags() }
+    }
+
+    /// Every item's tags, in the caller's transaction; none in a library older than the members table (format 2).
+    /// `starts_with`, not a range of the key: under a database's own collation `#` need not sort apart.
+    private func tags() throws -> [ItemID: [String]] {
+        guard tableFormat >= 2 else { return [:] }
+        return ItemTags.grouped(try session.query(
+            "SELECT item_id, substr(set_name, 2) FROM members WHERE starts_with(set_name, '#')"
+        ).map { try $0.decode((String, String).self) })
     }
 
     public func loadListItems() throws -> [Item] {

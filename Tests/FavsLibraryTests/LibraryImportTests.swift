@@ -81,11 +81,11 @@ import Testing
     try withTemporaryDirectory { directory throws in
         let library = try SQLiteLibrary.open(path: directory.appendingPathComponent("x.sqlite").path, seedIfNew: false)
         let records = try ImportReader.read(contents: """
-            {"id": 7, "title": "Seven", "year": 1999, "tags": ["a", "b"], "artist": "Ünïcødé 🎧"}
+            {"id": 7, "title": "Seven", "year": 1999, "genres": ["a", "b"], "artist": "Ünïcødé 🎧"}
             """, file: "x.jsonl")
         _ = try library.importRecords(records)
         #expect(try library.loadItems() == [Item(id: "7", title: "Seven", fields: [
-            Field("year", "1999", kind: .number), Field("tags", #"["a","b"]"#), Field("artist", "Ünïcødé 🎧"),
+            Field("year", "1999", kind: .number), Field("genres", #"["a","b"]"#), Field("artist", "Ünïcødé 🎧"),
         ], position: 1)])
     }
 }
