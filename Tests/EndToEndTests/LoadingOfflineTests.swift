@@ -25,17 +25,28 @@ struct LoadingOfflineTests {
         return proxy + "?schema=\(schema)"
     }
 
+    /// A browser on `largeLibrary` through the 50 ms proxy, its preview on screen. Call `close()` in a `defer`.
+    private func browsing(_ schema: String, on server: NamespacedServer, in scratch: Scratch) async throws -> Tmux {
+        let proxy = try await server.delay(milliseconds: 50)
+        let library = try await largeLibrary(schema, on: server, through: proxy, in: scratch)
+        let tmux = try await Tmux(width: 80, height: 24, scratch: scratch)
+        do {
+            try await tmux.startFavs(["--library", library])
+            try await tmux.waitFor("100000 items · 0 favorites")
+        } catch {
+            tmux.close()
+            throw error
+        }
+        return tmux
+    }
+
     /// The link is cut as soon as the preview is on screen, while the list is read: the status line says offline
     /// within 4.5 s (1.75 s on a quiet machine), `j` moves at once on the preview and `f` waits for the list;
     /// healed, the list loads, the star is made and saved, and `q` quits with exit 0.
     @Test func aLibraryCutOffWhileItsListLoadsIsSaidOfflineAndLoadsOnceTheLinkIsBack() async throws {
         try await NamespacedServer.running { server, scratch in
-            let proxy = try await server.delay(milliseconds: 50)
-            let library = try await largeLibrary("loading", on: server, through: proxy, in: scratch)
-            let tmux = try await Tmux(width: 80, height: 24, scratch: scratch)
+            let tmux = try await browsing("loading", on: server, in: scratch)
             defer { tmux.close() }
-            try await tmux.startFavs(["--library", library])
-            try await tmux.waitFor("100000 items · 0 favorites")
 
             let cut = ContinuousClock.now
             try await server.drop()
@@ -78,12 +89,8 @@ struct LoadingOfflineTests {
     /// a sanity one (a key that waited on the network would take 100 ms and more; a loaded machine, a few hundred).
     @Test func aStarOnALargeTeamLibraryThroughASlowLinkIsMeasured() async throws {
         try await NamespacedServer.running { server, scratch in
-            let proxy = try await server.delay(milliseconds: 50)
-            let library = try await largeLibrary("keylatency", on: server, through: proxy, in: scratch)
-            let tmux = try await Tmux(width: 80, height: 24, scratch: scratch)
+            let tmux = try await browsing("keylatency", on: server, in: scratch)
             defer { tmux.close() }
-            try await tmux.startFavs(["--library", library])
-            try await tmux.waitFor("100000 items · 0 favorites")
             try await tmux.sendKeys("f")  // waits for the whole list: answered once it is in
             try await LiveSync.waitUntil(tmux, "the first star, once the list is in", within: .seconds(30)) {
                 $0[2].hasPrefix("┃>★") && $0[23].hasSuffix("100000 items · 1 favorite") && !$0[23].contains("saving")
