@@ -76,6 +76,11 @@ public protocol ItemLibrary: ChangeSink, FieldSource {
     /// Follows the changes other processes commit after `lastChange` (nil: after everything so far); nil for a
     /// library no other process can see (`:memory:`).
     func follower(after lastChange: Int64?) throws -> (any LibraryFollowing)?
+    /// Follows the library from its whole list, read off the input thread: its first poll asks for the list, a
+    /// later one answers it (`.reload`), and changes are followed from where it was read. Meanwhile it is watched as
+    /// a followed library is (a server gone silent is said offline, and the read cut), and a read that fails is asked
+    /// again. Nil for a library whose list is read otherwise (`BackgroundListLoad`).
+    func listFollower() throws -> (any LibraryFollowing)?
 
     /// The same library worked off the input thread (changes persisted and fields read in the background), for a
     /// library across a network; nil for one that answers at once (a file on this machine), whose writes stay
@@ -147,6 +152,8 @@ extension ItemLibrary {
     }
 
     public func inBackground() -> (any BackgroundLibrary)? { nil }
+
+    public func listFollower() throws -> (any LibraryFollowing)? { nil }
 
     public func interrupter() -> (@Sendable () -> Void)? { nil }
 

@@ -17,6 +17,11 @@ import Foundation
 /// it is applied after the answer, in commit order. A change of ours made meanwhile is pending in the store, which
 /// puts it back on top of the answer (`Store.reload`, `Store.rebase`). A reconnect while a read is under way asks
 /// the list anew: the older read is stopped and its answer, if one still comes, dropped.
+///
+/// A large library opened on a preview is followed from its whole list (`init(readingTheListOf:)`): the list is read
+/// as after a reconnect, so while it loads the session is watched as it is once followed (a silent server is said
+/// offline, and the read's connection cut). A list read that fails is asked again: once the server is back when it
+/// went away, else a second later, its reason said. Until a list is read, what arrives waits.
 final class PostgresFollower: LibraryFollowing {
     private let events: () -> PostgresSession.Events
     private let reader: any FollowerReader
@@ -28,6 +33,14 @@ final class PostgresFollower: LibraryFollowing {
     private var backlog = PostgresSession.Events()
     /// A read is asked and its answer not taken yet.
     private var reading = false
+    /// The read under way is of the whole list.
+    private var readingList = false
+    /// The whole list is to be read (none was yet, or its read failed): asked while online, from `listDue` on.
+    private var listWanted = false
+    private var listDue = ContinuousClock.now
+
+    /// How long after a list read that failed, the server online, it is asked again.
+    static let listRetry: Duration = .seconds(1)
 
     convenience init(_ library: PostgresLibrary, after lastChange: Int64?) throws {
         try library.session.listen()
@@ -37,13 +50,28 @@ final class PostgresFollower: LibraryFollowing {
         self.init(events: { session.events() }, reader: PostgresLogReader(library), origin: library.origin, after: lastSeq)
     }
 
-    /// Follows from change `lastSeq` on: `events` says what arrived (the library's session), `reader` reads off the
-    /// input thread what the notices do not carry.
-    init(events: @escaping () -> PostgresSession.Events, reader: any FollowerReader, origin: String, after lastSeq: Int64) {
+    /// Follows from the whole list, read off the input thread from the first poll on. A LISTEN the server does not
+    /// answer (it went away) leaves the session offline, listening once it is back: the list is read then.
+    convenience init(readingTheListOf library: PostgresLibrary) throws {
+        let session = library.session
+        do {
+            try session.listen()
+        } catch {
+            guard session.isOffline else { throw error }
+        }
+        self.init(events: { session.events() }, reader: PostgresLogReader(library), origin: library.origin,
+                  readingTheList: true)
+    }
+
+    /// Follows from change `lastSeq` on, or from the whole list (`readingTheList`): `events` says what arrived (the
+    /// library's session), `reader` reads off the input thread what the notices do not carry.
+    init(events: @escaping () -> PostgresSession.Events, reader: any FollowerReader, origin: String, after lastSeq: Int64 = 0,
+         readingTheList: Bool = false) {
         self.events = events
         self.reader = reader
         self.origin = origin
         self.lastSeq = lastSeq
+        listWanted = readingTheList
     }
 
     var trouble: String? { offline ? "offline — retrying" : nil }
@@ -52,22 +80,31 @@ final class PostgresFollower: LibraryFollowing {
         let arrived = events()
         offline = arrived.offline
         backlog.add(arrived)
-        if backlog.reconnected {
+        if backlog.reconnected || listWanted && !offline && ContinuousClock.now >= listDue {
             // Everything may have changed meanwhile: the whole list, read anew, holds what arrived so far.
             backlog = PostgresSession.Events(offline: offline)
             if reading { reader.interrupt() }
             reads.ask { [reader] in try reader.readList() }
-            reading = true
+            (reading, readingList, listWanted) = (true, true, false)
         }
         var updates: [RemoteUpdate] = []
         if reading {
             guard let answer = reads.take() else { return [] }
             reading = false
-            // A read that failed is said; what arrived meanwhile is followed at the next poll.
-            let read = try answer.get()
-            lastSeq = read.lastSeq
-            updates = read.updates
+            // Another read that failed is said; what arrived meanwhile is followed at the next poll.
+            do {
+                let read = try answer.get()
+                lastSeq = read.lastSeq
+                updates = read.updates
+                readingList = false
+            } catch where readingList {
+                // Asked again; said unless the server went away (the status line says so, and its return asks it).
+                (readingList, listWanted, listDue) = (false, true, ContinuousClock.now + Self.listRetry)
+                if offline { return [] }
+                throw error
+            }
         }
+        guard !listWanted else { return [] }
         return updates + followBacklog()
     }
 

@@ -265,4 +265,8 @@ public final class PostgresLibrary: ItemLibrary {
     public func follower(after lastChange: Int64?) throws -> (any LibraryFollowing)? {
         try PostgresFollower(self, after: lastChange)
     }
+
+    public func listFollower() throws -> (any LibraryFollowing)? {
+        try PostgresFollower(readingTheListOf: self)
+    }
 }

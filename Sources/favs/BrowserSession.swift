@@ -49,10 +49,16 @@ final class BrowserSession {
     /// first and last rows and counts); once that frame is on screen the whole list is read on a thread of its own
     /// (`BackgroundListLoad`) and taken in by the run loop's poll, while keys are answered on the preview or wait
     /// for the whole list (Browser+Loading.swift). A library no other connection can see is read at once, as
-    /// before the first key.
+    /// before the first key. A team library's list is read by its follower from the start (`listFollower`), so
+    /// that while it loads the server is watched as it is once followed: a silent one is said offline, and the read
+    /// is asked again once it is back, never on the input thread.
     static func overLibrary(_ opened: (browser: Browser, library: any ItemLibrary, lastChange: Int64?)) -> BrowserSession {
         let (browser, library) = (opened.browser, opened.library)
         var follower = opened.lastChange.flatMap { try? library.follower(after: $0) }
+        if opened.lastChange == nil, let listFollower = try? library.listFollower() {
+            return BrowserSession(browser: browser, library: library, loadTheRest: nil, follow: { try listFollower.poll() },
+                                  trouble: { listFollower.trouble }, pollInterval: library.pollInterval)
+        }
         var load: BackgroundListLoad?
         /// The whole list in place of the preview, and the follower from where it was read; nil when it could not be read.
         func reload(_ loaded: BackgroundListLoad.Loaded) -> RemoteUpdate? {
@@ -72,7 +78,8 @@ final class BrowserSession {
         }, follow: {
             guard var loaded = load?.take() else { return try follower?.poll() ?? [] }
             load = nil
-            // A list the other connection could not read is read here, as it was before the first key.
+            // A list the other connection could not read is read here, as it was before the first key (a file on
+            // this machine: a team library's is read by its follower).
             if case .failure = loaded { loaded = Result { try library.loadListToFollow() } }
             // The follower, started where the list was read, polls from the next turn on.
             return reload(loaded).map { [$0] } ?? []

@@ -11,19 +11,33 @@ final class HeldReader: FollowerReader, @unchecked Sendable {
     private let lock = NSLock()
     private var lists: [[Item]]
     private var logs: [[RemoteUpdate]]
+    /// How many list reads fail (the first ones), once released.
+    private var failingLists: Int
     private(set) var interrupted = 0
+    private(set) var listsAsked = 0
 
-    init(lists: [[Item]] = [], logs: [[RemoteUpdate]] = []) {
+    /// What a read that fails throws.
+    struct ReadFailed: Error {}
+
+    init(lists: [[Item]] = [], logs: [[RemoteUpdate]] = [], failingLists: Int = 0) {
         self.lists = lists
         self.logs = logs
+        self.failingLists = failingLists
     }
 
     /// Lets `count` reads answer.
     func release(_ count: Int = 1) { for _ in 0..<count { released.signal() } }
 
     func readList() throws -> FollowerRead {
+        lock.withLock { listsAsked += 1 }
         released.wait()
-        let items = lock.withLock { lists.removeFirst() }
+        let items = try lock.withLock {
+            if failingLists > 0 {
+                failingLists -= 1
+                throw ReadFailed()
+            }
+            return lists.removeFirst()
+        }
         return FollowerRead(updates: [.reload(ItemCollection(items))], lastSeq: 10)
     }
 
@@ -140,6 +154,38 @@ final class UnansweredBackground: BackgroundLibrary {
         #expect(try answer(follower) == [.item("c", Item(id: "c", title: "Charlie!", position: 3))])
         reader.release()
         #expect(try answer(follower) == [.item("b", nil)], "then the second batch, read after the first")
+    }
+
+    /// A large library followed from its whole list (it opened on a preview): a read that fails while the server
+    /// is gone is not said (the status line says offline) and is asked again once it is back; one that fails while
+    /// the server answers is said, and asked again a second later; what arrives before a list is read waits for it.
+    @Test func aListFollowerAsksForTheListAgainOnceTheServerIsBackOrASecondAfterAFailureItSays() throws {
+        let reader = HeldReader(lists: [Self.fourItems], failingLists: 2)
+        let arrivals = Arrivals()
+        let follower = PostgresFollower(events: { arrivals.take() }, reader: reader, origin: "us", readingTheList: true)
+        /// Lets the read under way answer, and waits until it has.
+        func answered() { reader.release(); Thread.sleep(forTimeInterval: 0.1) }
+        /// How many list reads were asked (given the reading queue time to start the last one).
+        func asked() -> Int { Thread.sleep(forTimeInterval: 0.1); return reader.listsAsked }
+        #expect(try follower.poll().isEmpty, "the list is asked at the first poll")
+        answered()
+        arrivals.next = [PostgresSession.Events(offline: true), PostgresSession.Events(notified: true, offline: true)]
+        #expect(try follower.poll().isEmpty, "a read failed while offline is not said")
+        #expect(follower.trouble == "offline — retrying")
+        #expect(try follower.poll().isEmpty, "a notification before the list waits for it")
+        #expect(asked() == 1, "not asked again while offline")
+
+        arrivals.next = [PostgresSession.Events(reconnected: true)]
+        #expect(try follower.poll().isEmpty)
+        #expect(asked() == 2, "asked again once the server is back")
+        answered()
+        #expect(throws: HeldReader.ReadFailed.self, "a read failed while online is said") { try follower.poll() }
+        #expect(follower.trouble == nil)
+        #expect(try follower.poll().isEmpty)
+        #expect(asked() == 2, "not at once")
+        reader.release()
+        #expect(try answer(follower) == [.reload(ItemCollection(Self.fourItems))], "a second later, the list")
+        #expect(reader.listsAsked == 3)
     }
 
     @Test func aListReadAskedAgainDropsTheOlderAnswer() throws {
