@@ -88,6 +88,10 @@ struct SQLiteWrites: LibraryWriteTransaction {
     }
 
 
+    func tagNames() throws -> [String] {
+        try String.fetchAll(db, sql: "SELECT DISTINCT set_name FROM members WHERE set_name >= '#' AND set_name < '$'")
+    }
+
     func appendLog(_ kind: ChangeKind, itemID: String, set: String?) throws -> Int64 {
         try db.cachedStatement(sql: "INSERT INTO changes (item_id, kind, origin, set_name) VALUES (?, ?, ?, ?)")
             .execute(arguments: [itemID, kind.rawValue, origin, set])

@@ -43,6 +43,9 @@ public protocol ItemLibrary: ChangeSink, FieldSource {
     /// anything changes. Returns the ids that changed.
     @discardableResult
     func apply(_ command: ItemCommand, to ids: [ItemID]) throws -> [ItemID]
+    /// Puts items in sets and takes them out (`favs tag`), as one change; returns the items changed, once each per
+    /// membership written. Every id is checked first: an unknown or deleted one throws `noItem` and nothing changes.
+    func changeMembers(_ ids: [ItemID], join: [SetID], leave: [SetID]) throws -> [ItemID]
     /// The ids `command` can change, in list order (shell completion).
     func ids(changedBy command: ItemCommand) throws -> [ItemID]
     /// The order the list was last shown in; nil when none was chosen.

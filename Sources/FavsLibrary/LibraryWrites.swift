@@ -102,6 +102,8 @@ package protocol LibraryWriteTransaction {
     /// Runs one write; false when the row is not in the state the write expects (present, or deleted for a
     /// restore), and then nothing changed. A member write stores its set under the name it is given.
     func perform(_ write: RowWrite) throws -> Bool
+    /// The names of the tags (`#` and a path) some item, present or deleted, belongs to, as stored.
+    func tagNames() throws -> [String]
     /// Appends a change-log row (`set`: the set of a member change); returns its sequence number.
     func appendLog(_ kind: ChangeKind, itemID: String, set: String?) throws -> Int64
     /// Deletes the change-log rows up to `seq`, inclusive.
@@ -139,6 +141,39 @@ extension LibraryWriteTransaction {
         guard case let .member(set, id, value, at) = write, set.isTag,
               let name = try state(of: id)?.storedName(of: set), name != set.name else { return write }
         return .member(SetID(name), id, value, at: at)
+    }
+
+    /// Puts items in sets and takes them out (`favs tag ID… +work -old`): every id is checked before anything changes
+    /// (an unknown or deleted one throws `noItem`), memberships already as asked and ids named twice are left
+    /// alone, and a tag the library holds in another case is written as the library spells it. Joins are timed
+    /// now (a favorite as `apply` stamps it). Returns the rows written, in order.
+    package func changeMembers(_ ids: [ItemID], join: [SetID], leave: [SetID],
+                               now: () -> Int64 = Store.now) throws -> [LoggedWrite] {
+        var states: [(ItemID, StoredState)] = []
+        var seen = Set<ItemID>()
+        for id in ids where seen.insert(id).inserted {
+            guard let state = try state(of: id), !state.deleted else { throw LibraryError.noItem(id) }
+            states.append((id, state))
+        }
+        var spelling = ImportTagNames(existing: tagNames)
+        func spelt(_ set: SetID) throws -> SetID { try set.tagPath.map { SetID(try spelling.name(of: $0)) } ?? set }
+        let (join, leave) = (try join.map(spelt), try leave.map(spelt))
+        var latest = join.contains(.favorites) ? try latestTime(in: .favorites) : nil
+        var written: [LoggedWrite] = []
+        for (id, state) in states {
+            for set in join where !state.membership(of: set).member {
+                var time = now()
+                if set == .favorites {
+                    time = FavoriteStamp.next(now: time, after: latest)
+                    latest = time
+                }
+                written.append(try self.written(.member(set, id, true, at: time)))
+            }
+            for set in leave where state.membership(of: set).member {
+                written.append(try self.written(.member(set, id, false, at: nil)))
+            }
+        }
+        return written
     }
 
     /// Applies a command to items by id. Every id is checked before anything changes: one unknown id (or, except

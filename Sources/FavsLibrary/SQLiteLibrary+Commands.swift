@@ -13,6 +13,16 @@ extension SQLiteLibrary {
         }
     }
 
+    /// Puts items in sets and takes them out, in one transaction; returns the items changed.
+    public func changeMembers(_ ids: [ItemID], join: [SetID], leave: [SetID]) throws -> [ItemID] {
+        try refuseWritesOnFullDisk()
+        return try LibraryError.wrapping {
+            try writer.write { db in
+                try SQLiteWrites(db: db, origin: origin).changeMembers(ids, join: join, leave: leave).map(\.write.itemID)
+            }
+        }
+    }
+
     /// The ids `command` can change, in list order, for shell completion.
     public func ids(changedBy command: ItemCommand) throws -> [ItemID] {
         try writer.read { db in

@@ -21,4 +21,13 @@ extension PostgresLibrary {
             return (written.map(\.write.itemID), ChangeNotice(written, library: session.target.schema, origin: origin))
         }
     }
+
+    /// Puts items in sets and takes them out, in one transaction, with one notice; returns the items changed.
+    public func changeMembers(_ ids: [ItemID], join: [SetID], leave: [SetID]) throws -> [ItemID] {
+        try refuseOlderFormat()
+        return try session.transaction(writes: true) { () -> ([ItemID], ChangeNotice?) in
+            let written = try PostgresWrites(session: session, origin: origin).changeMembers(ids, join: join, leave: leave)
+            return (written.map(\.write.itemID), ChangeNotice(written, library: session.target.schema, origin: origin))
+        }
+    }
 }

@@ -19,6 +19,11 @@ struct PostgresWrites: LibraryWriteTransaction {
         return StoredState(deleted: first.0, memberships: rows.compactMap { row in row.1.map { (name: $0, since: row.2) } })
     }
 
+    func tagNames() throws -> [String] {
+        try session.query("SELECT DISTINCT set_name FROM members WHERE starts_with(set_name, '#')")
+            .map { try $0.decode(String.self) }
+    }
+
     func latestTime(in set: SetID) throws -> Int64? {
         try session.query("""
             SELECT max(m.added_at) FROM members m JOIN items i ON i.id = m.item_id

@@ -1,0 +1,123 @@
+import ArgumentParser
+import FavsCore
+import FavsExitStatus
+import FavsFormats
+import FavsLibrary
+import FavsModel
+import Foundation
+
+/// `favs tag ID... +work -old`: tags items from a shell, as one change; running browsers follow at once.
+struct Tag: ParsableCommand, ExitStatusDeclaring {
+    static let configuration = CommandConfiguration(
+        commandName: "tag",
+        abstract: "Add tags to items and remove tags from them.",
+        discussion: """
+            Words starting with + add a tag, words starting with - remove one, every other word is an item id \
+            (as `favs list` shows them): `favs tag 12 40 +work -old`. A / nests a tag (reading/2026 is under \
+            reading); tags keep their case and are compared without it. A tag has no spaces, control characters \
+            or ; (the separator of the tags column in CSV and TSV). All of it is one change: an unknown or deleted \
+            id and nothing is changed.
+            """ + "\n\n" + ExitStatus.sentence(exitStatuses))
+
+    static let exitStatuses: [ExitStatus] = [.success, .unknownID, .usage] + ExitStatus.libraryOpen
+        + [.cannotWriteOutput]
+
+    // `.allUnrecognized`: `-old` is a tag to remove, not an option.
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Item ids, +tag to add, -tag to remove.", valueName: "id|+tag|-tag"))
+    var words: [String] = []
+
+    @OptionGroup var library: LibraryOption
+
+    /// The words read: ids, tags to add, tags to remove.
+    struct Change: Equatable {
+        var ids: [ItemID] = []
+        var join: [String] = []
+        var leave: [String] = []
+
+        /// Reads the words; throws the first bad tag's message, or says what is missing.
+        init(_ words: [String]) throws(ValidationError) {
+            for word in words {
+                guard let sign = word.first, sign == "+" || sign == "-" else {
+                    ids.append(ItemID(word))
+                    continue
+                }
+                let path: String
+                do {
+                    path = try TagPath.parse(String(word.dropFirst()))
+                } catch {
+                    throw ValidationError("\(word): \(error.message)")
+                }
+                if sign == "+" { join.append(path) } else { leave.append(path) }
+            }
+            if let both = join.first(where: { tag in leave.contains { SetID.tag($0) == .tag(tag) } }) {
+                throw ValidationError("+\(both) and -\(both): a tag is added or removed, not both")
+            }
+            if ids.isEmpty { throw ValidationError("name the items to tag: favs tag ID... +tag -tag") }
+            if join.isEmpty, leave.isEmpty { throw ValidationError("name a tag to add (+tag) or to remove (-tag)") }
+        }
+    }
+
+    func validate() throws { _ = try Change(words) }
+
+    func run() throws {
+        let change = try Change(words)
+        let location = try library.location()
+        let changed: [ItemID]
+        do {
+            let library = try openExistingLibrary(location, readOnly: false)
+            changed = try library.changeMembers(change.ids, join: change.join.map(SetID.tag), leave: change.leave.map(SetID.tag))
+        } catch LibraryError.noItem(let id) {
+            throw failure(LibraryError.noItem(id).description, .unknownID)
+        } catch {
+            throw failure(opening: error)
+        }
+        let items = Set(changed).count, asked = Set(change.ids).count
+        let what = (change.join.map { "+" + $0 } + change.leave.map { "-" + $0 }).joined(separator: " ")
+        try StandardOutput.write("tagged \(items) item\(items == 1 ? "" : "s"): \(Sanitize.visible(what))"
+                                 + (items < asked ? " (\(asked - items) already so)" : "") + "\n")
+    }
+}
+
+/// `favs tags`: every tag with how many items carry it (or a tag nested under it), as a tree or as JSON Lines.
+struct Tags: ParsableCommand, ExitStatusDeclaring {
+    static let configuration = CommandConfiguration(
+        commandName: "tags",
+        abstract: "Print the library's tags with their counts.",
+        discussion: """
+            tree: one line per tag, nested tags indented under their folder, each with the number of items carrying \
+            it or a tag nested under it. jsonl: one object per tag and folder: {"tag": path, "count": items under it, \
+            "own": items carrying that very tag}.
+            """ + "\n\n" + ExitStatus.sentence(exitStatuses))
+
+    static let exitStatuses: [ExitStatus] = [.success, .usage] + ExitStatus.libraryOpen + [.cannotWriteOutput]
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case tree, jsonl }
+
+    @Option(help: "How the tags are printed.")
+    var format: Format = .tree
+
+    @OptionGroup var library: LibraryOption
+
+    func run() throws {
+        let store = try ItemOutput.store(library, matching: ListQuery())
+        try StandardOutput.write(Self.render(store.items.tagTree, as: format))
+    }
+
+    /// The tags as printed.
+    static func render(_ nodes: [TagNode], as format: Format) -> String {
+        nodes.map { node in
+            switch format {
+            case .tree:
+                String(repeating: "  ", count: node.depth) + Sanitize.visible(String(node.name)) + " (\(node.count))\n"
+            case .jsonl:
+                "{\"tag\":\(quoted(node.path)),\"count\":\(node.count),\"own\":\(node.ownCount)}\n"
+            }
+        }.joined()
+    }
+
+    private static func quoted(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        JSONString.write(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
