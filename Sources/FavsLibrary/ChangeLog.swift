@@ -92,6 +92,13 @@ struct SQLiteWrites: LibraryWriteTransaction {
         try String.fetchAll(db, sql: "SELECT DISTINCT set_name FROM members WHERE set_name >= '#' AND set_name < '$'")
     }
 
+    func members(named name: String) throws -> [(id: ItemID, since: Int64?)] {
+        try Row.fetchAll(db, sql: """
+            SELECT m.item_id, m.added_at FROM members m JOIN items i ON i.id = m.item_id
+            WHERE m.set_name = ? AND i.deleted = 0 ORDER BY i.position
+            """, arguments: [name]).map { (ItemID($0[0] as String), $0[1] as Int64?) }
+    }
+
     func appendLog(_ kind: ChangeKind, itemID: String, set: String?) throws -> Int64 {
         try db.cachedStatement(sql: "INSERT INTO changes (item_id, kind, origin, set_name) VALUES (?, ?, ?, ?)")
             .execute(arguments: [itemID, kind.rawValue, origin, set])

@@ -46,6 +46,9 @@ public protocol ItemLibrary: ChangeSink, FieldSource {
     /// Puts items in sets and takes them out (`favs tag`), as one change; returns the items changed, once each per
     /// membership written. Every id is checked first: an unknown or deleted one throws `noItem` and nothing changes.
     func changeMembers(_ ids: [ItemID], join: [SetID], leave: [SetID]) throws -> [ItemID]
+    /// Renames a tag and every tag nested under it (`favs tag --rename`), or takes them off every item (`new` nil:
+    /// `--delete`), as one change; returns the items changed (none: no present item carries it).
+    func renameTag(_ old: String, to new: String?) throws -> [ItemID]
     /// The ids `command` can change, in list order (shell completion).
     func ids(changedBy command: ItemCommand) throws -> [ItemID]
     /// The order the list was last shown in; nil when none was chosen.

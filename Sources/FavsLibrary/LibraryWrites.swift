@@ -104,6 +104,8 @@ package protocol LibraryWriteTransaction {
     func perform(_ write: RowWrite) throws -> Bool
     /// The names of the tags (`#` and a path) some item, present or deleted, belongs to, as stored.
     func tagNames() throws -> [String]
+    /// The present items of the set stored under `name` (exactly), with the time each joined, in list order.
+    func members(named name: String) throws -> [(id: ItemID, since: Int64?)]
     /// Appends a change-log row (`set`: the set of a member change); returns its sequence number.
     func appendLog(_ kind: ChangeKind, itemID: String, set: String?) throws -> Int64
     /// Deletes the change-log rows up to `seq`, inclusive.
@@ -171,6 +173,25 @@ extension LibraryWriteTransaction {
             }
             for set in leave where state.membership(of: set).member {
                 written.append(try self.written(.member(set, id, false, at: nil)))
+            }
+        }
+        return written
+    }
+
+    /// Renames a tag and every tag nested under it (`old` → `new`: `work/x` becomes `new/x`), or takes them off every
+    /// item (`new` nil), as member writes: each item leaves the old tag and joins the new one with the time it had,
+    /// so followers see an ordinary change. A deleted item keeps its tags as they were. Returns the rows written;
+    /// none when no present item carries `old` or a tag under it.
+    package func renameTag(_ old: String, to new: String?) throws -> [LoggedWrite] {
+        var spelling = ImportTagNames(existing: tagNames)
+        var written: [LoggedWrite] = []
+        for name in try tagNames() {
+            guard let path = SetID(name).tagPath, TagPath.isWithin(path, old) else { continue }
+            let renamed = try new.map { SetID(try spelling.name(of: $0 + path.dropFirst(old.count))) }
+            for (id, since) in try members(named: name) {
+                written.append(try self.written(.member(SetID(name), id, false, at: nil)))
+                guard let renamed, let state = try state(of: id), !state.membership(of: renamed).member else { continue }
+                written.append(try self.written(.member(renamed, id, true, at: since)))
             }
         }
         return written

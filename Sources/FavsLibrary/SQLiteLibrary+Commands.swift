@@ -23,6 +23,15 @@ extension SQLiteLibrary {
         }
     }
 
+    /// Renames a tag and those nested under it, or takes them off every item (`new` nil), in one transaction;
+    /// returns the items changed.
+    public func renameTag(_ old: String, to new: String?) throws -> [ItemID] {
+        try refuseWritesOnFullDisk()
+        return try LibraryError.wrapping {
+            try writer.write { db in try SQLiteWrites(db: db, origin: origin).renameTag(old, to: new).map(\.write.itemID) }
+        }
+    }
+
     /// The ids `command` can change, in list order, for shell completion.
     public func ids(changedBy command: ItemCommand) throws -> [ItemID] {
         try writer.read { db in

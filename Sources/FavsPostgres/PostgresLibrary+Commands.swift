@@ -30,4 +30,14 @@ extension PostgresLibrary {
             return (written.map(\.write.itemID), ChangeNotice(written, library: session.target.schema, origin: origin))
         }
     }
+
+    /// Renames a tag and those nested under it, or takes them off every item (`new` nil), in one transaction with
+    /// one notice; returns the items changed.
+    public func renameTag(_ old: String, to new: String?) throws -> [ItemID] {
+        try refuseOlderFormat()
+        return try session.transaction(writes: true) { () -> ([ItemID], ChangeNotice?) in
+            let written = try PostgresWrites(session: session, origin: origin).renameTag(old, to: new)
+            return (written.map(\.write.itemID), ChangeNotice(written, library: session.target.schema, origin: origin))
+        }
+    }
 }

@@ -24,6 +24,16 @@ struct PostgresWrites: LibraryWriteTransaction {
             .map { try $0.decode(String.self) }
     }
 
+    func members(named name: String) throws -> [(id: ItemID, since: Int64?)] {
+        try session.query("""
+            SELECT m.item_id, m.added_at FROM members m JOIN items i ON i.id = m.item_id
+            WHERE m.set_name = \(name) AND NOT i.deleted ORDER BY i.position
+            """).map { row in
+            let (id, since) = try row.decode((String, Int64?).self)
+            return (ItemID(id), since)
+        }
+    }
+
     func latestTime(in set: SetID) throws -> Int64? {
         try session.query("""
             SELECT max(m.added_at) FROM members m JOIN items i ON i.id = m.item_id
