@@ -20,9 +20,9 @@ import Testing
         let map = KeyMap.standard.replacingKeys([.quit: [.char("Q")], .toggleFavorite: [.char("*")]])
         #expect(map.bindings.map(\.command) == KeyMap.standard.bindings.map(\.command))
         #expect(map.bindings.map(\.template) == KeyMap.standard.bindings.map(\.template))
-        #expect(map.bindings.first { $0.command == .mark }?.help == "mark / unmark (*, d act on marks)",
+        #expect(map.bindings.first { $0.command == .mark }?.help == "mark / unmark (*, d, t act on marks)",
                 "a help text that names another command's key names the one in force")
-        #expect(KeyMap.standard.bindings.first { $0.command == .mark }?.help == "mark / unmark (f, d act on marks)")
+        #expect(KeyMap.standard.bindings.first { $0.command == .mark }?.help == "mark / unmark (f, d, t act on marks)")
         #expect(map.command(for: .char("Q")) == .quit)
         #expect(map.command(for: .char("q")) == nil)
         #expect(map.command(for: .char("*")) == .toggleFavorite)

@@ -61,7 +61,7 @@ import FavsTestFixtures
         .moveDown: [.char("J")], .moveUp: [.char("K")], .top: [.char("T")], .bottom: [.char("B")],
         .pageDown: [.char("N")], .pageUp: [.char("P")], .focusNext: [.char("W")], .focusPrevious: [.char("E")],
         .activate: [.char("A")], .back: [.char("Z")], .toggleFavorite: [.char("X")], .delete: [.char("D")],
-        .open: [.char("O")], .mark: [.char("M")], .markRange: [.char("R")], .undo: [.char("U")], .redo: [.char("Y")],
+        .open: [.char("O")], .tag: [.char("I")], .mark: [.char("M")], .markRange: [.char("R")], .undo: [.char("U")], .redo: [.char("Y")],
         .filter: [.char("\\")], .favoritesView: [.char("V")], .sort: [.char("S")], .help: [.char("H")],
         .quit: [.char("Q")], .suspend: [.ctrl("y")], .redraw: [.ctrl("e")], .previewDown: [.char("}")], .previewUp: [.char("{")],
     ])

@@ -149,7 +149,7 @@ func frames(_ script: String, size: (Int, Int) = (80, 24), items: [Item] = Sampl
     @Test func theHelpOverlayIsGeneratedFromTheKeyMap() throws {
         #expect(try frames("?") == ["""
          favs — sample library
-        ┏ Items 1/28┏ Keys 1-19/26 ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┓────────────┐
+        ┏ Items 1/28┏ Keys 1-19/27 ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┓────────────┐
         ┃>★ お気に入┃ j, down       move down                             ┃            │
         ┃   录音 Rec┃ k, up         move up                               ┃            │
         ┃   Café del┃ g, home       first item                            ┃            │
@@ -165,10 +165,10 @@ func frames(_ script: String, size: (Int, Int) = (80, 24), items: [Item] = Sampl
         ┃   残酷な天┃ f, space      favorite / unfavorite                 ┃────────────┘
         ┃   茉莉花 J┃ d, delete     delete the selected item              ┃────────────┐
         ┃   Dansa kv┃ o             open the item's url, link or path     ┃            │
-        ┃   Águas de┃ m             mark / unmark (f, d act on marks)     ┃            │
-        ┃   A very l┃ v             mark a range: move, then v            ┃            │
-        ┃   🎹 Piano┃ u             undo                                  ┃            │
-        ┃   Smörgåsb┃ ctrl-r        redo                                  ┃            │
+        ┃   Águas de┃ t             tag: +work adds, -old takes off       ┃            │
+        ┃   A very l┃ m             mark / unmark (f, d, t act on marks)  ┃            │
+        ┃   🎹 Piano┃ v             mark a range: move, then v            ┃            │
+        ┃   Smörgåsb┃ u             undo                                  ┃            │
         ┃   사랑의  ┃ j/k scroll · esc closes                             ┃            │
         ┗━━━━━━━━━━━┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛────────────┘
          f fav · d delete · u undo · / filter · ? help           28 items · 3 favorites
@@ -180,7 +180,7 @@ func frames(_ script: String, size: (Int, Int) = (80, 24), items: [Item] = Sampl
         let shown = try frames("resize 40x12 ? frame j j frame G", size: (40, 12))
         #expect(shown[0] == """
          favs — sample library
-        ┏┏ Keys 1-7/41 ━━━━━━━━━━━━━━━━━━━━━━━┓┓
+        ┏┏ Keys 1-7/43 ━━━━━━━━━━━━━━━━━━━━━━━┓┓
         ┃┃ j, down       move down            ┃┃
         ┃┃ k, up         move up              ┃┃
         ┃┃ g, home       first item           ┃┃
@@ -192,10 +192,10 @@ func frames(_ script: String, size: (Int, Int) = (80, 24), items: [Item] = Sampl
         ┗┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛┛
          ? help                         28 · ★3
         """)
-        #expect(shown[1].contains("┏┏ Keys 3-9/41 ") && shown[1].contains("┃┃               (preview) down       ┃┃"))
+        #expect(shown[1].contains("┏┏ Keys 3-9/43 ") && shown[1].contains("┃┃               (preview) down       ┃┃"))
         #expect(shown[2] == """
          favs — sample library
-        ┏┏ Keys 35-41/41 ━━━━━━━━━━━━━━━━━━━━━┓┓
+        ┏┏ Keys 37-43/43 ━━━━━━━━━━━━━━━━━━━━━┓┓
         ┃┃ s             sort: library        ┃┃
         ┃┃               order, A–Z, recent ★ ┃┃
         ┃┃ ?             this help            ┃┃

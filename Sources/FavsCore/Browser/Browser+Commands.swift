@@ -22,6 +22,7 @@ extension Browser {
         case .toggleFavorite: return act(onMarked: Action.toggleFavorites, orSelected: Action.toggleFavorite)
         case .delete: return act(onMarked: Action.deleteAll, orSelected: Action.delete)
         case .open: return openSelected()
+        case .tag: return openTagPrompt()
         case .mark: toggleMark()
         case .markRange: startRange()
         case .undo: report(dispatch(.undo), verb: "Undo")
@@ -143,10 +144,10 @@ extension Browser {
         return .open(target)
     }
 
-    /// f and d: an action on every marked item (then the marks are cleared), else on the selected one. Marks
+    /// f, d and the tag prompt: an action on every marked item (then the marks are cleared), else on the selected one. Marks
     /// stay when the action changed nothing (not saved, say), and come back when a library in the background
     /// takes it back: the same key then tries again.
-    private func act(onMarked batch: ([ItemID]) -> Action, orSelected single: (ItemID) -> Action) -> Effect {
+    func act(onMarked batch: ([ItemID]) -> Action, orSelected single: (ItemID) -> Action) -> Effect {
         let marked = marks.all(in: store, cursor: listCursor.selected)
         if !marked.isEmpty {
             let before = marks

@@ -21,10 +21,12 @@ extension Browser {
             canvas.blit(pane, x: rect.x, y: rect.y)
         }
         Chrome.titleBar(into: &canvas, library: libraryName)
-        // A picker's query is always being typed: its prompt leads the status line, then what fits.
-        let isError = message?.isError ?? (purpose == .pick ? store.searchProblem == nil && connectionTrouble != nil
-                                                            : connectionTrouble != nil && mode != .filtering)
-        Chrome.statusLine(into: &canvas, prompt: purpose == .pick ? queryPrompt : nil,
+        // A picker's query is always being typed, and so is the tag prompt while open: the prompt leads the status
+        // line, then what fits.
+        let isError = message?.isError ?? (mode == .tagging ? tagPrompt.problem != nil
+            : purpose == .pick ? store.searchProblem == nil && connectionTrouble != nil
+            : connectionTrouble != nil && mode != .filtering)
+        Chrome.statusLine(into: &canvas, prompt: mode == .tagging ? tagPromptText : purpose == .pick ? queryPrompt : nil,
                           left: purpose == .pick ? pickStatusText : statusText,
                           hints: Chrome.hints(keyMap, purpose: purpose), leftStyle: isError ? .bold : [],
                           leftRole: isError ? .error : .plain,
@@ -61,6 +63,7 @@ extension Browser {
     private var statusText: [String] {
         if let loading { return loading }
         if let message { return [message.text] + message.shorter }
+        if mode == .tagging { return tagStatusText }
         if let connectionTrouble, mode != .filtering { return [connectionTrouble] }
         if let saving, mode != .filtering, marks.isEmpty { return [saving] }
         if mode == .filtering, let keys = modeKeys[.filtering] {

@@ -14,7 +14,8 @@ extension Browser {
 
     /// Handles one mouse event at a screen cell.
     public func handle(_ mouse: MouseEvent) {
-        if waitsForTheList(.mouse(mouse)) { return }
+        // The tag prompt acts on the selection as it is when opened: a click would change what it tags.
+        if waitsForTheList(.mouse(mouse)) || mode == .tagging { return }
         if mode == .help {
             // The overlay covers the panes, so a click on it is not meant for them: it only closes it.
             guard mouse.kind == .click else { return }

@@ -9,6 +9,10 @@ extension Browser {
             return
         }
         guard let change = outcome.applied, let first = change.parts.first else { return }
+        if let tags = tagSummary(of: change) {
+            message = Message(text: verb.map { "\($0): \(tags)" } ?? tags, isError: false)
+            return
+        }
         let count = change.parts.count
         let subject = count == 1 ? "“\(title(of: first))”" : "\(count) items"
         let done: String
@@ -27,6 +31,22 @@ extension Browser {
         } else if count > 1 {
             message = Message(text: "\(done.prefix(1).uppercased())\(done.dropFirst()) \(subject)", isError: false)
         }
+    }
+
+    /// What a change of tags did (the tag prompt's, or its undo), as the prompt would ask it: `3 items: +work −old`,
+    /// `“Title”: +work`. Nil for a change that is not all tags.
+    private func tagSummary(of change: ModelChange) -> String? {
+        var items = Set<ItemID>()
+        var words: [String] = []
+        for part in change.parts {
+            guard case let .setMember(set, id, value, _) = part, let path = set.tagPath else { return nil }
+            items.insert(id)
+            let word = (value ? "+" : "−") + path
+            if !words.contains(where: { $0.lowercased() == word.lowercased() }) { words.append(word) }
+        }
+        guard let first = change.parts.first else { return nil }
+        let subject = items.count == 1 ? "“\(title(of: first))”" : "\(items.count) items"
+        return "\(subject): \(words.joined(separator: " "))"
     }
 
     /// The title of the item a single change is about (a deleted item's from the change itself).

@@ -41,6 +41,8 @@ public final class Browser {
     /// The preview as its own pane shows it (`--preview-window right` or `bottom`); nil when it has none.
     var previewPane: DetailPane.PreviewSection?
     var marks = Marks()
+    /// The tag prompt's text and what it last said; read while `mode` is `.tagging` (Browser+Tags.swift).
+    var tagPrompt = TagPrompt()
     var marksOnTheirWay = MarksOnTheirWay()
     /// The first binding the help overlay shows.
     var helpOffset = 0
@@ -171,9 +173,9 @@ public final class Browser {
         case let .scrollHelp(delta): helpOffset = max(0, helpOffset + max(-helpOffset, delta))
         case let .pageHelp(pages):
             helpOffset = max(0, helpOffset + pages * max(1, helpLayout.rows - 1))
-        case let .typeIntoFilter(c): setFilter(store.query.filter + String(c))
-        case .eraseFilter: setFilter(String(store.query.filter.dropLast()))
-        case .clearQuery: setFilter("")
+        case let .type(c): editText { $0 + String(c) }
+        case .erase: editText { String($0.dropLast()) }
+        case .clearQuery: editText { _ in "" }
         case .toggleExact: changeQuery { $0.exact.toggle() }
         case .keepFilter: mode = .normal
         case .clearFilter:
@@ -181,6 +183,9 @@ public final class Browser {
             mode = .normal
         case .endRange: endRange()
         case .clearMarks: clearMarks()
+        case .completeTag: tagPrompt.complete(from: store.items.tagPaths)
+        case .applyTags: applyTags()
+        case .cancelTags: mode = .normal
         case .ignore: break
         }
     }

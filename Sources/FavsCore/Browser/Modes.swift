@@ -10,6 +10,8 @@ public enum Mode: Hashable, Sendable {
     case help
     /// A range of list rows is being marked (`v`), from an anchor item to the cursor.
     case visual
+    /// Typing into the tag prompt (`t`): `+work -old` for the selected or the marked items.
+    case tagging
 }
 
 /// What a mode does with a key it takes for itself, before the key map sees it.
@@ -17,13 +19,18 @@ enum ModeAction: Hashable, Sendable {
     case closeHelp
     case scrollHelp(Int)
     case pageHelp(Int)
-    case typeIntoFilter(Character)
-    case eraseFilter, keepFilter, clearFilter
-    /// ctrl-u: the whole query erased, the filter (or a picker's query) staying open.
+    /// A character typed, or the last erased, in the text being typed: the filter's (a picker's query), or the
+    /// tag prompt's.
+    case type(Character)
+    case erase
+    case keepFilter, clearFilter
+    /// ctrl-u: the whole text erased, the filter (or a picker's query, or the tag prompt) staying open.
     case clearQuery
     /// Fuzzy to exact matching and back (fzf's `--exact`), while typing a filter.
     case toggleExact
     case endRange, clearMarks
+    /// The tag prompt's keys: tab completes the last word, enter applies the words, esc closes it changing nothing.
+    case completeTag, applyTags, cancelTags
     case ignore
 }
 
@@ -33,22 +40,26 @@ struct ModeKeys: Sendable {
     let keys: [Key: ModeAction]
     var takesPrintable = false
     var passesOthers = true
+    /// Keys handed to the key map when the others are not (the tag prompt still quits on ctrl-c).
+    var passing: Set<Key> = []
 
     /// What the mode does with a key; nil hands the key to the key map.
     func action(for key: Key) -> ModeAction? {
         if let action = keys[key] { return action }
-        if takesPrintable, case let .char(c) = key { return .typeIntoFilter(c) }
-        return passesOthers ? nil : .ignore
+        if takesPrintable, case let .char(c) = key { return .type(c) }
+        return passesOthers || passing.contains(key) ? nil : .ignore
     }
 
     /// The keys a picker's query takes in its normal mode, beside every printable character: the filter's
     /// text-field keys but enter and esc, which pick and cancel there.
-    static let pickerQuery: [Key: ModeAction] = [.backspace: .eraseFilter, .ctrl("u"): .clearQuery,
+    static let pickerQuery: [Key: ModeAction] = [.backspace: .erase, .ctrl("u"): .clearQuery,
                                                  .ctrl("e"): .toggleExact]
 
     /// The table: every mode and the keys it takes. Typing a filter takes the keys of a text field (enter,
     /// esc, backspace, and ctrl-e for exact matching); the others follow the key map in force, so a rebound key works, and is named, there too.
     /// In a picker the normal mode types into the filter as well (fzf: the query has the keyboard from the first key).
+    /// The tag prompt has the keyboard too (a key that moved the selection would change what it tags), but for the
+    /// keys that quit, suspend and redraw.
     static func table(for keyMap: KeyMap, purpose: Browser.Purpose = .browse) -> [Mode: ModeKeys] {
         func keys(_ command: Command, _ action: ModeAction) -> [(Key, ModeAction)] {
             keyMap.keys(for: command).map { ($0, action) }
@@ -69,6 +80,10 @@ struct ModeKeys: Sendable {
                                  takesPrintable: true),
             .help: ModeKeys(keys: help, passesOthers: false),
             .visual: ModeKeys(keys: visual),
+            .tagging: ModeKeys(keys: [.enter: .applyTags, .escape: .cancelTags, .tab: .completeTag, .backspace: .erase,
+                                      .ctrl("u"): .clearQuery],
+                               takesPrintable: true, passesOthers: false,
+                               passing: Set(keyMap.keys(for: .quit) + keyMap.keys(for: .suspend) + keyMap.keys(for: .redraw))),
         ]
     }
 

@@ -5,7 +5,7 @@ import Foundation
 public enum Command: Hashable, Sendable, CaseIterable {
     case moveDown, moveUp, top, bottom, pageDown, pageUp, previewDown, previewUp, togglePreview
     case focusNext, focusPrevious, activate, back
-    case toggleFavorite, delete, open, mark, markRange, undo, redo
+    case toggleFavorite, delete, open, tag, mark, markRange, undo, redo
     case filter, favoritesView, sort, help, quit, suspend, redraw
 
     /// The name a config file binds keys to: `move-down`, `favorite`, `favorites-view`.
@@ -28,6 +28,7 @@ public enum Command: Hashable, Sendable, CaseIterable {
         case .toggleFavorite: "favorite"
         case .delete: "delete"
         case .open: "open"
+        case .tag: "tag"
         case .mark: "mark"
         case .markRange: "mark-range"
         case .undo: "undo"
@@ -136,7 +137,8 @@ public struct KeyMap: Sendable {
         Binding(keys: [.char("f"), .char(" ")], command: .toggleFavorite, help: "favorite / unfavorite"),
         Binding(keys: [.char("d"), .delete], command: .delete, help: "delete the selected item"),
         Binding(keys: [.char("o")], command: .open, help: "open the item's url, link or path"),
-        Binding(keys: [.char("m")], command: .mark, help: "mark / unmark ({favorite}, {delete} act on marks)"),
+        Binding(keys: [.char("t")], command: .tag, help: "tag: +work adds, -old takes off"),
+        Binding(keys: [.char("m")], command: .mark, help: "mark / unmark ({favorite}, {delete}, {tag} act on marks)"),
         Binding(keys: [.char("v")], command: .markRange, help: "mark a range: move, then {mark-range}"),
         Binding(keys: [.char("u")], command: .undo, help: "undo"),
         Binding(keys: [.ctrl("r")], command: .redo, help: "redo"),

@@ -13,7 +13,7 @@ struct DetailState: Equatable {
     var text: DetailPane.Text?
 }
 
-/// The selected item in full: favorite mark, title, id and every field in its order.
+/// The selected item in full: favorite mark, title, id, tags and every field in its order.
 enum DetailPane {
     /// One line of the pane's text, and the columns of it that have a role (the star, a field's name).
     struct Line: Equatable {
@@ -38,6 +38,8 @@ enum DetailPane {
             var width: Int
             var star: String
             var item: Item?
+            /// The item's tags: the collection keeps them as sets, not in the `Item` it gives.
+            var tags: [String]
             var fields: [Field]?
             var loading: Bool
             var failure: String?
@@ -53,6 +55,7 @@ enum DetailPane {
     static func text(_ store: Store, subject: ItemID?, width: Int, glyphs: Glyphs, preview: PreviewSection? = nil,
                      reusing previous: Text?) -> Text {
         let source = Text.Source(subject: subject, width: width, star: glyphs.star, item: subject.flatMap { store.items[$0] },
+                                 tags: subject.map(store.items.tags(of:)) ?? [],
                                  fields: subject.flatMap { store.fields(of: $0) },
                                  loading: subject.map(store.isLoadingFields(of:)) ?? false,
                                  failure: subject.flatMap(store.fieldFailure(of:)), preview: preview)
@@ -73,7 +76,10 @@ enum DetailPane {
         }
         lines.append(Line(text: ""))
         let fields = store.fields(of: id)
-        for field in [Field("id", item.id.readable)] + (fields ?? []) {
+        // Its tags are a fact of the item, as its id is: a line like a field's, none when it has no tag.
+        let tags = store.items.tags(of: id)
+        let facts = [Field("id", item.id.readable)] + (tags.isEmpty ? [] : [Field("tags", tags.map { "#" + $0 }.joined(separator: "  "))])
+        for field in facts + (fields ?? []) {
             let wrapped = TextWidth.wrap(Sanitize.visible("\(field.name): \(field.value)"), to: textWidth)
             // The name and its colon; a name longer than the pane is wide is dim on its first line only.
             let nameWidth = TextWidth.of(Sanitize.visible(field.name)) + 1

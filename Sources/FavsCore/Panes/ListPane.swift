@@ -38,10 +38,31 @@ enum ListPane {
             canvas.put(lead + (item.favorite ? glyphs.star : " ") + " ", row: row, column: 1, limit: inner)
             if marked { canvas.addRole(.mark, row: row, column: 1, count: 1) }
             if item.favorite { canvas.addRole(.star, row: row, column: 2, count: 1) }
-            canvas.put(title: item.title, row: row, column: 4, limit: inner - 3, highlighting: search)
+            let written = canvas.put(title: item.title, row: row, column: 4, limit: inner - 3, highlighting: search)
+            // Its tags after the title, dimmed, where there is room: a cut title has none left, so they go first.
+            let tagsAt = 4 + written + 2
+            if tagsAt < inner + 1 {
+                canvas.put(tagsText(store.items.tags(of: item.id), room: inner + 1 - tagsAt, ellipsis: glyphs.ellipsis),
+                           row: row, column: tagsAt, style: .dim)
+            }
             if selected { canvas.addStyle(.reverse, row: row, column: 1, count: inner) }
         }
         return canvas
+    }
+
+    /// As many of the tags as fit whole in `room` columns (`#dev/swift #work`), an ellipsis after them when some did
+    /// not and it fits; nothing when the first does not fit.
+    static func tagsText(_ tags: [String], room: Int, ellipsis: String) -> String {
+        var text = ""
+        for (index, tag) in tags.enumerated() {
+            let next = (text.isEmpty ? "" : text + " ") + "#" + Sanitize.visible(tag)
+            guard TextWidth.of(next) <= room else {
+                let cut = text + " " + ellipsis
+                return index > 0 && TextWidth.of(cut) <= room ? cut : text
+            }
+            text = next
+        }
+        return text
     }
 }
 

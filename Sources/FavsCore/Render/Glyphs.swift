@@ -36,7 +36,7 @@ public struct Glyphs: Hashable, Sendable {
         star: "*", mark: "+", markedCursor: "#", ellipsis: "...",
         heavy: Border(horizontal: "=", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+"),
         light: Border(horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+"),
-        punctuation: ["★": "*", "•": "+", "»": "#", "·": "-", "—": "-", "–": "-", "“": "\"", "”": "\"", "▏": "_", "…": "..."])
+        punctuation: ["★": "*", "•": "+", "»": "#", "·": "-", "—": "-", "–": "-", "“": "\"", "”": "\"", "▏": "_", "…": "...", "−": "-"])
 
     /// Chrome text (a pane title, the status line) in this set: its punctuation replaced, item text kept.
     public func chrome(_ text: String) -> String {
