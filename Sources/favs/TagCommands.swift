@@ -17,6 +17,10 @@ struct Tag: ParsableCommand, ExitStatusDeclaring {
             reading); tags keep their case and are compared without it. A tag has no spaces, control characters \
             or ; (the separator of the tags column in CSV and TSV). All of it is one change: an unknown or deleted \
             id and nothing is changed.
+
+            --rename OLD NEW renames a tag on every item, and the tags nested under it with it (work/x becomes \
+            NEW/x); --delete TAG takes a tag, and those nested under it, off every item. Deleted items keep their \
+            tags.
             """ + "\n\n" + ExitStatus.sentence(exitStatuses))
 
     static let exitStatuses: [ExitStatus] = [.success, .unknownID, .usage] + ExitStatus.libraryOpen
@@ -26,7 +30,18 @@ struct Tag: ParsableCommand, ExitStatusDeclaring {
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Item ids, +tag to add, -tag to remove.", valueName: "id|+tag|-tag"))
     var words: [String] = []
 
+    @Option(parsing: .upToNextOption, help: ArgumentHelp("Rename a tag (and those nested under it).", valueName: "old new"))
+    var rename: [String] = []
+
+    @Option(help: ArgumentHelp("Take a tag (and those nested under it) off every item.", valueName: "tag"))
+    var delete: String?
+
     @OptionGroup var library: LibraryOption
+
+    /// A tag's path from the command line, or the usage error naming the option.
+    private static func path(_ text: String, _ option: String) throws(ValidationError) -> String {
+        do { return try TagPath.parse(text) } catch { throw ValidationError("\(option): \(error.message)") }
+    }
 
     /// The words read: ids, tags to add, tags to remove.
     struct Change: Equatable {
@@ -57,9 +72,24 @@ struct Tag: ParsableCommand, ExitStatusDeclaring {
         }
     }
 
-    func validate() throws { _ = try Change(words) }
+    func validate() throws {
+        if !rename.isEmpty || delete != nil {
+            guard words.isEmpty, rename.isEmpty || delete == nil else {
+                throw ValidationError("--rename and --delete stand alone: favs tag --rename OLD NEW, favs tag --delete TAG")
+            }
+            if !rename.isEmpty {
+                guard rename.count == 2 else { throw ValidationError("--rename takes two tags: the old name and the new") }
+                let (old, new) = (try Self.path(rename[0], "--rename"), try Self.path(rename[1], "--rename"))
+                if TagPath.isWithin(new, old) { throw ValidationError("--rename: “\(new)” is “\(old)” or under it") }
+            }
+            if let delete { _ = try Self.path(delete, "--delete") }
+            return
+        }
+        _ = try Change(words)
+    }
 
     func run() throws {
+        if !rename.isEmpty || delete != nil { return try renameOrDelete() }
         let change = try Change(words)
         let location = try library.location()
         let changed: [ItemID]
@@ -75,6 +105,23 @@ struct Tag: ParsableCommand, ExitStatusDeclaring {
         let what = (change.join.map { "+" + $0 } + change.leave.map { "-" + $0 }).joined(separator: " ")
         try StandardOutput.write("tagged \(items) item\(items == 1 ? "" : "s"): \(Sanitize.visible(what))"
                                  + (items < asked ? " (\(asked - items) already so)" : "") + "\n")
+    }
+}
+
+extension Tag {
+    /// `--rename OLD NEW` or `--delete TAG`: one change over every item carrying the tag or one nested under it.
+    private func renameOrDelete() throws {
+        let (old, new) = rename.count == 2 ? (rename[0], Optional(rename[1])) : (delete ?? "", nil)
+        let changed: [ItemID]
+        do {
+            changed = try openExistingLibrary(try library.location(), readOnly: false).renameTag(old, to: new)
+        } catch {
+            throw failure(opening: error)
+        }
+        let items = Set(changed).count
+        guard items > 0 else { throw failure("no item carries the tag “\(Sanitize.visible(old))”", .unknownID) }
+        let what = new.map { "renamed #\(old) to #\($0)" } ?? "took #\(old) off"
+        try StandardOutput.write(Sanitize.visible(what) + " on \(items) item\(items == 1 ? "" : "s")\n")
     }
 }
 
