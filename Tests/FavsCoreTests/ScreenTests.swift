@@ -149,7 +149,7 @@ func frames(_ script: String, size: (Int, Int) = (80, 24), items: [Item] = Sampl
     @Test func theHelpOverlayIsGeneratedFromTheKeyMap() throws {
         #expect(try frames("?") == ["""
          favs — sample library
-        ┏ Items 1/28┏ Keys 1-19/26 ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┓────────────┐
+        ┏ Items 1/28┏ Keys 1-19/28 ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┓────────────┐
         ┃>★ お気に入┃ j, down       move down                             ┃            │
         ┃   录音 Rec┃ k, up         move up                               ┃            │
         ┃   Café del┃ g, home       first item                            ┃            │
@@ -162,13 +162,13 @@ func frames(_ script: String, size: (Int, Int) = (80, 24), items: [Item] = Sampl
         ┃   🌊 Ocean┃ backtab       previous pane                         ┃            │
         ┃   Mañana e┃ enter         open detail / select favorite in list ┃            │
         ┃   Ég anda ┃ esc           back, clear marks, clear filter       ┃            │
-        ┃   残酷な天┃ f, space      favorite / unfavorite                 ┃────────────┘
-        ┃   茉莉花 J┃ d, delete     delete the selected item              ┃────────────┐
-        ┃   Dansa kv┃ o             open the item's url, link or path     ┃            │
-        ┃   Águas de┃ m             mark / unmark (f, d act on marks)     ┃            │
-        ┃   A very l┃ v             mark a range: move, then v            ┃            │
-        ┃   🎹 Piano┃ u             undo                                  ┃            │
-        ┃   Smörgåsb┃ ctrl-r        redo                                  ┃            │
+        ┃   残酷な天┃ l, right      open a folder of tags                 ┃────────────┘
+        ┃   茉莉花 J┃ h, left       close a folder of tags                ┃────────────┐
+        ┃   Dansa kv┃ f, space      favorite / unfavorite                 ┃            │
+        ┃   Águas de┃ d, delete     delete the selected item              ┃            │
+        ┃   A very l┃ o             open the item's url, link or path     ┃            │
+        ┃   🎹 Piano┃ m             mark / unmark (f, d act on marks)     ┃            │
+        ┃   Smörgåsb┃ v             mark a range: move, then v            ┃            │
         ┃   사랑의  ┃ j/k scroll · esc closes                             ┃            │
         ┗━━━━━━━━━━━┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛────────────┘
          f fav · d delete · u undo · / filter · ? help           28 items · 3 favorites
@@ -180,7 +180,7 @@ func frames(_ script: String, size: (Int, Int) = (80, 24), items: [Item] = Sampl
         let shown = try frames("resize 40x12 ? frame j j frame G", size: (40, 12))
         #expect(shown[0] == """
          favs — sample library
-        ┏┏ Keys 1-7/41 ━━━━━━━━━━━━━━━━━━━━━━━┓┓
+        ┏┏ Keys 1-7/45 ━━━━━━━━━━━━━━━━━━━━━━━┓┓
         ┃┃ j, down       move down            ┃┃
         ┃┃ k, up         move up              ┃┃
         ┃┃ g, home       first item           ┃┃
@@ -192,10 +192,10 @@ func frames(_ script: String, size: (Int, Int) = (80, 24), items: [Item] = Sampl
         ┗┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛┛
          ? help                         28 · ★3
         """)
-        #expect(shown[1].contains("┏┏ Keys 3-9/41 ") && shown[1].contains("┃┃               (preview) down       ┃┃"))
+        #expect(shown[1].contains("┏┏ Keys 3-9/45 ") && shown[1].contains("┃┃               (preview) down       ┃┃"))
         #expect(shown[2] == """
          favs — sample library
-        ┏┏ Keys 35-41/41 ━━━━━━━━━━━━━━━━━━━━━┓┓
+        ┏┏ Keys 39-45/45 ━━━━━━━━━━━━━━━━━━━━━┓┓
         ┃┃ s             sort: library        ┃┃
         ┃┃               order, A–Z, recent ★ ┃┃
         ┃┃ ?             this help            ┃┃
