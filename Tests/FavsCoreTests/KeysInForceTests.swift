@@ -64,13 +64,16 @@ import FavsTestFixtures
         .open: [.char("O")], .tag: [.char("I")], .mark: [.char("M")], .markRange: [.char("R")], .undo: [.char("U")], .redo: [.char("Y")],
         .filter: [.char("\\")], .favoritesView: [.char("V")], .sort: [.char("S")], .help: [.char("H")],
         .quit: [.char("Q")], .suspend: [.ctrl("y")], .redraw: [.ctrl("e")], .previewDown: [.char("}")], .previewUp: [.char("{")],
+        .openFolder: [.char("L")], .closeFolder: [.char("C")],
     ])
 
     /// The words of a frame that could name a key: split at spaces and the chrome's separators, and `j/k` into
-    /// its keys (a lone `/` stays a word; the filter prompt's `/` before the text is the prompt, not a key).
+    /// its keys (a lone `/` stays a word; the filter prompt's `/` before the text is the prompt, not a key, and
+    /// the text after it, as the list's title quotes it too, is what was typed: `/l` names no key).
     func words(_ text: String) -> Set<String> {
         var words = Set<String>()
         for word in text.split(whereSeparator: { " ·,():│┃━┏┓┗┛┌┐└┘─\n".contains($0) }) {
+            if word.hasPrefix("/"), word != "/" { continue }
             if word == "/" || !word.contains("/") { words.insert(String(word)) } else {
                 for part in word.split(separator: "/") { words.insert(String(part)) }
             }
@@ -110,10 +113,10 @@ import FavsTestFixtures
                            .char("D"), .char("f"), .char("U"), .char("Y"), .char("U"), .char("S"), .char("X"),
                            .char("X"), .char("q"), .char("B"), .char("T"), .char("K"), .char("H"), .char("Z"),
                            .char("E"), .char("A")]
-        var frames: [(String, Mode, Key?)] = [(b.frameText(), b.mode, nil)]
+        var frames: [(String, Mode, Key?)] = [(readable(b), b.mode, nil)]
         for key in tour {
             b.handle(key)
-            frames.append((b.frameText(), b.mode, key))
+            frames.append((readable(b), b.mode, key))
         }
         for (frame, mode, key) in frames {
             #expect(stale(in: frame, mode: mode, pressed: key) == [], "browse \(size):\n\(frame)")
@@ -156,14 +159,14 @@ import FavsTestFixtures
         return Set(named.map(\.name)).filter { !inForce.contains($0) && !fixed.contains($0) && seen.contains($0) }.sorted()
     }
 
-    /// A frame as the picker's check reads it: with the help open, the overlay and the status line only. The panes
+    /// A frame as the checks read it: with the help open, the overlay and the status line only. The panes
     /// under the overlay were read in the frame before, and the overlay cuts their words (`selected` to `d`).
     func readable(_ browser: Browser) -> String {
         let canvas = browser.frame()
         let text = { (row: Int, columns: Range<Int>) in columns.map { canvas[row, $0].text }.joined() }
         guard browser.mode == .help,
               let top = (0..<canvas.height).first(where: { text($0, 0..<canvas.width).contains("┏ Keys") }),
-              let left = (0..<canvas.width).first(where: { canvas[top, $0].text == "┏" }),
+              let left = (0..<canvas.width - 2).first(where: { canvas[top, $0].text == "┏" && canvas[top, $0 + 2].text == "K" }),
               let right = (left..<canvas.width).first(where: { canvas[top, $0].text == "┓" })
         else { return canvas.lines.joined(separator: "\n") }
         let bottom = (top..<canvas.height).first { canvas[$0, left].text == "┗" } ?? top

@@ -34,7 +34,7 @@ import Testing
         var orders: [ListQuery.Order]
         var selected: ItemID?
         var list: Cursor
-        var favoritesCursor: Cursor
+        var collectionsCursor: RowCursor<CollectionRow>
         var focus: Focus
         var mode: Mode
         var marks: Set<ItemID>
@@ -52,7 +52,7 @@ import Testing
             orders = sink.orders
             selected = browser.selectedID
             list = browser.listCursor
-            favoritesCursor = browser.favoritesCursor
+            collectionsCursor = browser.collectionsCursor
             focus = browser.focus
             mode = browser.mode
             marks = browser.marks.ids

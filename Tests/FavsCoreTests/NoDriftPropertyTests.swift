@@ -15,6 +15,8 @@ import Testing
         .char("n"), .char(":"), .char("1"), .char("d"),
         // Tag terms (`#t`, `!#u`), answered by the collection.
         .char("#"), .char("t"),
+        // The collections pane's folders (`l` is above), and tab twice more to reach the pane often.
+        .char("h"), .char("h"), .right, .left, .char("l"), .tab, .tab,
     ]
     /// The set the property test keeps beside the favorites.
     static let reading = SetID("reading")
@@ -258,16 +260,33 @@ import Testing
         // Each cursor is on an item its rows show (none only when they are empty) and within view.
         let layout = browser.layout
         try expectCursor(browser.listCursor, store.list, layout.panes[.list], "\(context) list")
-        try expectCursor(browser.favoritesCursor, store.favorites, layout.panes[.favorites], "\(context) favorites")
+        // The collections pane: its cursor on a row it shows and in view, on a collection's identity (a tag gone
+        // moves it, rows coming and going above it do not); its favorites are every favorite, in the pane's order,
+        // and its tags every tag outside a closed folder, each with its count.
+        let collections = browser.collectionRows
+        try expectCursor(browser.collectionsCursor, collections, layout.panes[.favorites], "\(context) collections")
+        let tree = store.items.tagTree
+        try #require(collections.hasHeader == !tree.isEmpty, "\(context): the header without tags, or none beside them")
+        let selected = browser.collectionsCursor.selected
+        let favoritesShown = tree.isEmpty || selected == .set(.favorites) || selected?.item != nil || selected == nil
+        let shownRows = (0..<collections.count).compactMap { collections.id(at: $0) }
+        try #require(shownRows.compactMap(\.item) == (favoritesShown ? favorites.compactMap { $0 } : []),
+                     "\(context): the favorites under their header")
+        let shownTags = collections.tags.map(\.node)
+        try #require(shownTags.allSatisfy { node in tree.contains(node) && TagPath.lineage(node.path).dropLast().allSatisfy {
+            browser.openFolders.contains(.tagFolder($0)) } }, "\(context): a tag shown in a closed folder, or not a tag")
+        try #require(shownTags.count == tree.count { node in TagPath.lineage(node.path).dropLast().allSatisfy {
+            browser.openFolders.contains(.tagFolder($0)) } }, "\(context): a tag left out of an open folder")
         #expect(browser.detail.subject == browser.selectedID, "\(context): the detail shows another item")
         // Drawing changes nothing: the twin, which never drew, has the same view state.
         try #require(browser.listCursor == twin.listCursor, "\(context)")
-        try #require(browser.favoritesCursor == twin.favoritesCursor, "\(context)")
+        try #require(browser.collectionsCursor == twin.collectionsCursor, "\(context)")
         try #require(browser.detail == twin.detail && browser.focus == twin.focus && browser.mode == twin.mode
+                     && browser.openFolders == twin.openFolders
                      && browser.message == twin.message, "\(context)")
     }
 
-    static func expectCursor(_ cursor: Cursor, _ rows: some ItemRows, _ rect: Rect?, _ context: String) throws {
+    static func expectCursor<ID>(_ cursor: RowCursor<ID>, _ rows: some KeyedRows<ID>, _ rect: Rect?, _ context: String) throws {
         guard rows.count > 0 else {
             try #require(cursor.selected == nil, "\(context): a selection in empty rows")
             return

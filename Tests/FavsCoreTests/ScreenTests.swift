@@ -149,7 +149,7 @@ func frames(_ script: String, size: (Int, Int) = (80, 24), items: [Item] = Sampl
     @Test func theHelpOverlayIsGeneratedFromTheKeyMap() throws {
         #expect(try frames("?") == ["""
          favs — sample library
-        ┏ Items 1/28┏ Keys 1-19/27 ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┓────────────┐
+        ┏ Items 1/28┏ Keys 1-19/29 ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┓────────────┐
         ┃>★ お気に入┃ j, down       move down                             ┃            │
         ┃   录音 Rec┃ k, up         move up                               ┃            │
         ┃   Café del┃ g, home       first item                            ┃            │
@@ -162,13 +162,13 @@ func frames(_ script: String, size: (Int, Int) = (80, 24), items: [Item] = Sampl
         ┃   🌊 Ocean┃ backtab       previous pane                         ┃            │
         ┃   Mañana e┃ enter         open detail / select favorite in list ┃            │
         ┃   Ég anda ┃ esc           back, clear marks, clear filter       ┃            │
-        ┃   残酷な天┃ f, space      favorite / unfavorite                 ┃────────────┘
-        ┃   茉莉花 J┃ d, delete     delete the selected item              ┃────────────┐
-        ┃   Dansa kv┃ o             open the item's url, link or path     ┃            │
-        ┃   Águas de┃ t             tag: +work adds, -old takes off       ┃            │
-        ┃   A very l┃ m             mark / unmark (f, d, t act on marks)  ┃            │
-        ┃   🎹 Piano┃ v             mark a range: move, then v            ┃            │
-        ┃   Smörgåsb┃ u             undo                                  ┃            │
+        ┃   残酷な天┃ l, right      open a folder of tags                 ┃────────────┘
+        ┃   茉莉花 J┃ h, left       close a folder of tags                ┃────────────┐
+        ┃   Dansa kv┃ f, space      favorite / unfavorite                 ┃            │
+        ┃   Águas de┃ d, delete     delete the selected item              ┃            │
+        ┃   A very l┃ o             open the item's url, link or path     ┃            │
+        ┃   🎹 Piano┃ t             tag: +work adds, -old takes off       ┃            │
+        ┃   Smörgåsb┃ m             mark / unmark (f, d, t act on marks)  ┃            │
         ┃   사랑의  ┃ j/k scroll · esc closes                             ┃            │
         ┗━━━━━━━━━━━┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛────────────┘
          f fav · d delete · u undo · / filter · ? help           28 items · 3 favorites
@@ -180,7 +180,7 @@ func frames(_ script: String, size: (Int, Int) = (80, 24), items: [Item] = Sampl
         let shown = try frames("resize 40x12 ? frame j j frame G", size: (40, 12))
         #expect(shown[0] == """
          favs — sample library
-        ┏┏ Keys 1-7/43 ━━━━━━━━━━━━━━━━━━━━━━━┓┓
+        ┏┏ Keys 1-7/47 ━━━━━━━━━━━━━━━━━━━━━━━┓┓
         ┃┃ j, down       move down            ┃┃
         ┃┃ k, up         move up              ┃┃
         ┃┃ g, home       first item           ┃┃
@@ -192,10 +192,10 @@ func frames(_ script: String, size: (Int, Int) = (80, 24), items: [Item] = Sampl
         ┗┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛┛
          ? help                         28 · ★3
         """)
-        #expect(shown[1].contains("┏┏ Keys 3-9/43 ") && shown[1].contains("┃┃               (preview) down       ┃┃"))
+        #expect(shown[1].contains("┏┏ Keys 3-9/47 ") && shown[1].contains("┃┃               (preview) down       ┃┃"))
         #expect(shown[2] == """
          favs — sample library
-        ┏┏ Keys 37-43/43 ━━━━━━━━━━━━━━━━━━━━━┓┓
+        ┏┏ Keys 41-47/47 ━━━━━━━━━━━━━━━━━━━━━┓┓
         ┃┃ s             sort: library        ┃┃
         ┃┃               order, A–Z, recent ★ ┃┃
         ┃┃ ?             this help            ┃┃

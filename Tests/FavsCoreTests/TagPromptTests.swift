@@ -30,9 +30,9 @@ import FavsTestFixtures
         ┃   Charlie            ┃│ id: a                            │
         ┃   Delta  #work/done  ┃│ tags: #dev/swift  #work          │
         ┃   Echo across a long…┃└──────────────────────────────────┘
-        ┃                      ┃┌ Favorites (1) ───────────────────┐
-        ┃                      ┃│ ★ Alpha                          │
-        ┃                      ┃│                                  │
+        ┃                      ┃┌ Collections ─────────────────────┐
+        ┃                      ┃│ ★ Favorites (1)                  │
+        ┃                      ┃│   ★ Alpha                        │
         ┗━━━━━━━━━━━━━━━━━━━━━━┛└──────────────────────────────────┘
         """
 

@@ -18,6 +18,8 @@ extension Browser {
         case .focusNext: cycleFocus(by: 1)
         case .focusPrevious: cycleFocus(by: -1)
         case .activate: activate()
+        case .openFolder: openFolder()
+        case .closeFolder: closeFolder()
         case .back: back()
         case .toggleFavorite: return act(onMarked: Action.toggleFavorites, orSelected: Action.toggleFavorite)
         case .delete: return act(onMarked: Action.deleteAll, orSelected: Action.delete)
@@ -73,7 +75,7 @@ extension Browser {
         switch focus {
         case .list: listCursor.move(by: delta, in: store.list)
         case .detail: scrollDetail(to: detail.scroll + delta)
-        case .favorites: favoritesCursor.move(by: delta, in: store.favorites)
+        case .favorites: collectionsCursor.move(by: delta, in: collectionRows)
         }
     }
 
@@ -81,7 +83,9 @@ extension Browser {
         switch focus {
         case .list: listCursor.move(to: top ? 0 : store.list.count - 1, in: store.list)
         case .detail: scrollDetail(to: top ? 0 : Int.max / 2)
-        case .favorites: favoritesCursor.move(to: top ? 0 : store.favorites.count - 1, in: store.favorites)
+        case .favorites:
+            let rows = collectionRows
+            collectionsCursor.move(to: top ? 0 : rows.count - 1, in: rows)
         }
     }
 
@@ -114,14 +118,71 @@ extension Browser {
         case .list: focus = .detail
         case .detail: break
         case .favorites:
-            guard let id = favoritesCursor.selected else { return }
-            if !listCursor.select(id, in: store.list) {
-                setFilter("")
-                listCursor.select(id, in: store.list)
-                message = Message(text: "Filter cleared to show “\(store.items[id]?.title ?? id.readable)”", isError: false)
+            switch collectionsCursor.selected {
+            case let .set(set)?: show(set)
+            case let .item(id)?: select(favorite: id)
+            case nil: break
             }
-            focus = layout.kind == .sideBySide ? .list : .detail
         }
+    }
+
+    /// Scopes the list to a collection (enter on it in the collections pane): `F`'s favorites, or a tag's folder
+    /// with every tag nested in it. The pane keeps focus beside the list, which shows the change; stacked, the
+    /// list comes up.
+    private func show(_ set: SetID) {
+        changeQuery { $0.scope = .members(set) }
+        guard store.query.scope == .members(set) else { return }
+        let name = set == .favorites ? "Favorites only" : "Tagged \(set)"
+        message = message ?? Message(text: "\(name) — \(keyMap.label(.favoritesView)) for every item", isError: false)
+        if layout.kind != .sideBySide { focus = .list }
+    }
+
+    /// Selects a favorite in the list (enter on it in the collections pane), clearing a filter that hides it.
+    private func select(favorite id: ItemID) {
+        if !listCursor.select(id, in: store.list) {
+            setFilter("")
+            listCursor.select(id, in: store.list)
+            message = Message(text: "Filter cleared to show “\(store.items[id]?.title ?? id.readable)”", isError: false)
+        }
+        focus = layout.kind == .sideBySide ? .list : .detail
+    }
+
+    /// `l` `→` in the collections pane: opens the folder selected; an open one, or the favorites' header, goes down
+    /// to what is in it.
+    func openFolder() {
+        guard focus == .favorites, let selected = collectionsCursor.selected else { return }
+        let rows = collectionRows
+        guard let row = rows.row(of: selected), row + 1 < rows.count else { return }
+        if let tag = rows.tag(at: row), tag.isFolder, !tag.isOpen {
+            openFolders.insert(.tagFolder(tag.node.path))
+        } else if tag(rows.tag(at: row), holds: rows.tag(at: row + 1)) || selected == .set(.favorites) {
+            collectionsCursor.move(to: row + 1, in: rows)
+        }
+    }
+
+    /// `h` `←` in the collections pane: closes the folder selected; on anything inside a folder (a favorite under
+    /// `★ Favorites` too), goes up to it and closes it.
+    func closeFolder() {
+        guard focus == .favorites, let selected = collectionsCursor.selected else { return }
+        let rows = collectionRows
+        if selected.item != nil {
+            collectionsCursor.select(.set(.favorites), in: rows)
+            return
+        }
+        guard let row = rows.row(of: selected), let tag = rows.tag(at: row) else { return }
+        if tag.isOpen {
+            openFolders.remove(.tagFolder(tag.node.path))
+        } else if let slash = tag.node.path.lastIndex(of: "/") {
+            let folder = SetID.tagFolder(String(tag.node.path[..<slash]))
+            openFolders.remove(folder)
+            collectionsCursor.select(.set(folder), in: collectionRows)
+        }
+    }
+
+    /// Whether `inner` is nested in the open folder `outer`.
+    private func tag(_ outer: CollectionRows.Shown?, holds inner: CollectionRows.Shown?) -> Bool {
+        guard let outer, let inner, outer.isOpen else { return false }
+        return TagPath.isWithin(inner.node.path, outer.node.path)
     }
 
     func back() {

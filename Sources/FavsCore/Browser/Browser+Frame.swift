@@ -54,8 +54,8 @@ extension Browser {
             DetailPane.draw(store, state: detail, width: rect.width, height: rect.height, focused: focused,
                             glyphs: glyphs)
         case .favorites:
-            SetPane.draw(store, set: .favorites, cursor: favoritesCursor, width: rect.width, height: rect.height,
-                         focused: focused, glyphs: glyphs, keyMap: keyMap)
+            CollectionsPane.draw(store, rows: collectionRows, cursor: collectionsCursor, width: rect.width,
+                                 height: rect.height, focused: focused, glyphs: glyphs, keyMap: keyMap)
         }
     }
 

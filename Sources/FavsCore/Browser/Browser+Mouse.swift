@@ -9,7 +9,7 @@ extension Browser {
     static let wheelStep = 3
 
     /// The column of a row's `★`, from the pane's left border: the border, the selection mark `>`, then the star
-    /// (ListPane.draw and SetPane.draw draw rows this way).
+    /// (ListPane.draw and CollectionsPane.draw draw rows this way; a favorite under `★ Favorites` two further).
     static let starColumn = 2
 
     /// Handles one mouse event at a screen cell.
@@ -30,7 +30,7 @@ extension Browser {
             guard rect.interiorContains(mouse) else { return }
             defer { settle() }
             message = nil
-            click(pane, line: mouse.row - rect.y - 1, onStar: mouse.column == rect.x + Self.starColumn)
+            click(pane, line: mouse.row - rect.y - 1, column: mouse.column - rect.x)
         case .wheelUp, .wheelDown:
             defer { settle() }
             message = nil
@@ -38,18 +38,23 @@ extension Browser {
         }
     }
 
-    /// A click on the `line`th row inside a pane: the pane takes focus, the item drawn there is selected, and
-    /// a click on its star toggles it through the same action as `f` (so undo, rollback and the message work).
-    private func click(_ pane: Focus, line: Int, onStar: Bool) {
+    /// A click on the `line`th row inside a pane, `column` cells from its left border: the pane takes focus, the
+    /// row drawn there is selected, and a click on an item's star toggles it through the same action as `f` (so
+    /// undo, rollback and the message work).
+    private func click(_ pane: Focus, line: Int, column: Int) {
         focus = pane
-        let selected: Bool
+        let onStar: Bool
         switch pane {
-        case .list: selected = listCursor.click(line: line, in: store.list)
-        case .favorites: selected = favoritesCursor.click(line: line, in: store.favorites)
-        case .detail: selected = false
+        case .list: onStar = listCursor.click(line: line, in: store.list) && column == Self.starColumn
+        case .favorites:
+            // A collection's row has no star to toggle; a favorite's under `★ Favorites` is indented.
+            let rows = collectionRows
+            onStar = collectionsCursor.click(line: line, in: rows) && collectionsCursor.selected?.item != nil
+                && column == Self.starColumn + (rows.hasHeader ? 2 : 0)
+        case .detail: onStar = false
         }
         // The star clicked is that item's, marks or not: the same action as `f` on one item.
-        if selected, onStar, let id = selectedID { report(dispatch(.toggleFavorite(id)), verb: nil) }
+        if onStar, let id = selectedID { report(dispatch(.toggleFavorite(id)), verb: nil) }
     }
 
     /// The wheel over a pane. Over the list or the favorites it moves the selection, and that pane takes focus:
@@ -61,7 +66,7 @@ extension Browser {
             listCursor.move(by: delta, in: store.list)
         case .favorites:
             focus = .favorites
-            favoritesCursor.move(by: delta, in: store.favorites)
+            collectionsCursor.move(by: delta, in: collectionRows)
         case .detail:
             // settle() keeps the scroll within the text.
             detail.scroll = max(0, detail.scroll + delta)
@@ -69,10 +74,10 @@ extension Browser {
     }
 }
 
-private extension Cursor {
+private extension RowCursor {
     /// Selects the item drawn on the `line`th row inside the pane (from the first row shown); false when that
     /// row is empty.
-    mutating func click(line: Int, in rows: some ItemRows) -> Bool {
+    mutating func click(line: Int, in rows: some KeyedRows<ID>) -> Bool {
         let target = offset + line
         guard line >= 0, target < rows.count else { return false }
         move(to: target, in: rows)

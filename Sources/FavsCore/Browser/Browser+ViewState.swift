@@ -33,14 +33,17 @@ extension Browser {
             case .queryChanged:
                 if searchTyped { listCursor.top(in: store.list) } else { listCursor.reset(in: store.list) }
                 // A search puts the favorites it matches first, best first: show them from the top, unless the
-                // pane is being moved through.
-                if focus == .favorites { favoritesCursor.reset(in: store.favorites) } else { favoritesCursor.move(to: 0, in: store.favorites) }
+                // pane is being moved through. A collection selected stays (enter on it changed the query).
+                let rows = collectionRows
+                if collectionsCursor.selected?.item != nil || collectionsCursor.selected == nil {
+                    if focus == .favorites { collectionsCursor.reset(in: rows) } else { collectionsCursor.move(to: rows.favorites.count > 0 ? rows.favoritesStart : 0, in: rows) }
+                }
             default: break
             }
         }
         repairPreviews(after: events)
         listCursor.repair(in: store.list)
-        favoritesCursor.repair(in: store.favorites)
+        collectionsCursor.repair(in: collectionRows)
     }
 
     /// Brings view state in line with the store and the size after every input (key, resize, change from
@@ -49,7 +52,7 @@ extension Browser {
     func settle() {
         let panes = layout.panes
         settle(&listCursor, in: store.list, rect: panes[.list])
-        settle(&favoritesCursor, in: store.favorites, rect: panes[.favorites])
+        settle(&collectionsCursor, in: collectionRows, rect: panes[.favorites])
         if let anchor = marks.anchor, store.list.row(of: anchor) == nil { marks.anchor = listCursor.selected }
         if helpOffset > 0 { helpOffset = min(helpOffset, helpLayout.maximumOffset) }
         let selected = selectedID
@@ -67,7 +70,7 @@ extension Browser {
         }
     }
 
-    private func settle(_ cursor: inout Cursor, in rows: some ItemRows, rect: Rect?) {
+    private func settle<ID>(_ cursor: inout RowCursor<ID>, in rows: some KeyedRows<ID>, rect: Rect?) {
         if let rect { cursor.settle(in: rows, visible: max(0, rect.height - 2)) } else { cursor.repair(in: rows) }
     }
 }

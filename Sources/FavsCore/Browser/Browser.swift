@@ -29,7 +29,10 @@ public final class Browser {
 
     /// View state, and only view state: the model is the store's. Every frame draws from the two.
     var listCursor: Cursor
-    var favoritesCursor: Cursor
+    /// The collections pane's cursor: on a collection (`★ Favorites`, a tag's folder) or on a favorite.
+    var collectionsCursor: RowCursor<CollectionRow>
+    /// The folders of tags opened in the collections pane (`l`); every other folder is closed.
+    var openFolders: Set<SetID> = []
     /// Set while a search typed is shown (`changeQuery`): the list's cursor goes to the best match, so the new rows
     /// need not say where the item it was on went.
     var searchTyped = false
@@ -102,16 +105,22 @@ public final class Browser {
         self.width = width
         self.height = height
         listCursor = Cursor(in: store.list)
-        favoritesCursor = Cursor(in: store.favorites)
+        collectionsCursor = RowCursor(in: CollectionRows(store, open: [], selected: nil))
         // A key typed in a search shows its first rows without ordering every match (`Store.answersSearchesTopFirst`).
         store.answersSearchesTopFirst = true
         settle()
         if purpose == .pick { store.prepareSearch() }  // the picker's first key is a search
     }
 
-    /// The item f, d and the detail pane act on: the favorites cursor when that pane has focus, else the list's.
+    /// The item f, d and the detail pane act on: the favorite selected in the collections pane when that pane has
+    /// focus, else the list's.
     public var selectedID: ItemID? {
-        focus == .favorites ? (favoritesCursor.selected ?? listCursor.selected) : listCursor.selected
+        focus == .favorites ? (collectionsCursor.selected?.item ?? listCursor.selected) : listCursor.selected
+    }
+
+    /// The collections pane's rows as the store and the pane's cursor make them now.
+    var collectionRows: CollectionRows {
+        CollectionRows(store, open: openFolders, selected: collectionsCursor.selected)
     }
 
     public var layout: Layout {

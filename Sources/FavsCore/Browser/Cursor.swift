@@ -1,37 +1,37 @@
 import FavsModel
 import Foundation
 
-/// Where a pane's cursor is, over rows of items (the list or the favorites): the selected item, the row it
-/// was last seen on and the first row shown. A value: view state, nothing of the model.
+/// Where a pane's cursor is, over rows of items (the list) or of collections and their favorites: the selected
+/// row's id, the row it was last seen on and the first row shown. A value: view state, nothing of the model.
 ///
-/// The repair after rows come or go is written here once: the selection stays on its item, and when that
-/// item goes away it moves to the item that took its row (or the last row).
-public struct Cursor: Equatable, Sendable {
-    /// The selected item; nil when the rows are empty.
-    public private(set) var selected: ItemID?
+/// The repair after rows come or go is written here once: the selection stays on its id, and when that
+/// row goes away it moves to the row that took its place (or the last row).
+public struct RowCursor<ID: Hashable & Sendable>: Equatable, Sendable {
+    /// The selected row's id; nil when the rows are empty.
+    public private(set) var selected: ID?
     /// The row `selected` was last seen on: where the selection lands when its item goes away.
     public private(set) var row = 0
     /// The first row shown.
     public private(set) var offset = 0
 
-    init(in rows: some ItemRows) {
+    init(in rows: some KeyedRows<ID>) {
         selected = rows.id(at: 0)
     }
 
     /// Selects the item at a row, clamped to the rows.
-    mutating func move(to target: Int, in rows: some ItemRows) {
+    mutating func move(to target: Int, in rows: some KeyedRows<ID>) {
         guard rows.count > 0 else { return }
         row = min(max(0, target), rows.count - 1)
         selected = rows.id(at: row)
     }
 
-    mutating func move(by delta: Int, in rows: some ItemRows) {
+    mutating func move(by delta: Int, in rows: some KeyedRows<ID>) {
         move(to: (selected.flatMap(rows.row(of:)) ?? row) + delta, in: rows)
     }
 
-    /// Selects an item if the rows show it; returns whether they do.
+    /// Selects a row's id if the rows show it; returns whether they do.
     @discardableResult
-    mutating func select(_ id: ItemID, in rows: some ItemRows) -> Bool {
+    mutating func select(_ id: ID, in rows: some KeyedRows<ID>) -> Bool {
         guard let found = rows.row(of: id) else { return false }
         selected = id
         row = found
@@ -39,7 +39,7 @@ public struct Cursor: Equatable, Sendable {
     }
 
     /// Starts over on new rows (a new query): at the top, keeping the selection if the rows show it.
-    mutating func reset(in rows: some ItemRows) {
+    mutating func reset(in rows: some KeyedRows<ID>) {
         offset = 0
         if let selected, select(selected, in: rows) { return }
         row = 0
@@ -53,7 +53,7 @@ public struct Cursor: Equatable, Sendable {
     }
 
     /// Starts over at the first row, whatever was selected (a search typed: its best match, as fzf's cursor).
-    mutating func top(in rows: some ItemRows) {
+    mutating func top(in rows: some KeyedRows<ID>) {
         offset = 0
         row = 0
         selected = rows.id(at: 0)
@@ -61,7 +61,7 @@ public struct Cursor: Equatable, Sendable {
 
     /// Keeps the selection on an item the rows show: its own, else the one that took its row (the first shown
     /// after it in the rows' order, or the last row), however many changes came in between.
-    mutating func repair(in rows: some ItemRows) {
+    mutating func repair(in rows: some KeyedRows<ID>) {
         if let selected {
             if let found = rows.row(of: selected) {
                 row = found
@@ -75,11 +75,14 @@ public struct Cursor: Equatable, Sendable {
     }
 
     /// Repairs the selection and scrolls as little as possible to show it among `visible` rows.
-    mutating func settle(in rows: some ItemRows, visible: Int) {
+    mutating func settle(in rows: some KeyedRows<ID>, visible: Int) {
         repair(in: rows)
         offset = Scroll.offset(offset, keeping: row, visible: visible, count: rows.count)
     }
 }
+
+/// The cursor of a pane of items (the list).
+public typealias Cursor = RowCursor<ItemID>
 
 /// Scrolling shared by the panes.
 enum Scroll {

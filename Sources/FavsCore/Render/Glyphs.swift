@@ -18,6 +18,8 @@ public struct Glyphs: Hashable, Sendable {
     public var mark: String
     public var markedCursor: String
     public var ellipsis: String
+    /// A folder of tags in the collections pane, open and closed.
+    public var folderOpen: String, folderClosed: String
     /// The focused pane's border.
     public var heavy: Border
     /// Every other border.
@@ -26,14 +28,14 @@ public struct Glyphs: Hashable, Sendable {
     var punctuation: [Character: String]
 
     public static let unicode = Glyphs(
-        star: "★", mark: "•", markedCursor: "»", ellipsis: "…",
+        star: "★", mark: "•", markedCursor: "»", ellipsis: "…", folderOpen: "▾", folderClosed: "▸",
         heavy: Border(horizontal: "━", vertical: "┃", topLeft: "┏", topRight: "┓", bottomLeft: "┗", bottomRight: "┛"),
         light: Border(horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘"),
         punctuation: [:])
 
     /// The focused border keeps a shape of its own (`=`), so focus shows without colour or bold.
     public static let ascii = Glyphs(
-        star: "*", mark: "+", markedCursor: "#", ellipsis: "...",
+        star: "*", mark: "+", markedCursor: "#", ellipsis: "...", folderOpen: "-", folderClosed: "+",
         heavy: Border(horizontal: "=", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+"),
         light: Border(horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+"),
         punctuation: ["★": "*", "•": "+", "»": "#", "·": "-", "—": "-", "–": "-", "“": "\"", "”": "\"", "▏": "_", "…": "...", "−": "-"])

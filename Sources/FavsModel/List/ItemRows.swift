@@ -1,17 +1,23 @@
 import Foundation
 
-/// A list of items by row, as a pane shows it: the list query's result, or a set's members.
-/// Rows are where items are *shown*; items are identified by id everywhere else.
-public protocol ItemRows {
+/// Rows as a cursor moves over them, each known by an id of its own (an item's, or a collection's): what a cursor
+/// needs to keep its selection on a row's identity, never its number.
+public protocol KeyedRows<ID> {
+    associatedtype ID: Hashable
     var count: Int { get }
     /// The id at a row; nil past the end (or past a preview's known rows).
-    func id(at row: Int) -> ItemID?
-    /// The row of an item; nil when these rows do not show it.
-    func row(of id: ItemID) -> Int?
-    /// The row an item has, or would have were it shown: the row of the first shown item after it in these
-    /// rows' order (`count` when none is). Where a cursor whose item went away lands. Nil for an id the model
+    func id(at row: Int) -> ID?
+    /// The row of an id; nil when these rows do not show it.
+    func row(of id: ID) -> Int?
+    /// The row an id has, or would have were it shown: the row of the first shown one after it in these
+    /// rows' order (`count` when none is). Where a cursor whose row went away lands. Nil for an id the model
     /// never held.
-    func row(placing id: ItemID) -> Int?
+    func row(placing id: ID) -> Int?
+}
+
+/// A list of items by row, as a pane shows it: the list query's result, or a set's members.
+/// Rows are where items are *shown*; items are identified by id everywhere else.
+public protocol ItemRows: KeyedRows<ItemID> {
     /// The items of `count` rows from `row` on (fewer at the end), in order.
     func items(from row: Int, count: Int) -> [Item]
 }

@@ -1,0 +1,101 @@
+import FavsModel
+import Foundation
+
+/// A row of the collections pane, known by what it shows, never by its number: a collection (the favorites'
+/// header, or a tag's folder) or one favorite.
+public enum CollectionRow: Hashable, Sendable {
+    /// A collection, as the list is scoped to it: `.favorites`, or a tag's folder (`SetID.tagFolder`: the tag and
+    /// every tag nested under it).
+    case set(SetID)
+    /// A favorite, shown under the favorites' header.
+    case item(ItemID)
+
+    /// The favorite this row shows; nil for a collection.
+    var item: ItemID? {
+        if case let .item(id) = self { return id }
+        return nil
+    }
+}
+
+/// The rows of the collections pane, made from the store whenever they are asked for (never kept, so a count is
+/// never stale): `★ Favorites`, its favorites while it or one of them is selected, then the tag tree with the
+/// folders `open` names opened. With no tags there is nothing but favorites to choose: the rows are the favorites
+/// alone, as the pane was before tags.
+struct CollectionRows: KeyedRows {
+    /// A tag or a folder as the tree shows it.
+    struct Shown {
+        var node: TagNode
+        /// Whether tags are nested under it: it opens and closes.
+        var isFolder: Bool
+        var isOpen: Bool
+    }
+
+    let favorites: MemberRows
+    /// The tags and folders shown, A–Z (those in a closed folder left out).
+    let tags: [Shown]
+    /// Whether the `★ Favorites` row is there: only beside tags.
+    let hasHeader: Bool
+    /// Whether the favorites themselves are shown.
+    let showsFavorites: Bool
+
+    /// The rows for the store as it is now, with the folders in `open` opened, around the row `selected`.
+    init(_ store: Store, open: Set<SetID>, selected: CollectionRow?) {
+        favorites = store.favorites
+        let tree = store.items.tagTree
+        hasHeader = !tree.isEmpty
+        showsFavorites = !hasHeader || selected.map { $0 == .set(.favorites) || $0.item != nil } ?? true
+        var shown: [Shown] = []
+        var closed: String?  // the closed folder whose tags are being left out
+        for (index, node) in tree.enumerated() {
+            if let folder = closed, TagPath.isWithin(node.path, folder) { continue }
+            closed = nil
+            // The tree lists a folder right before what is nested in it.
+            let isFolder = index + 1 < tree.count && TagPath.isWithin(tree[index + 1].path, node.path)
+            let isOpen = isFolder && open.contains(.tagFolder(node.path))
+            if isFolder, !isOpen { closed = node.path }
+            shown.append(Shown(node: node, isFolder: isFolder, isOpen: isOpen))
+        }
+        tags = shown
+    }
+
+    /// The first favorite's row.
+    var favoritesStart: Int { hasHeader ? 1 : 0 }
+    /// The first tag's row.
+    var tagsStart: Int { favoritesStart + (showsFavorites ? favorites.count : 0) }
+    var count: Int { tagsStart + tags.count }
+
+    func id(at row: Int) -> CollectionRow? {
+        if row < 0 { return nil }
+        if row < favoritesStart { return .set(.favorites) }
+        if row < tagsStart { return favorites.id(at: row - favoritesStart).map(CollectionRow.item) }
+        return tag(at: row).map { .set(.tagFolder($0.node.path)) }
+    }
+
+    /// The tag or folder at a row; nil for a row that shows none.
+    func tag(at row: Int) -> Shown? {
+        tags.indices.contains(row - tagsStart) ? tags[row - tagsStart] : nil
+    }
+
+    func row(of id: CollectionRow) -> Int? {
+        switch id {
+        case let .item(item): return showsFavorites ? favorites.row(of: item).map { favoritesStart + $0 } : nil
+        case let .set(set) where set == .favorites: return hasHeader ? 0 : nil
+        case let .set(set): return tags.firstIndex { SetID.tagFolder($0.node.path) == set }.map { tagsStart + $0 }
+        }
+    }
+
+    /// A favorite gone lands on the favorite that took its row (the last one when it was last: never on a tag),
+    /// or on the header when none is left; a tag gone, on the tag after it A–Z.
+    func row(placing id: CollectionRow) -> Int? {
+        switch id {
+        case let .item(item):
+            let shown = showsFavorites ? favorites.count : 0
+            guard shown > 0 else { return 0 }
+            return favorites.row(placing: item).map { favoritesStart + min($0, shown - 1) }
+        case let .set(set) where set == .favorites: return 0
+        case let .set(set):
+            guard let path = set.folderPath else { return nil }
+            return tagsStart + tags.count { TagPath.areInOrder($0.node.path, path) }
+        }
+    }
+}
