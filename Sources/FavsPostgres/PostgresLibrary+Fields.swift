@@ -51,18 +51,28 @@ extension PostgresLibrary {
     /// `public` when the database has none yet; a trusted extension, so the database's owner or a user who may
     /// create in it can install it).
     static func makeFieldIndex(_ session: PostgresSession) throws {
-        // Two libraries made at once may both install it: the second one's install fails, and finds the first's.
-        try session.query("SAVEPOINT extension")
-        if try !session.queryUnlessDuplicate("CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public") {
-            try session.query("ROLLBACK TO SAVEPOINT extension")
-        }
-        guard let schema = try session.query("""
-            SELECT n.nspname::text FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
-            WHERE e.extname = 'pg_trgm'
-            """).first?.decode(String.self) else { throw LibraryError.database("pg_trgm is not installed") }
+        if try trigramSchema(session) == nil { try installTrigram(like: session) }
+        guard let schema = try trigramSchema(session) else { throw LibraryError.database("pg_trgm is not installed") }
         try session.query(PostgresQuery(unsafeSQL: """
             CREATE INDEX IF NOT EXISTS items_fields ON items USING gin (fields \(PostgresSession.quoted(schema)).gin_trgm_ops)
             """))
+    }
+
+    /// The schema `pg_trgm` is installed in; nil when the database does not have it.
+    private static func trigramSchema(_ session: PostgresSession) throws -> String? {
+        try session.query("""
+            SELECT n.nspname::text FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
+            WHERE e.extname = 'pg_trgm'
+            """).first?.decode(String.self)
+    }
+
+    /// Installs `pg_trgm` in `public` on a connection of its own, committed at once. Within the caller's transaction
+    /// (a whole import's) the extension's row would stay uncommitted until it ends, and every other library being
+    /// made in the database meanwhile would wait on it, past its lock timeout. Two libraries made at once may both
+    /// install it: the second one's install fails, and finds the first's.
+    private static func installTrigram(like session: PostgresSession) throws {
+        let own = try PostgresSession(session.target, timeout: session.timeout)
+        _ = try own.queryUnlessDuplicate("CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public")
     }
 
     /// Whether the library's schema has its field index.
