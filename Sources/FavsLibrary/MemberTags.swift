@@ -37,7 +37,8 @@ package struct ImportTagNames {
 }
 
 /// Items' tags as `members` holds them (rows whose set name starts with `#`), for an export: read in one query
-/// and handed to the items, each item's tags sorted A–Z without case.
+/// and handed to the items, each item's tags in the order the collection lists them (`TagPath.areInOrder`: A–Z without case, a folder
+/// before what is nested in it).
 package enum ItemTags {
     /// Rows of `item_id, path` (the set name without its `#`) for SQLite, whose `BINARY` order makes the tags
     /// one range of the members' key.
@@ -47,7 +48,7 @@ package enum ItemTags {
     package static func grouped(_ rows: some Sequence<(String, String)>) -> [ItemID: [String]] {
         var tags: [ItemID: [String]] = [:]
         for (id, path) in rows { tags[ItemID(id), default: []].append(path) }
-        for id in tags.keys { tags[id]?.sort(by: isOrderedBefore) }
+        for id in tags.keys { tags[id]?.sort(by: TagPath.areInOrder) }
         return tags
     }
 
@@ -55,11 +56,5 @@ package enum ItemTags {
     package static func fill(_ items: inout [Item], from tags: [ItemID: [String]]) {
         guard !tags.isEmpty else { return }
         for index in items.indices { items[index].tags = tags[items[index].id] ?? [] }
-    }
-
-    /// A–Z without case; two spellings of one tag cannot meet on one item, but the order stays total.
-    private static func isOrderedBefore(_ a: String, _ b: String) -> Bool {
-        let (x, y) = (a.lowercased(), b.lowercased())
-        return x == y ? a < b : x < y
     }
 }
