@@ -1,5 +1,6 @@
 import Testing
 @testable import FavsModel
+import FavsTestFixtures
 
 /// Tags are sets named `#path`: compared without case, nested by `/`, each folder counting the items under it once.
 @Suite struct TagTests {
@@ -72,6 +73,19 @@ import Testing
 
         store.send(.show(ListQuery(scope: .members(.tag("work")))))
         #expect(store.list.items(from: 0, count: 9).map(\.id) == ["d"], "the tag alone, without what is nested")
+    }
+
+    @Test func aTagChangeTheLibraryCouldNotSaveIsTakenBackWithItsCounts() {
+        let sink = RecordingSink()
+        let store = Store(items: Self.items(), sink: sink, clock: { 5 })
+        store.send(.changeMembers(["a"], join: [.tag("dev/swift")], leave: []))
+        sink.failNext = true
+        let outcome = store.send(.changeMembers(["a", "b"], join: [.tag("dev/go")], leave: [.tag("dev/swift")]))
+        #expect(outcome.error == "Not saved: disk is full" && outcome.applied == nil)
+        #expect(Self.counts(store) == ["dev 1/0", "dev/swift 1/1"], "the folder and the tags as on disk")
+        #expect(store.items.tags(of: "a") == ["dev/swift"] && store.items.tags(of: "b") == [])
+        store.send(.undo)
+        #expect(store.items.tagPaths == [], "the undo is of the change that was saved")
     }
 
     @Test func aRemoteTagChangeKeepsTheFoldersCounts() {
