@@ -16,6 +16,8 @@ package enum ChangeKind: String, Sendable, CaseIterable {
     case restore
     /// An import added or updated items: a process following the log reloads the whole list.
     case reload
+    /// A saved search was saved, replaced or taken away: the row's `set_name` names it (v11, format 4).
+    case search
 }
 
 /// One row of the change log, in commit order.
@@ -77,6 +79,15 @@ struct SQLiteWrites: LibraryWriteTransaction {
             try db.execute(sql: "UPDATE items SET deleted = 0 WHERE id = ? AND deleted = 1", arguments: [id.rawValue])
             guard db.changesCount > 0 else { return false }
             try Schema.setMember(id, of: .favorites, favorite, at: at, db)
+        case let .search(name, search?):
+            try db.execute(sql: """
+                INSERT INTO searches (name, filter, exact, saved_at)
+                VALUES (?, ?, ?, CAST(strftime('%s', 'now') AS INTEGER) * 1000)
+                ON CONFLICT (name) DO UPDATE SET filter = excluded.filter, exact = excluded.exact, saved_at = excluded.saved_at
+                """, arguments: [name, search.filter, search.exact])
+        case let .search(name, nil):
+            try db.execute(sql: "DELETE FROM searches WHERE name = ?", arguments: [name])
+            return db.changesCount > 0
         }
         return true
     }
@@ -108,6 +119,8 @@ struct SQLiteWrites: LibraryWriteTransaction {
     func deleteLog(through seq: Int64) throws {
         try db.execute(sql: "DELETE FROM changes WHERE seq <= ?", arguments: [seq])
     }
+
+    func searches() throws -> [SavedSearch] { try Schema.searches(db) }
 }
 
 extension SQLiteLibrary {

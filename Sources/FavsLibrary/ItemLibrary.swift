@@ -49,6 +49,10 @@ public protocol ItemLibrary: ChangeSink, FieldSource {
     /// Renames a tag and every tag nested under it (`favs tag --rename`), or takes them off every item (`new` nil:
     /// `--delete`), as one change; returns the items changed (none: no present item carries it).
     func renameTag(_ old: String, to new: String?) throws -> [ItemID]
+    /// The saved searches, A–Z by name without case.
+    func savedSearches() throws -> [SavedSearch]
+    /// Takes away a saved search (`favs searches --delete`), logged as a change; throws `noSearch` when there is none.
+    func deleteSearch(named name: String) throws
     /// The ids `command` can change, in list order (shell completion).
     func ids(changedBy command: ItemCommand) throws -> [ItemID]
     /// The order the list was last shown in; nil when none was chosen.

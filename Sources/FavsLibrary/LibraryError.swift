@@ -14,6 +14,8 @@ public enum LibraryError: Error, CustomStringConvertible, Equatable, Sendable {
     case noFolder(path: String, folder: String)
     /// A change names an item the library does not hold (or no longer holds in that state).
     case noItem(ItemID)
+    /// A saved search is named that the library does not hold.
+    case noSearch(String)
     /// The same id twice in one import.
     case duplicateID(ItemID)
     /// A stored item could not be read back.
@@ -46,6 +48,7 @@ public enum LibraryError: Error, CustomStringConvertible, Equatable, Sendable {
         case let .unsupportedLocation(location): "unsupported library location '\(location)'"
         case let .noFolder(path, folder): "cannot open library '\(path)': folder '\(folder)' does not exist"
         case let .noItem(id): "no item '\(id)'"
+        case let .noSearch(name): "no saved search '\(name)'"
         case let .duplicateID(id): "duplicate id '\(id)' in the import"
         case let .unreadable(id, reason): "item '\(id)' is unreadable: \(reason)"
         case let .database(message): message

@@ -44,9 +44,11 @@ public final class LibraryFollower {
                 lastSeq = rows.last?.seq ?? lastSeq
                 switch reading {
                 case .reload: return [.reload(try ListLoader.load(db, path: path).items)]  // fields are read when shown
-                case let .items(ids, members):
-                    return try LogReading.updates(items: ids, members: members, item: { try SQLiteLibrary.item($0, db) },
-                                                  member: { try Schema.membership($0, db) })
+                case let .items(ids, members, searches):
+                    return try LogReading.updates(items: ids, members: members, searches: searches,
+                                                  item: { try SQLiteLibrary.item($0, db) },
+                                                  member: { try Schema.membership($0, db) },
+                                                  search: { try Schema.search(named: $0, db) })
                 }
             }
         }

@@ -29,10 +29,14 @@ package enum RowWrite: Equatable, Sendable {
     /// into every other set as it was; its star is the restored item's to say (an undo puts back the item the model
     /// holds, as `ItemCollection.insert` does).
     case restore(ItemID, favorite: Bool, at: Int64?)
+    /// Keep a saved search under its name (replacing the one there), or take the name's away (nil).
+    case search(String, SavedSearch?)
 
+    /// The item written; empty for a saved search, which is about none (its log row names the search instead).
     package var itemID: ItemID {
         switch self {
         case let .member(_, id, _, _), let .delete(id), let .restore(id, _, _): id
+        case .search: ItemID("")
         }
     }
 
@@ -41,13 +45,20 @@ package enum RowWrite: Equatable, Sendable {
         case let .member(_, _, value, _): value ? .join : .leave
         case .delete: .delete
         case .restore: .restore
+        case .search: .search
         }
     }
 
-    /// The set a member write changes, as its log row names it; nil for a delete or a restore.
+    /// The set a member write changes, as its log row names it; nil for any other write.
     package var set: SetID? {
         if case let .member(set, _, _, _) = self { return set }
         return nil
+    }
+
+    /// What the log row's `set_name` holds: a member write's set, a saved search's name; nil for the others.
+    package var loggedName: String? {
+        if case let .search(name, _) = self { return name }
+        return set?.name
     }
 
     /// The rows a change writes, in order: the change → statement mapping, once for both backends.
@@ -57,6 +68,7 @@ package enum RowWrite: Equatable, Sendable {
         case let .delete(item): [.delete(item.id)]
         case let .restore(item): [.restore(item.id, favorite: item.favorite, at: item.favoritedAt)]
         case let .batch(parts): parts.flatMap(writes(for:))
+        case let .search(name, _, to): [.search(name, to)]
         }
     }
 }
@@ -110,6 +122,8 @@ package protocol LibraryWriteTransaction {
     func appendLog(_ kind: ChangeKind, itemID: String, set: String?) throws -> Int64
     /// Deletes the change-log rows up to `seq`, inclusive.
     func deleteLog(through seq: Int64) throws
+    /// The saved searches, A–Z by name.
+    func searches() throws -> [SavedSearch]
 }
 
 extension LibraryWriteTransaction {
@@ -130,10 +144,14 @@ extension LibraryWriteTransaction {
         }
     }
 
-    /// Runs one write and logs it; throws `noItem` when its item is not in the state it expects.
+    /// Runs one write and logs it; throws `noItem` when its item is not in the state it expects (`noSearch` when a
+    /// saved search to take away is not there).
     private func written(_ write: RowWrite) throws -> LoggedWrite {
-        guard try perform(write) else { throw LibraryError.noItem(write.itemID) }
-        return LoggedWrite(write: write, seq: try log(write.kind, itemID: write.itemID.rawValue, set: write.set?.name))
+        guard try perform(write) else {
+            if case let .search(name, _) = write { throw LibraryError.noSearch(name) }
+            throw LibraryError.noItem(write.itemID)
+        }
+        return LoggedWrite(write: write, seq: try log(write.kind, itemID: write.itemID.rawValue, set: write.loggedName))
     }
 
     /// A tag's member write under the name the item's membership is stored under already, in whatever case it was
@@ -195,6 +213,12 @@ extension LibraryWriteTransaction {
             }
         }
         return written
+    }
+
+    /// Takes away the saved search of this name (`favs searches --delete`); throws `noSearch` when there is none.
+    package func deleteSearch(named name: String) throws -> [LoggedWrite] {
+        guard try searches().contains(where: { $0.name == name }) else { throw LibraryError.noSearch(name) }
+        return [try written(.search(name, nil))]
     }
 
     /// Applies a command to items by id. Every id is checked before anything changes: one unknown id (or, except
@@ -266,7 +290,7 @@ package enum LogReading: Equatable, Sendable {
     case reload
     /// Read these items as stored now (every other process's changed item, once, in log order), then these
     /// memberships of sets other than favorites, which an item as read does not carry.
-    case items([ItemID], members: [SetMember])
+    case items([ItemID], members: [SetMember], searches: [String] = [])
 
     /// `rows`: the log after `lastSeq`, in order; `oldest`: the first row the log still holds; `origin`: the
     /// follower's own process, whose rows it skips (its changes are on its screen already).
@@ -283,8 +307,11 @@ package enum LogReading: Equatable, Sendable {
         var seenMembers = Set<SetMember>()
         var items: [ItemID] = []
         var members: [SetMember] = []
+        var searches: [String] = []
         for row in theirs {
-            if let name = row.set, SetID(name) != .favorites,
+            if row.kind == ChangeKind.search.rawValue {
+                if let name = row.set, !searches.contains(name) { searches.append(name) }
+            } else if let name = row.set, SetID(name) != .favorites,
                row.kind == ChangeKind.join.rawValue || row.kind == ChangeKind.leave.rawValue {
                 let member = SetMember(SetID(name), ItemID(row.itemID))
                 if seenMembers.insert(member).inserted { members.append(member) }
@@ -292,17 +319,19 @@ package enum LogReading: Equatable, Sendable {
                 items.append(ItemID(row.itemID))
             }
         }
-        self = .items(items, members: members)
+        self = .items(items, members: members, searches: searches)
     }
 
     /// The updates of `.items`, as the backend reads them: each item (`item`: nil when deleted), then each
-    /// membership (`member`: whether the item belongs to the set now, and since when). Items come first, so a
-    /// membership of an item this read brings back applies to it.
-    package static func updates(items: [ItemID], members: [SetMember], item: (ItemID) throws -> Item?,
-                                member: (SetMember) throws -> (Bool, Int64?)) throws -> [RemoteUpdate] {
+    /// membership (`member`: whether the item belongs to the set now, and since when), then each saved search named
+    /// (`search`: as stored now, nil when taken away). Items come first, so a membership of an item this read brings
+    /// back applies to it.
+    package static func updates(items: [ItemID], members: [SetMember], searches: [String], item: (ItemID) throws -> Item?,
+                                member: (SetMember) throws -> (Bool, Int64?),
+                                search: (String) throws -> SavedSearch?) throws -> [RemoteUpdate] {
         try items.map { .item($0, try item($0)) } + members.map { one in
             let (value, since) = try member(one)
             return .member(one.set, one.id, value, at: since)
-        }
+        } + searches.map { .search($0, try search($0)) }
     }
 }

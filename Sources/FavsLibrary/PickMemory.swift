@@ -57,6 +57,8 @@ public final class PickMemory: ChangeSink {
             try ChangeLog.append(value ? .join : .leave, itemID: id.rawValue, set: set.name, origin: library.origin, db)
         case .delete, .restore:
             throw LibraryError.database("the lines of a picker come from its input: they cannot be deleted")
+        case .search:
+            throw LibraryError.database("a picker's memory keeps only favorites, not saved searches")
         case let .batch(parts):
             for part in parts { try persist(part, db) }
         }
@@ -79,6 +81,8 @@ public final class PickMemory: ChangeSink {
                 if store.items[id] != nil { result.append(.member(set, id, value, at: at)) }
             case .saved:
                 result.append(update)
+            case .search:
+                continue  // a picker's lines have no saved searches
             case let .deleted(id):
                 // A line deleted from the memory reads as never starred, never as gone.
                 if store.items[id] != nil { result.append(.favorite(id, false, at: nil)) }

@@ -32,6 +32,17 @@ extension SQLiteLibrary {
         }
     }
 
+    public func savedSearches() throws -> [SavedSearch] {
+        try LibraryError.wrapping { try writer.read { db in try Schema.searches(db) } }
+    }
+
+    public func deleteSearch(named name: String) throws {
+        try refuseWritesOnFullDisk()
+        try LibraryError.wrapping {
+            _ = try writer.write { db in try SQLiteWrites(db: db, origin: origin).deleteSearch(named: name) }
+        }
+    }
+
     /// The ids `command` can change, in list order, for shell completion.
     public func ids(changedBy command: ItemCommand) throws -> [ItemID] {
         try writer.read { db in

@@ -109,8 +109,31 @@ enum Schema {
             try db.execute(sql: "ALTER TABLE changes ADD COLUMN set_name TEXT")
             try db.execute(sql: memberItemsIndex)
         }
+        migrator.registerMigration("v11: saved searches") { db in
+            // A search kept under a name (`S`): its text and exact mode, and when it was saved (ms since 1970). Its
+            // changes are logged as `search` rows naming it in `set_name`.
+            try db.execute(sql: """
+                CREATE TABLE searches (name TEXT PRIMARY KEY, filter TEXT NOT NULL, exact BOOLEAN NOT NULL,
+                                       saved_at INTEGER NOT NULL)
+                """)
+        }
         return migrator
     }()
+
+    /// The saved searches, A–Z by name without case (v11); none in a library opened read-only that predates them.
+    static func searches(_ db: Database) throws -> [SavedSearch] {
+        guard try db.tableExists("searches") else { return [] }
+        return try Row.fetchAll(db, sql: "SELECT name, filter, exact FROM searches")
+            .map { SavedSearch(name: $0[0], filter: $0[1], exact: $0[2]) }
+            .sorted(by: SavedSearch.areInOrder)
+    }
+
+    /// The saved search of this name as stored now; nil when there is none.
+    static func search(named name: String, _ db: Database) throws -> SavedSearch? {
+        guard try db.tableExists("searches") else { return nil }
+        return try Row.fetchOne(db, sql: "SELECT name, filter, exact FROM searches WHERE name = ?", arguments: [name])
+            .map { SavedSearch(name: $0[0], filter: $0[1], exact: $0[2]) }
+    }
 
     /// An item's member rows, whichever sets (v10).
     static let memberItemsIndex = "CREATE INDEX members_item ON members (item_id)"

@@ -13,6 +13,9 @@ public enum ModelChange: Hashable, Sendable {
     /// Several changes made as one (an action on marked items): applied in order, persisted in one
     /// transaction, undone and redone as one step. Its parts are single changes, never batches.
     case batch([ModelChange])
+    /// Put a saved search under its name, replacing `from` (the one the name had, nil for none), or take it away
+    /// (`to` nil). `from` is what the inverse puts back.
+    case search(String, from: SavedSearch?, to: SavedSearch?)
 
     /// The change that undoes this one.
     public var inverse: ModelChange {
@@ -21,6 +24,7 @@ public enum ModelChange: Hashable, Sendable {
         case let .delete(item): .restore(item)
         case let .restore(item): .delete(item)
         case let .batch(parts): .batch(parts.reversed().map(\.inverse))
+        case let .search(name, from, to): .search(name, from: to, to: from)
         }
     }
 
@@ -42,12 +46,14 @@ public enum ModelChange: Hashable, Sendable {
         return [self]
     }
 
-    /// The item a single change is about (for a batch, its first part's).
+    /// The item a single change is about (for a batch, its first part's); empty for a saved search, which is
+    /// about none.
     public var itemID: ItemID {
         switch self {
         case let .setMember(_, id, _, _): id
         case let .delete(item), let .restore(item): item.id
         case let .batch(parts): parts.first?.itemID ?? ItemID("")
+        case .search: ItemID("")
         }
     }
 }

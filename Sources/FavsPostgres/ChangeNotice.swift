@@ -64,7 +64,7 @@ extension ChangeNotice {
         case let .member(set, id, value, at):
             (kind, self.id, self.set, time) = (first.write.kind.rawValue, id.rawValue, set.name, value ? at : nil)
         case let .delete(id): (kind, self.id) = (first.write.kind.rawValue, id.rawValue)
-        case .restore: break
+        case .restore, .search: break  // read from the log
         }
     }
 }

@@ -31,6 +31,14 @@ extension PostgresLibrary {
         }
     }
 
+    public func deleteSearch(named name: String) throws {
+        try refuseOlderFormat()
+        try session.transaction(writes: true) { () -> ((), ChangeNotice?) in
+            let written = try PostgresWrites(session: session, origin: origin).deleteSearch(named: name)
+            return ((), ChangeNotice(written, library: session.target.schema, origin: origin))
+        }
+    }
+
     /// Renames a tag and those nested under it, or takes them off every item (`new` nil), in one transaction with
     /// one notice; returns the items changed.
     public func renameTag(_ old: String, to new: String?) throws -> [ItemID] {

@@ -40,10 +40,15 @@ final class PostgresLogReader: FollowerReader, @unchecked Sendable {
                 let (items, lastChange) = try library.loadList(on: session)
                 items.prepareIndex()
                 return FollowerRead(updates: [.reload(items)], lastSeq: lastChange)
-            case let .items(ids, members):
+            case let .items(ids, members, searches):
                 // Every row up to `upTo` is committed (it was notified): none can come later below it.
-                let updates = try LogReading.updates(items: ids, members: members, item: { try library.item($0, on: session) },
-                                                     member: { try library.membership($0, on: session) })
+                let updates = try LogReading.updates(items: ids, members: members, searches: searches,
+                                                     item: { try library.item($0, on: session) },
+                                                     member: { try library.membership($0, on: session) },
+                                                     search: { name in
+                                                         try PostgresLibrary.searches(on: session, format: library.tableFormat)
+                                                             .first { $0.name == name }
+                                                     })
                 return FollowerRead(updates: updates, lastSeq: max(rows.last?.seq ?? after, upTo ?? after))
             }
         }

@@ -63,6 +63,11 @@ extension PostgresLibrary {
             "ALTER TABLE changes ADD COLUMN set_name text",
             "CREATE INDEX members_item ON members (item_id)",
         ]),
+        PostgresMigration(format: 4, statements: [
+            // A search kept under a name (`S`): its text and exact mode, and when it was saved (ms since 1970). Its
+            // changes are logged as `search` rows naming it in `set_name`.
+            "CREATE TABLE searches (name text PRIMARY KEY, filter text NOT NULL, exact boolean NOT NULL, saved_at bigint NOT NULL)",
+        ]),
     ]
 
     /// The format of the tables this favs writes: a library whose `meta.format` is larger came from a newer favs.

@@ -50,6 +50,15 @@ struct PostgresWrites: LibraryWriteTransaction {
             try !session.query("UPDATE items SET deleted = true WHERE id = \(id.rawValue) AND NOT deleted RETURNING 1").isEmpty
         case let .restore(id, favorite, at):
             try member(id, of: .favorites, restoring: true, favorite, at: at)
+        case let .search(name, search?):
+            try !session.query("""
+                INSERT INTO searches (name, filter, exact, saved_at)
+                VALUES (\(name), \(search.filter), \(search.exact), (extract(epoch FROM now()) * 1000)::bigint)
+                ON CONFLICT (name) DO UPDATE SET filter = excluded.filter, exact = excluded.exact, saved_at = excluded.saved_at
+                RETURNING 1
+                """).isEmpty
+        case let .search(name, nil):
+            try !session.query("DELETE FROM searches WHERE name = \(name) RETURNING 1").isEmpty
         }
     }
 
@@ -79,4 +88,6 @@ struct PostgresWrites: LibraryWriteTransaction {
     func deleteLog(through seq: Int64) throws {
         try session.query("DELETE FROM changes WHERE seq <= \(seq)")
     }
+
+    func searches() throws -> [SavedSearch] { try PostgresLibrary.searches(on: session, format: PostgresLibrary.format) }
 }

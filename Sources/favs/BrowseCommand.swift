@@ -116,13 +116,16 @@ func browser(on library: any ItemLibrary, width: Int, height: Int, preview: Bool
     // in another order, or filtered (a picker's --query, --favorites), the first frame needs the whole list.
     let query = ListQuery(filter: filter, exact: exact, scope: scope, order: try library.rememberedOrder() ?? config.sort)
     let keyMap = config.keyMap
+    let searches = try library.savedSearches()
     if preview, query == ListQuery(), let items = try library.loadPreview(minimum: minimum) {
-        let store = Store(collection: items, sink: sink, fieldSource: fieldSource, fieldSearch: fieldSearch)
+        let store = Store(collection: items, sink: sink, fieldSource: fieldSource, fieldSearch: fieldSearch,
+                          searches: searches)
         return (Browser(store: store, libraryName: name, width: width, height: height, keyMap: keyMap,
                         purpose: purpose), library, nil)
     }
     let (items, lastChange) = try library.loadListToFollow()
-    let store = Store(collection: items, sink: sink, fieldSource: fieldSource, fieldSearch: fieldSearch, query: query)
+    let store = Store(collection: items, sink: sink, fieldSource: fieldSource, fieldSearch: fieldSearch, query: query,
+                      searches: searches)
     return (Browser(store: store, libraryName: name, width: width, height: height, keyMap: keyMap,
                     purpose: purpose), library, lastChange)
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FavsCore
 import FavsExitStatus
+import FavsLibrary
 import FavsModel
 import FavsFormats
 import Foundation
@@ -49,6 +50,10 @@ struct List: ParsableCommand {
     @Flag(help: "With --tag: only the items carrying that very tag, not those nested under it.")
     var only = false
 
+    @Option(help: ArgumentHelp("Only the items a saved search (S in the browser) finds, as --query would.",
+                               valueName: "name"))
+    var search: String?
+
     /// What the list is scoped to: a tag (with what is nested under it, unless --only), the favorites, or all.
     var scope: ListQuery.Scope {
         if let tag { return .members(only ? .tag(tag) : .tagFolder(tag)) }
@@ -62,6 +67,7 @@ struct List: ParsableCommand {
         } else if only {
             throw ValidationError("--only goes with --tag TAG")
         }
+        if search != nil, query != nil || exact { throw ValidationError("--search and --query: choose one") }
         guard let query else {
             if exact { throw ValidationError("--exact goes with --query PATTERN") }
             return
@@ -76,14 +82,29 @@ struct List: ParsableCommand {
     @OptionGroup var library: LibraryOption
 
     func run() throws {
-        let listQuery = ListQuery(filter: query ?? "", exact: exact, scope: scope)
+        let saved = try search.map(savedSearch(named:))
+        let listQuery = ListQuery(filter: saved?.filter ?? query ?? "", exact: saved?.exact ?? exact, scope: scope)
         if let machine = ExportFormat(rawValue: format.rawValue) {
-            let items = try query != nil || tag != nil ? ItemOutput.load(library, matching: listQuery)
+            let items = try query != nil || tag != nil || saved != nil ? ItemOutput.load(library, matching: listQuery)
                 : ItemOutput.load(library, favoritesOnly: favorites)
             return try ItemOutput.write(items, as: machine)
         }
         let store = try ItemOutput.store(library, matching: listQuery)
         try Self.writeText(store.list)
+    }
+
+    /// The library's saved search of this name; an unknown name is a one-line error and exit 1, nothing printed.
+    private func savedSearch(named name: String) throws -> SavedSearch {
+        let searches: [SavedSearch]
+        do {
+            searches = try openExistingLibrary(try library.location()).savedSearches()
+        } catch {
+            throw failure(opening: error)
+        }
+        guard let found = searches.first(where: { $0.name == name }) else {
+            throw failure(LibraryError.noSearch(name).description, .unknownID)
+        }
+        return found
     }
 
     static let maxIDWidth = 24

@@ -33,6 +33,8 @@ extension RemoteUpdate {
         case let .member(set, id, value, _): "\(id) \(value ? "★" : "☆")\(set == .favorites ? "" : " \(set)")"
         case let .reload(items): "reload of \(items.count)"
         case let .saved(ticket, _): "ours \(ticket) saved"
+        case let .search(name, search?): "search \(name) = \(search.exact ? "exact " : "")/\(search.filter)"
+        case let .search(name, nil): "search \(name) deleted"
         }
     }
 }

@@ -88,6 +88,7 @@ import Testing
         let time = try #require(try made.loadListToFollow().items.memberSince("rec-002", in: .favorites))
         // Back to format 2's tables, with a row of its log a follower has not read yet.
         try made.session.transaction(writes: true) {
+            try made.session.query("DROP TABLE searches")
             try made.session.query("DROP INDEX members_item")
             try made.session.query("ALTER TABLE changes DROP COLUMN set_name")
             try made.session.query("UPDATE meta SET value = '2' WHERE key = 'format'")
@@ -99,7 +100,8 @@ import Testing
         }
 
         let library = try place.open()
-        #expect(try PostgresLibrary.storedFormat(made.session) == 3)
+        #expect(try PostgresLibrary.storedFormat(made.session) == 4)
+        #expect(try library.savedSearches().isEmpty, "format 4's table of saved searches, empty")
         let items = try library.loadListToFollow().items
         #expect(items.favoriteIDs == ["rec-002", "rec-004", "rec-008"] && items.memberSince("rec-002", in: .favorites) == time)
         let follower = try #require(try library.follower(after: lastChange))

@@ -22,9 +22,15 @@ extension Browser {
         case .closeFolder: closeFolder()
         case .back: back()
         case .toggleFavorite: return act(onMarked: Action.toggleFavorites, orSelected: Action.toggleFavorite)
-        case .delete: return act(onMarked: Action.deleteAll, orSelected: Action.delete)
+        case .delete:
+            if focus == .favorites, case let .search(name)? = collectionsCursor.selected {
+                report(dispatch(.deleteSearch(name)), verb: nil)
+                return .none
+            }
+            return act(onMarked: Action.deleteAll, orSelected: Action.delete)
         case .open: return openSelected()
         case .tag: return openTagPrompt()
+        case .saveSearch: return openNamePrompt()
         case .mark: toggleMark()
         case .markRange: startRange()
         case .undo: report(dispatch(.undo), verb: "Undo")
@@ -120,6 +126,7 @@ extension Browser {
         case .favorites:
             switch collectionsCursor.selected {
             case let .set(set)?: show(set)
+            case let .search(name)?: showSearch(named: name)
             case let .item(id)?: select(favorite: id)
             case nil: break
             }

@@ -24,9 +24,11 @@ extension Browser {
         // A picker's query is always being typed, and so is the tag prompt while open: the prompt leads the status
         // line, then what fits.
         let isError = message?.isError ?? (mode == .tagging ? tagPrompt.problem != nil
+            : mode == .naming ? namePrompt.problem != nil
             : purpose == .pick ? store.searchProblem == nil && connectionTrouble != nil
             : connectionTrouble != nil && mode != .filtering)
-        Chrome.statusLine(into: &canvas, prompt: mode == .tagging ? tagPromptText : purpose == .pick ? queryPrompt : nil,
+        Chrome.statusLine(into: &canvas, prompt: mode == .tagging ? tagPromptText : mode == .naming ? namePromptText
+                            : purpose == .pick ? queryPrompt : nil,
                           left: purpose == .pick ? pickStatusText : statusText,
                           hints: Chrome.hints(keyMap, purpose: purpose), leftStyle: isError ? .bold : [],
                           leftRole: isError ? .error : .plain,
@@ -64,6 +66,7 @@ extension Browser {
         if let loading { return loading }
         if let message { return [message.text] + message.shorter }
         if mode == .tagging { return tagStatusText }
+        if mode == .naming { return nameStatusText }
         if let connectionTrouble, mode != .filtering { return [connectionTrouble] }
         if let saving, mode != .filtering, marks.isEmpty { return [saving] }
         if mode == .filtering, let keys = modeKeys[.filtering] {

@@ -77,7 +77,7 @@ extension Browser {
             switch event {
             case let .membershipChanged(_, id), let .removed(id, _), let .inserted(id, _): previews?.forget(id)
             case .reloaded: previews?.forgetAll()
-            case .moved, .queryChanged, .fieldsRead: break
+            case .moved, .queryChanged, .fieldsRead, .searchChanged: break
             }
         }
     }

@@ -9,6 +9,12 @@ extension Browser {
             return
         }
         guard let change = outcome.applied, let first = change.parts.first else { return }
+        if case let .search(name, from, to) = change {
+            let done = "\(to == nil ? "deleted" : from == nil ? "saved" : "replaced") search “\(name)”"
+            let text = verb.map { "\($0): \(done)" } ?? "\(done.prefix(1).uppercased())\(done.dropFirst()) — \(keyMap.label(.undo)) to undo"
+            message = Message(text: text, isError: false)
+            return
+        }
         if let tags = tagSummary(of: change) {
             message = Message(text: verb.map { "\($0): \(tags)" } ?? tags, isError: false)
             return
@@ -21,7 +27,7 @@ extension Browser {
         case let .setMember(set, _, value, _): done = value ? "added to \(set)" : "taken out of \(set)"
         case .delete: done = "deleted"
         case .restore: done = "restored"
-        case .batch: return
+        case .batch, .search: return
         }
         if let verb {
             message = Message(text: "\(verb): \(done) \(subject)", isError: false)

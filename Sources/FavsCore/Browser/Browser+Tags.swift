@@ -32,7 +32,11 @@ extension Browser {
 
     /// Edits the text being typed: the tag prompt's while it is open, else the filter's (a picker's query).
     func editText(_ edit: (String) -> String) {
-        if mode == .tagging { tagPrompt.edit(edit) } else { setFilter(edit(store.query.filter)) }
+        switch mode {
+        case .tagging: tagPrompt.edit(edit)
+        case .naming: namePrompt.edit(edit)
+        default: setFilter(edit(store.query.filter))
+        }
     }
 
     /// The prompt as the status line leads with it: `tag: +work▏`, or `tag 3 items: +work▏` for marked items.

@@ -46,6 +46,9 @@ public final class Browser {
     var marks = Marks()
     /// The tag prompt's text and what it last said; read while `mode` is `.tagging` (Browser+Tags.swift).
     var tagPrompt = TagPrompt()
+    /// The name prompt's text (`S`), the same text field as the tag prompt's; read while `mode` is `.naming`
+    /// (Browser+Searches.swift).
+    var namePrompt = TagPrompt()
     var marksOnTheirWay = MarksOnTheirWay()
     /// The first binding the help overlay shows.
     var helpOffset = 0
@@ -195,6 +198,7 @@ public final class Browser {
         case .completeTag: tagPrompt.complete(from: store.items.tagPaths)
         case .applyTags: applyTags()
         case .cancelTags: mode = .normal
+        case .saveSearch: saveSearch()
         case .ignore: break
         }
     }

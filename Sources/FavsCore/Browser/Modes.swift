@@ -12,6 +12,8 @@ public enum Mode: Hashable, Sendable {
     case visual
     /// Typing into the tag prompt (`t`): `+work -old` for the selected or the marked items.
     case tagging
+    /// Typing the name to save the search under (`S`).
+    case naming
 }
 
 /// What a mode does with a key it takes for itself, before the key map sees it.
@@ -31,6 +33,8 @@ enum ModeAction: Hashable, Sendable {
     case endRange, clearMarks
     /// The tag prompt's keys: tab completes the last word, enter applies the words, esc closes it changing nothing.
     case completeTag, applyTags, cancelTags
+    /// The name prompt's enter: the search saved under the name typed (esc is `cancelTags`, closing either prompt).
+    case saveSearch
     case ignore
 }
 
@@ -84,6 +88,10 @@ struct ModeKeys: Sendable {
                                       .ctrl("u"): .clearQuery],
                                takesPrintable: true, passesOthers: false,
                                passing: Set(keyMap.keys(for: .quit) + keyMap.keys(for: .suspend) + keyMap.keys(for: .redraw))),
+            // The name prompt is a text field as the tag prompt is, with nothing to complete.
+            .naming: ModeKeys(keys: [.enter: .saveSearch, .escape: .cancelTags, .backspace: .erase, .ctrl("u"): .clearQuery],
+                              takesPrintable: true, passesOthers: false,
+                              passing: Set(keyMap.keys(for: .quit) + keyMap.keys(for: .suspend) + keyMap.keys(for: .redraw))),
         ]
     }
 

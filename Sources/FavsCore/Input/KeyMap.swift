@@ -6,7 +6,7 @@ public enum Command: Hashable, Sendable, CaseIterable {
     case moveDown, moveUp, top, bottom, pageDown, pageUp, previewDown, previewUp, togglePreview
     case focusNext, focusPrevious, activate, back, openFolder, closeFolder
     case toggleFavorite, delete, open, tag, mark, markRange, undo, redo
-    case filter, favoritesView, sort, help, quit, suspend, redraw
+    case filter, saveSearch, favoritesView, sort, help, quit, suspend, redraw
 
     /// The name a config file binds keys to: `move-down`, `favorite`, `favorites-view`.
     public var name: String {
@@ -36,6 +36,7 @@ public enum Command: Hashable, Sendable, CaseIterable {
         case .undo: "undo"
         case .redo: "redo"
         case .filter: "filter"
+        case .saveSearch: "save-search"
         case .favoritesView: "favorites-view"
         case .sort: "sort"
         case .help: "help"
@@ -147,6 +148,7 @@ public struct KeyMap: Sendable {
         Binding(keys: [.char("u")], command: .undo, help: "undo"),
         Binding(keys: [.ctrl("r")], command: .redo, help: "redo"),
         Binding(keys: [.char("/")], command: .filter, help: "search as you type (fzf syntax)"),
+        Binding(keys: [.char("S")], command: .saveSearch, help: "save the search under a name"),
         Binding(keys: [.char("F")], command: .favoritesView, help: "list favorites only / every item"),
         Binding(keys: [.char("s")], command: .sort, help: "sort: library order, A–Z, recent ★"),
         Binding(keys: [.char("?")], command: .help, help: "this help"),

@@ -9,6 +9,8 @@ public enum CollectionRow: Hashable, Sendable {
     case set(SetID)
     /// A favorite, shown under the favorites' header.
     case item(ItemID)
+    /// A saved search, by its name, listed after the tags.
+    case search(String)
 
     /// The favorite this row shows; nil for a collection.
     var item: ItemID? {
@@ -19,8 +21,8 @@ public enum CollectionRow: Hashable, Sendable {
 
 /// The rows of the collections pane, made from the store whenever they are asked for (never kept, so a count is
 /// never stale): `★ Favorites`, its favorites while it or one of them is selected, then the tag tree with the
-/// folders `open` names opened. With no tags there is nothing but favorites to choose: the rows are the favorites
-/// alone, as the pane was before tags.
+/// folders `open` names opened, then the saved searches A–Z. With no tags and no saved searches there is nothing but
+/// favorites to choose: the rows are the favorites alone, as the pane was before tags.
 struct CollectionRows: KeyedRows {
     /// A tag or a folder as the tree shows it.
     struct Shown {
@@ -33,7 +35,9 @@ struct CollectionRows: KeyedRows {
     let favorites: MemberRows
     /// The tags and folders shown, A–Z (those in a closed folder left out).
     let tags: [Shown]
-    /// Whether the `★ Favorites` row is there: only beside tags.
+    /// The saved searches, A–Z.
+    let searches: [SavedSearch]
+    /// Whether the `★ Favorites` row is there: only beside tags or saved searches.
     let hasHeader: Bool
     /// Whether the favorites themselves are shown.
     let showsFavorites: Bool
@@ -42,7 +46,8 @@ struct CollectionRows: KeyedRows {
     init(_ store: Store, open: Set<SetID>, selected: CollectionRow?) {
         favorites = store.favorites
         let tree = store.items.tagTree
-        hasHeader = !tree.isEmpty
+        searches = store.savedSearches
+        hasHeader = !tree.isEmpty || !searches.isEmpty
         showsFavorites = !hasHeader || selected.map { $0 == .set(.favorites) || $0.item != nil } ?? true
         var shown: [Shown] = []
         var closed: String?  // the closed folder whose tags are being left out
@@ -62,13 +67,21 @@ struct CollectionRows: KeyedRows {
     var favoritesStart: Int { hasHeader ? 1 : 0 }
     /// The first tag's row.
     var tagsStart: Int { favoritesStart + (showsFavorites ? favorites.count : 0) }
-    var count: Int { tagsStart + tags.count }
+    /// The first saved search's row.
+    var searchesStart: Int { tagsStart + tags.count }
+    var count: Int { searchesStart + searches.count }
 
     func id(at row: Int) -> CollectionRow? {
         if row < 0 { return nil }
         if row < favoritesStart { return .set(.favorites) }
         if row < tagsStart { return favorites.id(at: row - favoritesStart).map(CollectionRow.item) }
-        return tag(at: row).map { .set(.tagFolder($0.node.path)) }
+        if row < searchesStart { return tag(at: row).map { .set(.tagFolder($0.node.path)) } }
+        return search(at: row).map { .search($0.name) }
+    }
+
+    /// The saved search at a row; nil for a row that shows none.
+    func search(at row: Int) -> SavedSearch? {
+        searches.indices.contains(row - searchesStart) ? searches[row - searchesStart] : nil
     }
 
     /// The tag or folder at a row; nil for a row that shows none.
@@ -81,6 +94,7 @@ struct CollectionRows: KeyedRows {
         case let .item(item): return showsFavorites ? favorites.row(of: item).map { favoritesStart + $0 } : nil
         case let .set(set) where set == .favorites: return hasHeader ? 0 : nil
         case let .set(set): return tags.firstIndex { SetID.tagFolder($0.node.path) == set }.map { tagsStart + $0 }
+        case let .search(name): return searches.firstIndex { $0.name == name }.map { searchesStart + $0 }
         }
     }
 
@@ -96,6 +110,10 @@ struct CollectionRows: KeyedRows {
         case let .set(set):
             guard let path = set.folderPath else { return nil }
             return tagsStart + tags.count { TagPath.areInOrder($0.node.path, path) }
+        case let .search(name):
+            // A search gone lands on the one after it A–Z, or the last one (the last row) when it was last.
+            let after = searches.count { SavedSearch.areInOrder($0, SavedSearch(name: name, filter: "")) }
+            return min(searchesStart + after, count - 1)
         }
     }
 }

@@ -2,7 +2,8 @@ import FavsModel
 import Foundation
 
 /// The collections: `★ Favorites (n)` with its favorites under it while it or one of them is selected, then the
-/// tag tree with counts, nested tags indented under their folder (`CollectionRows`). With no tags it is the
+/// tag tree with counts, nested tags indented under their folder, then the saved searches, each with the number of
+/// items it finds now (`CollectionRows`). With no tags and no saved searches it is the
 /// favorites pane it always was: `Favorites (n)` over the favorites. Drawn from the store and the pane's cursor.
 enum CollectionsPane {
     static func draw(_ store: Store, rows: CollectionRows, cursor: RowCursor<CollectionRow>, width: Int, height: Int,
@@ -36,6 +37,13 @@ enum CollectionsPane {
                 canvas.put(glyphs.star, row: row, column: 2, limit: inner - 1)
                 canvas.addRole(.star, row: row, column: 2, count: 1)
                 canvas.put("Favorites (\(favorites))", row: row, column: 4, limit: inner - 3)
+            case .search:
+                guard let search = rows.search(at: cursor.offset + line) else { continue }
+                // Counted by the store once per change to the model, never per frame; `…` while only the library's
+                // index can count it (field terms).
+                let count = store.count(of: search).map(String.init) ?? "…"
+                canvas.put("/", row: row, column: 2, limit: inner - 1, style: .dim)
+                canvas.put("\(search.name) (\(count))", row: row, column: 4, limit: inner - 3)
             case .set:
                 guard let tag = rows.tag(at: cursor.offset + line) else { continue }
                 let depth = 2 * tag.node.depth

@@ -15,7 +15,11 @@ enum ListPane {
         var title = total == 0 ? "Items" : "Items \((cursorRow ?? 0) + 1)/\(total)"
         if let set = query.scope.set { title += set == .favorites ? " · favorites" : " · \(set)" }
         if query.order != .library { title += " · \(query.order.shortName)" }
-        if !filter.isEmpty { title += query.exact ? " · exact /\(filter)" : " · /\(filter)" }
+        if let search = store.shownSearch {
+            title += " · \(search.name)"  // a saved search's own text is in the pane that lists it
+        } else if !filter.isEmpty {
+            title += query.exact ? " · exact /\(filter)" : " · /\(filter)"
+        }
         canvas.box(Rect(x: 0, y: 0, width: width, height: height), title: title, focused: focused)
         let inner = width - 2
         guard inner > 0 else { return canvas }

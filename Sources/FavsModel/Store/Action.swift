@@ -12,6 +12,10 @@ public enum Action: Hashable, Sendable {
     case changeMembers([ItemID], join: [SetID], leave: [SetID])
     /// Delete every one of these items: one step.
     case deleteAll([ItemID])
+    /// Keep a search under a name, replacing the one the name had: one step, one undo.
+    case saveSearch(SavedSearch)
+    /// Take away the saved search of this name: one step, one undo.
+    case deleteSearch(String)
     case undo
     case redo
     /// A change already committed elsewhere (another process, the CLI): applied, not persisted, not undoable here.
@@ -36,6 +40,8 @@ public enum StoreEvent: Hashable, Sendable {
     /// the item's row went from `from` to `to`, nil where the list does not show it.
     case moved(ItemID, from: Int?, to: Int?)
     case reloaded
+    /// The saved search of this name was saved, replaced or taken away.
+    case searchChanged(String)
     /// The list query changed (`Action.show`): the list shows other rows.
     case queryChanged
     /// An item's fields were read (or the background library could not read them).

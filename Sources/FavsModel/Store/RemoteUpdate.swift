@@ -12,6 +12,8 @@ public enum RemoteUpdate: Equatable, Sendable {
     /// An item joined a set (at that time) or left it: what a change's notification says, applied without
     /// reading the item.
     case member(SetID, ItemID, Bool, at: Int64?)
+    /// The saved search of this name as stored now; nil when there is none.
+    case search(String, SavedSearch?)
     /// An item was deleted, as a notification says.
     case deleted(ItemID)
     /// This process's change `ticket` was committed (its notification came back, in commit order): it is saved,
@@ -47,6 +49,9 @@ extension Store {
                 }
             case let .deleted(id):
                 events += rebase(id) { take(nil, as: id) }
+            case let .search(name, stored):
+                let current = savedSearch(named: name)
+                if current != stored { events += send(.external(.search(name, from: current, to: stored))).events }
             case let .saved(ticket, then):
                 if markSaved(ticket), let then { events += sync([then]) }
             }

@@ -30,7 +30,7 @@ extension Store {
                     takenBack.insert(undone.ticket)
                 }
                 // The inverse puts back what this process saw; the items are read again for what is stored.
-                background.requestItems(Array(Set(pending[index...].flatMap { $0.change.parts.map(\.itemID) })))
+                background.requestItems(Array(Set(pending[index...].flatMap { $0.change.parts.map(\.itemID) }.filter { !$0.rawValue.isEmpty })))
                 undoStack = pending[index].history.undo
                 redoStack = pending[index].history.redo
                 let count = pending.count - index

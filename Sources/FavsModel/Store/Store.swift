@@ -46,6 +46,12 @@ public final class Store {
     /// Why the library could not answer the field terms, for the status line.
     var fieldFailure: String?
     var nextFieldTicket = 1
+    /// The saved searches, A–Z by name (`Store+Searches.swift`).
+    var searches: [SavedSearch] = []
+    /// Counts every change to the model (applied or reloaded): a saved search's count is made once per change.
+    var modelVersion = 0
+    /// Each saved search's count and the `modelVersion` it was made at.
+    var searchCounts: [SavedSearch: (version: Int, count: Int)] = [:]
 
     /// `fieldSource`, when given, supplies the fields of items loaded without them (their `fields` empty).
     public convenience init(items: [Item], sink: ChangeSink? = nil, fieldSource: FieldSource? = nil,
@@ -57,10 +63,12 @@ public final class Store {
     /// `query`: what the list shows at first (a remembered order, say). `fieldSearch`: what answers the query's
     /// field terms (the library's index); without one they are left out. `clock`: the time a favorite is
     /// recorded at, in milliseconds since 1970.
+    /// `searches`: the library's saved searches.
     public init(collection: ItemCollection, sink: ChangeSink? = nil, fieldSource: FieldSource? = nil,
-                fieldSearch: (any FieldSearch)? = nil, query: ListQuery = ListQuery(),
+                fieldSearch: (any FieldSearch)? = nil, query: ListQuery = ListQuery(), searches: [SavedSearch] = [],
                 clock: @escaping () -> Int64 = Store.now) {
         self.items = collection
+        self.searches = searches.sorted(by: SavedSearch.areInOrder)
         self.sink = sink
         self.fieldSource = fieldSource
         self.fieldSearch = fieldSearch
@@ -233,6 +241,13 @@ public final class Store {
             let parts = ids.compactMap { items[$0] }.map(ModelChange.delete)
             guard !parts.isEmpty else { return Outcome(error: "Nothing to delete") }
             outcome = commitNew(parts)
+        case let .saveSearch(search):
+            let current = savedSearch(named: search.name)
+            guard current != search else { return Outcome(error: "“\(search.name)” is saved as it is already") }
+            outcome = commitNew([.search(search.name, from: current, to: search)])
+        case let .deleteSearch(name):
+            guard let current = savedSearch(named: name) else { return Outcome(error: "No saved search “\(name)”") }
+            outcome = commitNew([.search(name, from: current, to: nil)])
         case .undo:
             guard let last = undoStack.last else { return Outcome(error: "Nothing to undo") }
             outcome = commit(last.inverse)
@@ -278,6 +293,7 @@ public final class Store {
         let events = apply(change)
         guard !events.isEmpty else {
             if case let .batch(parts) = change { return Outcome(error: "Some of these \(parts.count) items have changed elsewhere") }
+            if case let .search(name, _, _) = change { return Outcome(error: "Search “\(name)” has changed elsewhere") }
             return Outcome(error: "“\(items[change.itemID]?.title ?? change.itemID.readable)” has changed elsewhere")
         }
         if let background {
@@ -314,6 +330,8 @@ public final class Store {
     /// Applies a change to the model and to the list query's result; returns the events, none when the
     /// change does not apply.
     func apply(_ change: ModelChange) -> [StoreEvent] {
+        modelVersion &+= 1
+        if case let .search(name, from, to) = change { return applySearch(name, from: from, to: to) }
         // The result follows a change by where the item was and is in the whole order: made now, before the items change.
         result.itemsWillChange(in: items)
         switch change {
@@ -351,6 +369,8 @@ public final class Store {
                 events += partEvents
             }
             return events
+        case .search:
+            return []  // applied above: it changes no item
         }
     }
 
@@ -360,6 +380,7 @@ public final class Store {
     /// their way to the library are applied again on top: the list read may not hold them yet.
     func reload(_ newItems: ItemCollection) -> [StoreEvent] {
         items = newItems
+        modelVersion &+= 1
         noteFavoriteTime(newItems.latestFavoriteTime)
         result.recompute(in: items)
         askFieldsAgain()
