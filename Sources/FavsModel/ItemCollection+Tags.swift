@@ -60,6 +60,31 @@ extension ItemCollection {
     }
 }
 
+extension ItemCollection {
+    /// The changes that rename the tag at `old` and every tag nested under it (`work` to `job`: `work/x` becomes
+    /// `job/x`) on every present item, or take them off when `new` is nil: each member leaves the old tag, the leave
+    /// keeping its time for an undo, and joins the new one at that same time; an item carrying the new tag already
+    /// only leaves the old one. A new tag the collection holds in another case keeps that spelling. Every leave comes
+    /// before every join, so a tag moved into its own folder (`work` to `work/old`), or out to its folder, finds the
+    /// old tags it lands on emptied first.
+    public func renaming(tag old: String, to new: String?) -> [ModelChange] {
+        let renamed = tagPaths.filter { TagPath.isWithin($0, old) }
+        let emptied = Set(renamed.map(SetID.tag))
+        var leaves: [ModelChange] = [], joins: [ModelChange] = []
+        for path in renamed {
+            guard let index = setIndex(of: .tag(path)) else { continue }
+            let target = new.flatMap { TagPath.renaming(path, from: old, to: $0) }.map { spelling(of: .tag($0)) }
+            for slot in sets[index].slots where isPresent(slot: slot) {
+                let id = id(atSlot: slot), since = sets[index].time(ofSlot: slot)
+                leaves.append(.setMember(setIDs[index], id, false, at: since))
+                guard let target, emptied.contains(target) || !isMember(id, of: target) else { continue }
+                joins.append(.setMember(target, id, true, at: since))
+            }
+        }
+        return leaves + joins
+    }
+}
+
 /// A tag or a folder of tags, as the collections pane and `favs tags` show it.
 public struct TagNode: Hashable, Sendable {
     /// The full path (`dev/swift`), in the spelling first seen.

@@ -44,29 +44,14 @@ struct List: ParsableCommand {
     @Flag(help: "With --query: plain terms match as substrings, not fuzzily.")
     var exact = false
 
-    @Option(help: ArgumentHelp("Only the items carrying this tag or one nested under it.", valueName: "tag"))
-    var tag: String?
-
-    @Flag(help: "With --tag: only the items carrying that very tag, not those nested under it.")
-    var only = false
+    @OptionGroup var tagScope: TagScopeOption
 
     @Option(help: ArgumentHelp("Only the items a saved search (S in the browser) finds, as --query would.",
                                valueName: "name"))
     var search: String?
 
-    /// What the list is scoped to: a tag (with what is nested under it, unless --only), the favorites, or all.
-    var scope: ListQuery.Scope {
-        if let tag { return .members(only ? .tag(tag) : .tagFolder(tag)) }
-        return favorites ? .favorites : .all
-    }
-
     func validate() throws {
-        if let tag {
-            do { _ = try TagPath.parse(tag) } catch { throw ValidationError("--tag: \(error.message)") }
-            if favorites { throw ValidationError("--tag and --favorites: choose one") }
-        } else if only {
-            throw ValidationError("--only goes with --tag TAG")
-        }
+        try tagScope.validate(favorites: favorites)
         if search != nil, query != nil || exact { throw ValidationError("--search and --query: choose one") }
         guard let query else {
             if exact { throw ValidationError("--exact goes with --query PATTERN") }
@@ -83,9 +68,10 @@ struct List: ParsableCommand {
 
     func run() throws {
         let saved = try search.map(savedSearch(named:))
-        let listQuery = ListQuery(filter: saved?.filter ?? query ?? "", exact: saved?.exact ?? exact, scope: scope)
+        let listQuery = ListQuery(filter: saved?.filter ?? query ?? "", exact: saved?.exact ?? exact,
+                                  scope: tagScope.scope(favorites: favorites))
         if let machine = ExportFormat(rawValue: format.rawValue) {
-            let items = try query != nil || tag != nil || saved != nil ? ItemOutput.load(library, matching: listQuery)
+            let items = try query != nil || tagScope.tag != nil || saved != nil ? ItemOutput.load(library, matching: listQuery)
                 : ItemOutput.load(library, favoritesOnly: favorites)
             return try ItemOutput.write(items, as: machine)
         }

@@ -19,7 +19,8 @@ struct Pick: ParsableCommand {
             selected item, or every marked item (tab marks) one per line in list order, and exits 0. esc or \
             ctrl-g exits 1 and ctrl-c exits 130, printing nothing, whatever the query holds. Keys that do not \
             type do the rest: up/down, ctrl-p/ctrl-n and ctrl-k move (ctrl-j is enter), home/end, pgup/pgdn and \
-            ctrl-b/ctrl-f jump; ctrl-s stars, ctrl-t shows favorites only, ctrl-o sorts, ctrl-y undoes and \
+            ctrl-b/ctrl-f jump; ctrl-s stars, ctrl-t shows the favorites, then each top-level tag folder A–Z, \
+            then every item again, ctrl-o sorts, ctrl-y undoes and \
             ctrl-r redoes, ctrl-w and backtab change pane, ctrl-x lists the keys, shift-down (or ctrl-d) and \
             shift-up scroll the detail and its --preview. A config file's [keys] apply \
             where they bind keys that do not type.
@@ -50,6 +51,8 @@ struct Pick: ParsableCommand {
     @Flag(help: "Start in the favorites view.")
     var favorites = false
 
+    @OptionGroup var tagScope: TagScopeOption
+
     // `.unconditional`, as favs list --query: a pattern may begin with a dash (`--query -x`).
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Start with this search typed (fzf's syntax, as favs list --query).", valueName: "pattern"))
@@ -72,6 +75,7 @@ struct Pick: ParsableCommand {
     var noMouse = false
 
     func validate() throws {
+        try tagScope.validate(favorites: favorites)
         if let query {
             do {
                 try ListQuery.validate(query, exact: exact, fieldsSearched: stdinName == nil)
@@ -84,6 +88,9 @@ struct Pick: ParsableCommand {
                 throw ValidationError("--stdin NAME: use letters, digits, '.', '_' and '-' (not starting with '.'), "
                                       + "at most 100 characters: '\(Sanitize.visible(stdinName))'")
             }
+            if tagScope.tag != nil {
+                throw ValidationError("--tag: the lines of stdin have no tags (--stdin NAME)")
+            }
             if library.library != nil {
                 throw ValidationError("--stdin NAME keeps its stars in picks/NAME.sqlite: --library does not apply")
             }
@@ -95,7 +102,7 @@ struct Pick: ParsableCommand {
 
     func run() throws {
         let (config, configError) = StartupConfig.load()
-        let start = ListQuery(filter: query ?? "", exact: exact, scope: favorites ? .favorites : .all,
+        let start = ListQuery(filter: query ?? "", exact: exact, scope: tagScope.scope(favorites: favorites),
                               searchesTags: stdinName == nil)
         let picker = try BrowserSession.picker(stdinName: stdinName, library: library, config: config, query: start,
                                                needsWholeList: selectOne || exitZero)

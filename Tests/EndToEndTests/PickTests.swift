@@ -278,4 +278,42 @@ import Testing
                                     in: scratch)
         #expect(second.status == 0 && second.out == "bravo\n")
     }
+
+    /// `favs pick --tag`: the picker opens scoped to a tag, those nested under it included unless --only, as
+    /// `favs list --tag` lists them; ctrl-t goes on to the next top-level tag. Over lines of stdin there are no tags.
+    @Test func tagStartsThePickerScopedToATagAndCtrlTGoesOnToTheNext() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("items.jsonl", TagCommandTests.items)
+        let library = scratch.path("tags.sqlite")
+        let imported = try await favs("import", "items.jsonl", "--library", library, in: scratch)
+        try #require(imported.status == 0, "\(imported.err)")
+
+        let tmux = try await Tmux(width: 60, height: 8, scratch: scratch)
+        defer { tmux.close() }
+        try await tmux.startFavs(["pick", "--library", library, "--tag", "dev"], after: "> out.txt")
+        try await tmux.waitFor("enter pick")
+        let screen = try await tmux.screen()
+        #expect(screen == [
+            " favs — tags",
+            "┏ Items 1/2 · #dev ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┓",
+            "┃>  Alpha  #dev/swift #Reading                             ┃",
+            "┃   Bravo  #dev                                            ┃",
+            "┃                                                          ┃",
+            "┃                                                          ┃",
+            "┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛",
+            " /▏  enter pick · esc cancel          3 items · 0 favorites",
+        ], "\(screen.joined(separator: "\n"))")
+        try await tmux.sendKeys("C-t")
+        try await tmux.waitFor("Items 1/1 · #Reading")
+        try await tmux.sendKeys("Enter")
+        #expect(try await tmux.exitStatus() == 0)
+        #expect(try String(contentsOfFile: scratch.path("out.txt"), encoding: .utf8) == "1\n")
+
+        let only = try await favs("pick", "--library", library, "--tag", "DEV", "--only", "--select-1", in: scratch)
+        #expect(only.status == 0 && only.out == "2\n", "\(only.err)")
+        let stdin = try await favs("pick", "--stdin", "lines", "--tag", "dev", in: scratch)
+        #expect(stdin.status == 64 && stdin.out == "")
+        #expect(stdin.err.hasPrefix("Error: --tag: the lines of stdin have no tags (--stdin NAME)\n"), "\(stdin.err)")
+    }
 }

@@ -134,4 +134,100 @@ import Testing
         b.handle(MouseEvent(.click, column: 36, row: 17))
         #expect(b.store.items.favoriteCount == 1 && b.store.items["alpha"]?.favorite == false)
     }
+
+    func type(_ browser: Browser, _ text: String) { press(browser, text.map(Key.char)) }
+
+    /// The tags every item carries, by id: what a rename or a delete changes.
+    func tags(_ browser: Browser) -> [String: [String]] {
+        Dictionary(uniqueKeysWithValues: browser.store.items.ids.map { ($0.readable, browser.store.items.tags(of: $0)) })
+    }
+
+    @Test func rRenamesATagOnEveryItemAsOneStepThatOneUUndoesAndTheCursorAndTheListGoWithIt() {
+        let b = browser()
+        let before = tags(b)
+        press(b, [.tab, .tab, .char("G"), .enter, .char("r")])
+        #expect(b.frame().lines.last == " rename #work to: work▏  enter renames · esc cancels      6 items · 2 favorites")
+        press(b, [.ctrl("u")])
+        type(b, "job")
+        press(b, [.enter])
+        #expect(pane(b) == """
+        ┏ Collections ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┓
+        ┃ ★ Favorites (2)                              ┃
+        ┃ ▸ dev (3)                                    ┃
+        ┃>  job (2)                                    ┃
+        ┃                                              ┃
+        ┃                                              ┃
+        ┃                                              ┃
+        ┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛
+        """)
+        #expect(b.message?.text == "Renamed #work to #job on 2 items — u to undo")
+        #expect(b.store.items.tags(of: "alpha") == ["job"] && b.store.items.tags(of: "foxtrot") == ["job"])
+        #expect(b.store.query.scope == .members(.tagFolder("job")) && pane(b, .list).hasPrefix("┌ Items 1/2 · #job "))
+        press(b, [.char("u")])
+        #expect(tags(b) == before)
+        #expect(pane(b).contains("work (2)") && !pane(b).contains("job"))
+    }
+
+    @Test func aFolderRenameMovesWhatIsNestedInItAndAnItemWithTheNewTagAlreadyOnlyLosesTheOld() {
+        let b = browser()
+        b.send(.changeMembers(["bravo"], join: [.tag("code/swift")], leave: []))
+        // Past the favorites, past code, onto dev, opened.
+        press(b, [.tab, .tab, .char("j"), .char("j"), .char("j"), .char("j"), .char("l"), .char("r"), .ctrl("u")])
+        type(b, "code")
+        press(b, [.enter])
+        #expect(pane(b) == """
+        ┏ Collections ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┓
+        ┃ ★ Favorites (2)                              ┃
+        ┃>▾ code (3)                                   ┃
+        ┃     rust (1)                                 ┃
+        ┃     swift (2)                                ┃
+        ┃   work (2)                                   ┃
+        ┃                                              ┃
+        ┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛
+        """)
+        #expect(tags(b) == ["alpha": ["work"], "bravo": ["code/swift"], "charlie": ["code/rust", "code/swift"],
+                            "delta": [], "echo": ["code"], "foxtrot": ["work"]])
+        #expect(b.message?.text == "Renamed #dev to #code on 3 items — u to undo")
+        press(b, [.char("u")])
+        #expect(tags(b)["bravo"] == ["code/swift", "dev/swift"] && tags(b)["echo"] == ["dev"])
+    }
+
+    @Test func aNameThatIsNoTagOrTheSameNameKeepsThePromptOpenSayingWhyAndEscChangesNothing() {
+        let b = browser()
+        let before = tags(b)
+        press(b, [.tab, .tab, .char("G"), .char("r"), .char(" ")])
+        type(b, "x")
+        press(b, [.enter])
+        #expect(b.mode == .tagging && b.frame().lines.last?.hasPrefix(" rename #work to: work x▏  tag “work x” has a space") == true)
+        press(b, [.ctrl("u")])
+        type(b, "WORK")
+        press(b, [.enter])
+        #expect(b.mode == .tagging && b.tagPrompt.problem == "#work is called that already (tags are compared without case)")
+        let steps = b.store.undoStack.count
+        press(b, [.escape])
+        #expect(b.mode == .normal && tags(b) == before && b.store.undoStack.count == steps)
+        // On the list, or on the favorites' header, there is no tag to rename.
+        press(b, [.char("g"), .char("r")])
+        #expect(b.message?.text == "Select a tag in the collections pane to rename it" && b.mode == .normal)
+    }
+
+    @Test func capitalDTakesATagAndWhatIsNestedInItOffEveryItemAndOneUPutsThemBack() {
+        let b = browser()
+        let before = tags(b)
+        press(b, [.tab, .tab, .char("j"), .char("j"), .char("j"), .char("D")])
+        #expect(pane(b) == """
+        ┏ Collections ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┓
+        ┃ ★ Favorites (2)                              ┃
+        ┃>  work (2)                                   ┃
+        ┃                                              ┃
+        ┃                                              ┃
+        ┃                                              ┃
+        ┃                                              ┃
+        ┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛
+        """)
+        #expect(b.message?.text == "Took #dev off 3 items — u to undo")
+        #expect(b.store.items.tagPaths == ["work"] && b.store.items.count == 6)
+        press(b, [.char("u")])
+        #expect(tags(b) == before && pane(b).contains("┃ ▸ dev (3)"))
+    }
 }

@@ -60,11 +60,11 @@ import FavsTestFixtures
     static let unusual = KeyMap.standard.replacingKeys([
         .moveDown: [.char("J")], .moveUp: [.char("K")], .top: [.char("T")], .bottom: [.char("B")],
         .pageDown: [.char("N")], .pageUp: [.char("P")], .focusNext: [.char("W")], .focusPrevious: [.char("E")],
-        .activate: [.char("A")], .back: [.char("Z")], .toggleFavorite: [.char("X")], .delete: [.char("D")],
+        .activate: [.char("A")], .back: [.char("Z")], .toggleFavorite: [.char("X")], .delete: [.char("!")],
         .open: [.char("O")], .tag: [.char("I")], .mark: [.char("M")], .markRange: [.char("R")], .undo: [.char("U")], .redo: [.char("Y")],
         .filter: [.char("\\")], .favoritesView: [.char("V")], .sort: [.char("S")], .help: [.char("H")],
         .quit: [.char("Q")], .suspend: [.ctrl("y")], .redraw: [.ctrl("e")], .previewDown: [.char("}")], .previewUp: [.char("{")],
-        .openFolder: [.char("L")], .closeFolder: [.char("C")],
+        .openFolder: [.char("L")], .closeFolder: [.char("C")], .renameTag: [.char("[")], .deleteTag: [.char("]")],
     ])
 
     /// The words of a frame that could name a key: split at spaces and the chrome's separators, and `j/k` into
@@ -110,7 +110,7 @@ import FavsTestFixtures
         let tour: [Key] = [.char("V"), .char("V"), .char("H"), .char("J"), .char("N"), .char("H"), .char("W"),
                            .char("W"), .char("W"), .char("M"), .char("J"), .char("R"), .char("J"), .char("R"),
                            .char("Z"), .char("\\"), .char("l"), .char("a"), .backspace, .enter, .char("Z"),
-                           .char("D"), .char("f"), .char("U"), .char("Y"), .char("U"), .char("S"), .char("X"),
+                           .char("!"), .char("f"), .char("U"), .char("Y"), .char("U"), .char("S"), .char("X"),
                            .char("X"), .char("q"), .char("B"), .char("T"), .char("K"), .char("H"), .char("Z"),
                            .char("E"), .char("A")]
         var frames: [(String, Mode, Key?)] = [(readable(b), b.mode, nil)]
@@ -141,7 +141,7 @@ import FavsTestFixtures
     static let unusualForPicking = unusual.replacingKeys([
         .toggleFavorite: [.char("X"), .ctrl("t")], .favoritesView: [.char("V"), .ctrl("o")],
         .sort: [.char("S"), .ctrl("s")], .help: [.char("H"), .ctrl("a")], .focusNext: [.char("W"), .tab],
-        .mark: [.char("M"), .ctrl("d")], .undo: [.char("U"), .ctrl("q")], .delete: [.char("D"), .ctrl("v")],
+        .mark: [.char("M"), .ctrl("d")], .undo: [.char("U"), .ctrl("q")], .delete: [.char("!"), .ctrl("v")],
     ])
 
     /// What a picker's frame must not name: a key the standard map or the picker gives a command, or a control

@@ -86,10 +86,11 @@ import Testing
             case 62..<72:
                 // A set beside the favorites, or a tag: joined and left (one item, or several as one step, which `u`
                 // undoes with the rest; or a tag prompt's change), shown as the list's scope (a tag's folder too),
-                // or changed by another process.
+                // renamed or deleted with what is nested in it (into its own folder, or onto a tag items carry), or
+                // changed by another process.
                 let ids = store.items.ids
                 let set = ([Self.reading] + Self.tags).randomElement(using: &rng) ?? Self.reading
-                switch Int.random(in: 0..<12, using: &rng) {
+                switch Int.random(in: 0..<14, using: &rng) {
                 case 0..<4:
                     guard let id = browser.selectedID ?? ids.randomElement(using: &rng) else { continue }
                     browser.dispatch(.toggleMember(set, id))
@@ -109,6 +110,12 @@ import Testing
                     let scope = store.query.scope == .all ? Self.scopes.randomElement(using: &rng) ?? .all : .all
                     browser.changeQuery { $0.scope = scope }
                     twin.changeQuery { $0.scope = scope }
+                case 10..<12:
+                    let old = ["t", "T/a", "u", "t/b"].randomElement(using: &rng) ?? "t"
+                    let action = ["u", "t/a/x", "v", "T"].randomElement(using: &rng).map { Action.renameTag(old, to: $0) }
+                    let chosen = Bool.random(using: &rng) ? action ?? .deleteTag(old) : .deleteTag(old)
+                    browser.dispatch(chosen)
+                    twin.dispatch(chosen)
                 default:
                     guard let id = ids.randomElement(using: &rng) else { continue }
                     let updates = [RemoteUpdate.member(set, id, Bool.random(using: &rng), at: 20_000 + Int64(step))]

@@ -76,6 +76,42 @@ import FavsTestFixtures
         #expect(p.store.items.favoriteCount == 3)
     }
 
+    /// A picker has no collections pane to choose a tag in: ctrl-t goes from every item to the favorites, then to
+    /// each top-level tag folder A–Z (what is nested in it included), then back to every item, the list's title
+    /// showing the scope and the message what the key shows next.
+    @Test func ctrlTCyclesFromEveryItemToTheFavoritesThenEachTopLevelTagThenEveryItemAgain() throws {
+        let store = Store(items: threeItems())
+        store.send(.changeMembers(["b"], join: [.tag("work/draft")], leave: []))
+        store.send(.changeMembers(["c"], join: [.tag("home")], leave: []))
+        let p = Browser(store: store, libraryName: "tags", width: 70, height: 7, purpose: .pick)
+        #expect(try press(p, "ctrl-t") == .none)
+        #expect(p.store.query.scope == .favorites)
+        #expect(p.message?.text == "Favorites only — ctrl-t for #home")
+        #expect(try press(p, "ctrl-t") == .none)
+        #expect(p.frameText() == """
+             favs — tags
+            ┏ Items 1/1 · #home ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┓
+            ┃>  Charlie  #home                                                   ┃
+            ┃                                                                    ┃
+            ┃                                                                    ┃
+            ┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛
+             /▏  Tagged #home — ctrl-t for #work             3 items · 1 favorite
+            """)
+        #expect(try press(p, "ctrl-t") == .none)
+        #expect(p.frameText() == """
+             favs — tags
+            ┏ Items 1/1 · #work ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┓
+            ┃>  Bravo  #work/draft                                               ┃
+            ┃                                                                    ┃
+            ┃                                                                    ┃
+            ┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛
+             /▏  Tagged #work — ctrl-t for every item        3 items · 1 favorite
+            """)
+        #expect(try press(p, "ctrl-t") == .none)
+        #expect(p.store.query.scope == .all && p.message?.text == "Every item")
+        #expect(p.store.list.count == 3)
+    }
+
     /// The query's keys are a readline prompt's: ctrl-u erases the whole query (it undid the last change, which
     /// surprised anyone used to fzf or a shell), and the delete key erases nothing and deletes no item.
     @Test func ctrlUClearsTheQueryAndDeleteDeletesNoItem() throws {

@@ -149,7 +149,7 @@ func frames(_ script: String, size: (Int, Int) = (80, 24), items: [Item] = Sampl
     @Test func theHelpOverlayIsGeneratedFromTheKeyMap() throws {
         #expect(try frames("?") == ["""
          favs — sample library
-        ┏ Items 1/28┏ Keys 1-19/30 ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┓────────────┐
+        ┏ Items 1/28┏ Keys 1-19/32 ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┓────────────┐
         ┃>★ お気に入┃ j, down       move down                             ┃            │
         ┃   录音 Rec┃ k, up         move up                               ┃            │
         ┃   Café del┃ g, home       first item                            ┃            │
@@ -164,11 +164,11 @@ func frames(_ script: String, size: (Int, Int) = (80, 24), items: [Item] = Sampl
         ┃   Ég anda ┃ esc           back, clear marks, clear filter       ┃            │
         ┃   残酷な天┃ l, right      open a folder of tags                 ┃────────────┘
         ┃   茉莉花 J┃ h, left       close a folder of tags                ┃────────────┐
-        ┃   Dansa kv┃ f, space      favorite / unfavorite                 ┃            │
-        ┃   Águas de┃ d, delete     delete the selected item              ┃            │
-        ┃   A very l┃ o             open the item's url, link or path     ┃            │
-        ┃   🎹 Piano┃ t             tag: +work adds, -old takes off       ┃            │
-        ┃   Smörgåsb┃ m             mark / unmark (f, d, t act on marks)  ┃            │
+        ┃   Dansa kv┃ r             rename a tag, nested ones too         ┃            │
+        ┃   Águas de┃ D             delete a tag from every item          ┃            │
+        ┃   A very l┃ f, space      favorite / unfavorite                 ┃            │
+        ┃   🎹 Piano┃ d, delete     delete the selected item              ┃            │
+        ┃   Smörgåsb┃ o             open the item's url, link or path     ┃            │
         ┃   사랑의  ┃ j/k scroll · esc closes                             ┃            │
         ┗━━━━━━━━━━━┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛────────────┘
          f fav · d delete · u undo · / filter · ? help           28 items · 3 favorites
@@ -180,7 +180,7 @@ func frames(_ script: String, size: (Int, Int) = (80, 24), items: [Item] = Sampl
         let shown = try frames("resize 40x12 ? frame j j frame G", size: (40, 12))
         #expect(shown[0] == """
          favs — sample library
-        ┏┏ Keys 1-7/49 ━━━━━━━━━━━━━━━━━━━━━━━┓┓
+        ┏┏ Keys 1-7/53 ━━━━━━━━━━━━━━━━━━━━━━━┓┓
         ┃┃ j, down       move down            ┃┃
         ┃┃ k, up         move up              ┃┃
         ┃┃ g, home       first item           ┃┃
@@ -192,10 +192,10 @@ func frames(_ script: String, size: (Int, Int) = (80, 24), items: [Item] = Sampl
         ┗┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛┛
          ? help                         28 · ★3
         """)
-        #expect(shown[1].contains("┏┏ Keys 3-9/49 ") && shown[1].contains("┃┃               (preview) down       ┃┃"))
+        #expect(shown[1].contains("┏┏ Keys 3-9/53 ") && shown[1].contains("┃┃               (preview) down       ┃┃"))
         #expect(shown[2] == """
          favs — sample library
-        ┏┏ Keys 43-49/49 ━━━━━━━━━━━━━━━━━━━━━┓┓
+        ┏┏ Keys 47-53/53 ━━━━━━━━━━━━━━━━━━━━━┓┓
         ┃┃ s             sort: library        ┃┃
         ┃┃               order, A–Z, recent ★ ┃┃
         ┃┃ ?             this help            ┃┃

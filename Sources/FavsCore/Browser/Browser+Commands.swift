@@ -20,6 +20,8 @@ extension Browser {
         case .activate: activate()
         case .openFolder: openFolder()
         case .closeFolder: closeFolder()
+        case .renameTag: return openRenamePrompt()
+        case .deleteTag: return deleteSelectedTag()
         case .back: back()
         case .toggleFavorite: return act(onMarked: Action.toggleFavorites, orSelected: Action.toggleFavorite)
         case .delete:
@@ -39,10 +41,7 @@ extension Browser {
             focus = .list
             mode = .filtering
             store.prepareSearch()
-        case .favoritesView:
-            changeQuery { $0.scope = $0.scope == .all ? .favorites : .all }
-            message = Message(text: store.query.scope == .all ? "Every item" : "Favorites only — \(keyMap.label(.favoritesView)) for every item",
-                              isError: false)
+        case .favoritesView: cycleScope(throughTags: purpose == .pick)
         case .sort:
             changeQuery { $0.order = $0.order.next }
             if message == nil { message = Message(text: "Sorted by \(store.query.order.name)", isError: false) }
@@ -56,6 +55,26 @@ extension Browser {
         case .redraw: return .redraw
         }
         return .none
+    }
+
+    /// `F` (a picker's ctrl-t): the favorites, then every item again. A picker, which has no collections pane to choose
+    /// a tag in, goes on from the favorites through each top-level tag folder A–Z before every item; a scope outside
+    /// that round (`favs pick --tag dev/swift`) goes back to every item. The message names what the key shows next.
+    func cycleScope(throughTags: Bool) {
+        let folders = throughTags ? store.items.tagTree.filter { $0.depth == 0 }.map { SetID.tagFolder($0.path) } : []
+        let round: [ListQuery.Scope] = [.all, .favorites] + folders.map(ListQuery.Scope.members)
+        func after(_ scope: ListQuery.Scope) -> ListQuery.Scope {
+            round.firstIndex(of: scope).map { round[($0 + 1) % round.count] } ?? .all
+        }
+        changeQuery { $0.scope = after($0.scope) }
+        let scope = store.query.scope
+        guard let set = scope.set else {
+            message = Message(text: "Every item", isError: false)
+            return
+        }
+        let next = after(scope).set.map { $0 == .favorites ? "favorites" : "\($0)" } ?? "every item"
+        let name = set == .favorites ? "Favorites only" : "Tagged \(set)"
+        message = Message(text: "\(name) — \(keyMap.label(.favoritesView)) for \(next)", isError: false)
     }
 
     /// Shows `text` as an error and changes nothing else: what a command that cannot run answers.

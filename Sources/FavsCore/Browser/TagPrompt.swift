@@ -3,9 +3,12 @@ import Foundation
 
 /// The tag prompt's text (`t`): words typed on the status line, `+work` adding a tag, `-old` taking one off, a bare
 /// `work` adding it; tab completing the last word from the library's tags. View state, like the filter's text: what
-/// it asks becomes one `Action.changeMembers` on enter (Browser+Tags.swift).
+/// it asks becomes one `Action.changeMembers` on enter (Browser+Tags.swift). The same field names a tag anew (`r` in
+/// the collections pane): then its text is the new path, and enter sends one `Action.renameTag`.
 struct TagPrompt: Equatable {
     var text = ""
+    /// The path of the tag being renamed; nil while the prompt tags items.
+    var renaming: String?
     /// The tags a tab left to choose from (several start with the word), shown after the prompt until the next key.
     var candidates: [String] = []
     /// What the last tab found to say: no tag starts with the word.
@@ -46,6 +49,13 @@ struct TagPrompt: Equatable {
             if removes { change.leave.append(path) } else { change.join.append(path) }
         }
         return .success(change)
+    }
+
+    /// The new path a rename asks, or the one-line reason it is none; nil for an empty prompt (nothing to do).
+    func newPath() -> Result<String?, TagProblem> {
+        let path = text.trimmingCharacters(in: .whitespaces)
+        guard !path.isEmpty else { return .success(nil) }
+        do { return .success(try TagPath.parse(path)) } catch { return .failure(TagProblem(message: error.message)) }
     }
 
     /// Tab: the last word completed from `tags` (the library's, A–Z), by prefix without case, its `+`/`-` kept. One

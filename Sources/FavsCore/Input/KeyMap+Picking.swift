@@ -5,7 +5,7 @@ import Foundation
 /// printable key types, so what letters do in the browser moves to keys that do not type.
 extension KeyMap {
     /// A picker's keys: fzf's where it has one (arrows and ctrl-n/ctrl-p move, tab marks, esc and ctrl-g cancel),
-    /// else a control key no terminal keeps for itself in raw mode (ctrl-s stars, ctrl-t favorites only, ctrl-o
+    /// else a control key no terminal keeps for itself in raw mode (ctrl-s stars, ctrl-t cycles the scope, ctrl-o
     /// sorts, ctrl-y undoes, ctrl-x helps, ctrl-v shows and hides the preview). ctrl-j is enter and ctrl-h backspace on the wire, so they cannot be
     /// used, and ctrl-u clears the query, as in fzf and every readline prompt (so the preview scrolls up with
     /// shift-up only, as in fzf, and down with shift-down or ctrl-d). `/`, `v` and `o` have no key here
@@ -27,6 +27,7 @@ extension KeyMap {
         .back: "cancel: print nothing, exit 1",
         .quit: "cancel: print nothing, exit 1 (ctrl-c: exit 130)",
         .mark: "mark / unmark ({activate} picks the marked items)",
+        .favoritesView: "list favorites only, each tag folder, every item",
     ]
 
     /// This map as a picker uses it. Every command keeps the keys of this map that do not type (a config file's

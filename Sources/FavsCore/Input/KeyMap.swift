@@ -4,7 +4,7 @@ import Foundation
 /// What a key asks the browser to do.
 public enum Command: Hashable, Sendable, CaseIterable {
     case moveDown, moveUp, top, bottom, pageDown, pageUp, previewDown, previewUp, togglePreview
-    case focusNext, focusPrevious, activate, back, openFolder, closeFolder
+    case focusNext, focusPrevious, activate, back, openFolder, closeFolder, renameTag, deleteTag
     case toggleFavorite, delete, open, tag, mark, markRange, undo, redo
     case filter, saveSearch, favoritesView, sort, help, quit, suspend, redraw
 
@@ -26,6 +26,8 @@ public enum Command: Hashable, Sendable, CaseIterable {
         case .back: "back"
         case .openFolder: "open-folder"
         case .closeFolder: "close-folder"
+        case .renameTag: "rename-tag"
+        case .deleteTag: "delete-tag"
         // What the user does with the key; "toggle" is how it is done.
         case .toggleFavorite: "favorite"
         case .delete: "delete"
@@ -139,6 +141,8 @@ public struct KeyMap: Sendable {
         Binding(keys: [.escape], command: .back, help: "back, clear marks, clear filter"),
         Binding(keys: [.char("l"), .right], command: .openFolder, help: "open a folder of tags"),
         Binding(keys: [.char("h"), .left], command: .closeFolder, help: "close a folder of tags"),
+        Binding(keys: [.char("r")], command: .renameTag, help: "rename a tag, nested ones too"),
+        Binding(keys: [.char("D")], command: .deleteTag, help: "delete a tag from every item"),
         Binding(keys: [.char("f"), .char(" ")], command: .toggleFavorite, help: "favorite / unfavorite"),
         Binding(keys: [.char("d"), .delete], command: .delete, help: "delete the selected item"),
         Binding(keys: [.char("o")], command: .open, help: "open the item's url, link or path"),

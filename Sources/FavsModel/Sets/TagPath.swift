@@ -38,6 +38,14 @@ public enum TagPath {
         return result
     }
 
+    /// `path` with the folder `old` it is within renamed `new` (`work/x`, `work` to `job`: `job/x`); nil when it is
+    /// not within `old`.
+    public static func renaming(_ path: String, from old: String, to new: String) -> String? {
+        guard isWithin(path, old) else { return nil }
+        let rest = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst(lineage(old).count)
+        return ([new] + rest.map(String.init)).joined(separator: "/")
+    }
+
     /// Whether `path` is `folder` or nested under it, without case.
     public static func isWithin(_ path: String, _ folder: String) -> Bool {
         let p = path.lowercased(), f = folder.lowercased()

@@ -10,6 +10,11 @@ public enum Action: Hashable, Sendable {
     /// Put every one of these items in the sets of `join` and take them out of those of `leave` (a tag prompt's
     /// `+work -old`): one step, one undo; what already is as asked is left alone.
     case changeMembers([ItemID], join: [SetID], leave: [SetID])
+    /// Rename a tag and every tag nested under it (`work` to `job`: `work/x` becomes `job/x`) on every present item:
+    /// one step, one undo, persisted as the members' leaves and joins.
+    case renameTag(String, to: String)
+    /// Take a tag and every tag nested under it off every present item: one step, one undo.
+    case deleteTag(String)
     /// Delete every one of these items: one step.
     case deleteAll([ItemID])
     /// Keep a search under a name, replacing the one the name had: one step, one undo.

@@ -237,6 +237,10 @@ public final class Store {
             }
             guard !parts.isEmpty else { return Outcome(error: "Nothing to change") }
             outcome = commitNew(parts)
+        case let .renameTag(old, new):
+            outcome = renameTag(old, to: new)
+        case let .deleteTag(old):
+            outcome = renameTag(old, to: nil)
         case let .deleteAll(ids):
             let parts = ids.compactMap { items[$0] }.map(ModelChange.delete)
             guard !parts.isEmpty else { return Outcome(error: "Nothing to delete") }
@@ -279,7 +283,7 @@ public final class Store {
     static let folderRefusal = "A folder holds what its tags hold: tag the item instead"
 
     /// Commits a new change (one part, or several as one batch) and, when it stands, makes it the next undo.
-    private func commitNew(_ parts: [ModelChange]) -> Outcome {
+    func commitNew(_ parts: [ModelChange]) -> Outcome {
         let outcome = commit(parts.count == 1 ? parts[0] : .batch(parts))
         if let applied = outcome.applied {
             undoStack.append(applied)
