@@ -15,10 +15,11 @@ import Testing
         }
     }
 
-    @Test func aTagMadeInOneBrowserOrTheShellShowsInTheOthersPaneWithItsCount() async throws {
+    @Test(arguments: Backend.allCases)
+    func aTagMadeInOneBrowserOrTheShellShowsInTheOthersPaneWithItsCount(_ backend: Backend) async throws {
         let scratch = try Scratch(), otherScratch = try Scratch()
         defer { scratch.remove(); otherScratch.remove() }
-        let library = scratch.path("lib.sqlite")
+        let library = try backend.library(in: scratch)
         try await LiveSync.createSample(library, in: scratch)
         let (first, second) = try await LiveSync.twoBrowsers(on: library, scratch, otherScratch)
         defer { first.close(); second.close() }
@@ -26,12 +27,12 @@ import Testing
         try await first.sendKeys("t", "+", "w", "o", "r", "k", "Enter")
         try await first.waitFor("“お気に入りの曲”: +work")
         let shown = try await LiveSync.waitUntil(second, "the other browser shows the tag") { Self.tagRows($0) == ["work (1)"] }
-        print("a tag made in one browser showed in the other after \(LiveSync.milliseconds(shown))")
+        print("\(backend): a tag made in one browser showed in the other after \(LiveSync.milliseconds(shown))")
 
         let fromShell = try await LiveSync.change(["tag", "rec-002", "rec-003", "+work/done", "+Reading"],
                                                   says: "tagged 2 items: +work/done +Reading", library: library,
                                                   tmux: second, scratch: scratch) { Self.tagRows($0) == ["Reading (2)", "work (3)"] }
-        print("favs tag showed in a browser after \(LiveSync.milliseconds(fromShell))")
+        print("\(backend): favs tag showed in a browser after \(LiveSync.milliseconds(fromShell))")
         try await LiveSync.waitUntil(first, "the first browser shows the shell's tags") {
             Self.tagRows($0) == ["Reading (2)", "work (3)"]
         }
