@@ -75,11 +75,20 @@ CREATE TABLE items (id TEXT PRIMARY KEY, title TEXT, artist TEXT, album TEXT, ye
 .import --skip 1 $DIR/items.tsv items
 EOF
 timed "$DIR/t.sqlite3" sqlite3 "$DIR/ref.sqlite" ".read $DIR/import.sql"
+# Issue #34: the same items, a tenth of them with 1–3 of 1,000 tags nested up to 3 levels (favs-gen --tags), imported
+# the same way: the tag rows compare this library with the one above.
+log "favs import of the same $N JSONL rows with tags (favs-gen --tags)"
+"$BIN/favs-gen" "$N" --tags --jsonl "$DIR/tagged.jsonl"
+timed "$DIR/t.tagged" "$FAVS" import "$DIR/tagged.jsonl" --library "$DIR/tagged.sqlite" > /dev/null
 log "counting imported rows"
 ROWS_JSONL=$("$FAVS" list --library "$DIR/jsonl.sqlite" | wc -l)
 ROWS_TSV=$("$FAVS" list --library "$DIR/tsv.sqlite" | wc -l)
 ROWS_SQLITE=$(sqlite3 "$DIR/ref.sqlite" 'SELECT count(*) FROM items')
 LIB=$DIR/jsonl.sqlite
+TAGGED_LIB=$DIR/tagged.sqlite
+TAG_MEMBERS=$(sqlite3 "$TAGGED_LIB" "SELECT count(*) FROM members WHERE set_name LIKE '#%'")
+TAGGED_ITEMS=$(sqlite3 "$TAGGED_LIB" "SELECT count(DISTINCT item_id) FROM members WHERE set_name LIKE '#%'")
+TAG_COUNT=$(sqlite3 "$TAGGED_LIB" "SELECT count(DISTINCT set_name) FROM members WHERE set_name LIKE '#%'")
 
 # --- real-file-shaped import: five columns, long summaries, wide characters, stray quotes, empty cells ----------
 PN=${FAVS_BENCH_PACKAGES:-$(( N < 886323 ? N : 886323 ))}
@@ -187,6 +196,14 @@ log "favs: launch → '$N items' on screen, $RUNS runs"
 for i in $(seq "$RUNS"); do
     first_frame "favs$i" "'$FAVS' --library '$LIB'" " $N items" G "Items $N/$N" >> "$DIR/ff.favs"
 done
+# Issue #34: the library with tags beside the same one without, alternated (first frame, G answered, VmHWM).
+TAG_RUNS=$(( N >= 100000 ? 5 : RUNS ))
+log "favs with tags / without: launch → '$N items' on screen, then G answered, $TAG_RUNS runs each, alternated"
+: > "$DIR/ff.plain"; : > "$DIR/ff.tagged"
+for i in $(seq "$TAG_RUNS"); do
+    first_frame "plain$i" "'$FAVS' --library '$LIB'" " $N items" G "Items $N/$N" >> "$DIR/ff.plain"
+    first_frame "tagged$i" "'$FAVS' --library '$TAGGED_LIB'" " $N items" G "Items $N/$N" >> "$DIR/ff.tagged"
+done
 log "fzf: launch → '$N/$N' on screen, $RUNS runs"
 : > "$DIR/ff.fzf"
 for i in $(seq "$RUNS"); do first_frame "fzf$i" "fzf < '$DIR/titles.txt'" " $N/$N" >> "$DIR/ff.fzf"; done
@@ -233,6 +250,14 @@ for i in $(seq "$RUNS"); do
     printf '/ type %s\n' "$QUERY" > "$DIR/filter.script"
     timed "$DIR/t" "$FAVS" script --library "$LIB" "$DIR/filter.script" > "$DIR/filter.frame"
     cat "$DIR/t" >> "$DIR/filter.s"
+done
+log "favs script: open alone, with tags / without, alternated, $RUNS runs"
+: > "$DIR/open.plain"; : > "$DIR/open.tagged"
+for i in $(seq "$RUNS"); do
+    timed "$DIR/t" "$FAVS" script --library "$LIB" < /dev/null > /dev/null
+    cat "$DIR/t" >> "$DIR/open.plain"
+    timed "$DIR/t" "$FAVS" script --library "$TAGGED_LIB" < /dev/null > /dev/null
+    cat "$DIR/t" >> "$DIR/open.tagged"
 done
 OPEN_S=$(cut -d' ' -f1 "$DIR/open.s" | sort -n | head -1)
 OPEN_RSS=$(cut -d' ' -f2 "$DIR/open.s" | max)
@@ -361,6 +386,65 @@ if [ "$first" != "$last" ]; then
             "—" "—" "$(verdict "$flat" "<=" 2)"
     fi
 fi
+# --- tags (issue #34): a tenth of the items with 1–3 of 1,000 tags nested up to 3 levels; each figure beside the
+# same one without tags ------------------------------------------------------------------------------------------
+for size in "${SIZE_LIST[@]}"; do
+    sl=$(label "$size"); name="tag toggle → frame, $sl"; v=$(p99 "$name tagged"); ref=$(p99 "$name")
+    row "tag or untag (one \`changeMembers\`) → frame ready, in-process, p99, $sl, $TAG_COUNT tags (fzf column: the same \
+on the items without tags)" "≤ 1 ms" "$(ms_of_us "$v" "$name tagged")" "$(ms_of_us "$ref" "$name")" \
+        "$(ratio "$v" "$ref")" "$(verdict "$v" "<=" 1000)"
+done
+if [ "$first" != "$last" ]; then
+    a=$(p99 "tag toggle → frame, $(label "$first") tagged"); b=$(p99 "tag toggle → frame, $(label "$last") tagged")
+    if [ -n "$a" ] && [ -n "$b" ]; then
+        flat=$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.2f", b / a }')
+        row "tag toggle flat as N grows: p99 $(label "$last") ÷ p99 $(label "$first"), tagged" "≤ 2×" "${flat}×" \
+            "—" "—" "$(verdict "$flat" "<=" 2)"
+    fi
+fi
+for size in "${SIZE_LIST[@]}"; do
+    sl=$(label "$size"); name="tag 1,000 marked items → frame, $sl"; v=$(p99 "$name tagged"); ref=$(p99 "$name")
+    row "tag 1,000 marked items (one \`changeMembers\`; the next sample untags them) → frame, in-process, p99, $sl" \
+        "≤ 50 ms" "$(ms_of_us "$v" "$name tagged")" "$(ms_of_us "$ref" "$name")" "$(ratio "$v" "$ref")" \
+        "$(verdict "$v" "<=" 50000)"
+done
+name="scope to a tag folder → frame, $NL"; v=$(p99 "$name tagged"); ref=$(p99 "$name")
+row "list scoped to the largest top-level tag folder → frame, in-process, p99, $NL (without tags: the folder is empty)" \
+    "≤ 100 ms" "$(ms_of_us "$v" "$name tagged")" "$(ms_of_us "$ref" "$name")" "$(ratio "$v" "$ref")" \
+    "$(verdict "$v" "<=" 100000)"
+name="toggle favorite → frame, $NL"; v=$(p99 "$name tagged"); ref=$(p99 "$name")
+row "favorite toggle → frame ready, in-process, p99, $NL, with tags / without" "≤ 1 ms" \
+    "$(ms_of_us "$v" "$name tagged")" "$(ms_of_us "$ref" "$name")" "$(ratio "$v" "$ref")" "$(verdict "$v" "<=" 1000)"
+name="load every tag's members, $NL tagged"; v=$(p99 "$name")
+row "every tag's members added to the $NL-item collection as an open does (the model's part; in-process, p99)" "—" \
+    "$(ms_of_us "$v" "$name")" "—" "—" "$( [ -n "$v" ] && echo info || verdict "" )"
+FF_TAGGED=$(cut -d' ' -f1 "$DIR/ff.tagged" | median); FF_PLAIN=$(cut -d' ' -f1 "$DIR/ff.plain" | median)
+r=$(awk -v a="$FF_TAGGED" -v b="$FF_PLAIN" 'BEGIN { if (b > 0) printf "%.2f", a / b }')
+row "open $NL items, $TAGGED_ITEMS of them tagged ($TAG_MEMBERS memberships of $TAG_COUNT tags) → first frame (tmux 80×24, \
+median of $TAG_RUNS alternated; fzf column: the same library without tags, runs [$(cut -d' ' -f1 "$DIR/ff.plain" | \
+tr '\n' ' ' | sed 's/ $//')] vs [$(cut -d' ' -f1 "$DIR/ff.tagged" | tr '\n' ' ' | sed 's/ $//')])" "≤ 1.10× without" \
+    "$FF_TAGGED ms" "$FF_PLAIN ms" "${r:+${r}×}" "$(verdict "$r" "<=" 1.10)"
+KT=$(cut -d' ' -f3 "$DIR/ff.tagged" | median); KP=$(cut -d' ' -f3 "$DIR/ff.plain" | median)
+row "open $NL items with tags → first key answered (\`G\`, answered from the preview's last rows), median of \
+$TAG_RUNS; fzf column: without tags" "—" "$KT ms" "$KP ms" "$(ratio "$KT" "$KP")" "info"
+HT=$(cut -d' ' -f2 "$DIR/ff.tagged" | max); HP=$(cut -d' ' -f2 "$DIR/ff.plain" | max)
+r=$(awk -v a="$HT" -v b="$HP" 'BEGIN { if (b > 0) printf "%.2f", a / b }')
+# 0.3 s after G the list and its sets may still be loading (G is answered from the preview): the headless open
+# below, which waits for them, is the open library's memory.
+row "peak memory with $NL items open, with tags (VmHWM in tmux 0.3 s after \`G\`, the list maybe still loading; max of \
+$TAG_RUNS); fzf column: without" "—" "$(( HT / 1024 )) MB" "$(( HP / 1024 )) MB" "${r:+${r}×}" "info"
+OT=$(cut -d' ' -f2 "$DIR/open.tagged" | max); OP=$(cut -d' ' -f2 "$DIR/open.plain" | max)
+r=$(awk -v a="$OT" -v b="$OP" 'BEGIN { if (b > 0) printf "%.2f", a / b }')
+row "peak memory of the open library, $NL items with tags (headless: \`favs script </dev/null\` returns once the list and \
+every set are in; %M, max of $RUNS); fzf column: without" "≤ 1.10× without" "$(( OT / 1024 )) MB" "$(( OP / 1024 )) MB" "${r:+${r}×}" "$(verdict "$r" "<=" 1.10)"
+ST=$(cut -d' ' -f1 "$DIR/open.tagged" | sort -n | head -1); SP=$(cut -d' ' -f1 "$DIR/open.plain" | sort -n | head -1)
+row "open $NL items headless with tags (whole process, best of $RUNS); fzf column: without" "—" \
+    "$(awk -v s="$ST" 'BEGIN { printf "%.0f ms", s * 1000 }')" "$(awk -v s="$SP" 'BEGIN { printf "%.0f ms", s * 1000 }')" \
+    "$(ratio "$ST" "$SP")" "info"
+row "\`favs import\` of $NL JSONL rows with tags; fzf column: the same rows without" "—" \
+    "$(secs "$DIR/t.tagged") s, $(( $(rss_kb "$DIR/t.tagged") / 1024 )) MB" \
+    "$(secs "$DIR/t.jsonl") s, $(( $(rss_kb "$DIR/t.jsonl") / 1024 )) MB" \
+    "$(ratio "$(secs "$DIR/t.tagged")" "$(secs "$DIR/t.jsonl")")" "info"
 for pane in list detail favorites; do
     name="redraw $pane pane, $NL"; v=$(p99 "$name")
     row "redraw of the $pane pane from the store, in-process, p99, $NL" "—" "$(ms_of_us "$v" "$name")" "—" "—" \

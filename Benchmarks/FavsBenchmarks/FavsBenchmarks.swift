@@ -1,5 +1,6 @@
 // In-process benchmarks of the browser core: a key, then the frame it leads to, on stores of 1k, 100k and 1M
-// generated items (titles as favs-gen writes them). The store is built in each benchmark's setup, outside the
+// generated items (titles as favs-gen writes them), and for the tag rows the same items with a tenth of them tagged
+// (`GeneratedTags`, as `favs-gen --tags` writes them). The store is built in each benchmark's setup, outside the
 // measurement; there is no change sink (nothing is persisted), so these are the core's own costs.
 //
 //   swift package --package-path Benchmarks benchmark [--filter REGEX] [--format markdown] [--no-progress]
@@ -122,6 +123,75 @@ let benchmarks: @Sendable () -> Void = {
             benchmark.stopMeasurement()
         }, setup: { Fixture.open(n); Fixture.browser!.handle(.char("s")) }, teardown: { Fixture.close() })
 
+        // Tags (issue #34): each on a collection where a tenth of the items carry 1–3 of 1,000 tags nested up to 3
+        // levels (`GeneratedTags`), and, as its reference, the same benchmark on the same items without tags.
+        for tagged in [false, true] {
+            let name = tagged ? "\(label) tagged" : label
+
+            // A tag or an untag of the first row (one changeMembers, as the t prompt sends), then the frame. The
+            // tag is the most used one nested 3 deep: its folders are among the largest.
+            Benchmark("tag toggle → frame, \(name)", closure: { benchmark in
+                let browser = Fixture.browser!
+                let id = browser.selectedID!
+                let tag = SetID.tag(Fixture.tag)
+                let joined = browser.store.items.isMember(id, of: tag)
+                benchmark.startMeasurement()
+                browser.send(.changeMembers([id], join: joined ? [] : [tag], leave: joined ? [tag] : []))
+                blackHole(browser.frame())
+                benchmark.stopMeasurement()
+            }, setup: { Fixture.open(n, tagged: tagged) }, teardown: { Fixture.close() })
+
+            // 1,000 marked items spread over the list (every n/1000-th) tagged in one changeMembers, then the
+            // frame; the next sample untags them.
+            Benchmark("tag 1,000 marked items → frame, \(name)", configuration: filterConfiguration,
+                      closure: { benchmark in
+                let browser = Fixture.browser!
+                let ids = Fixture.marked
+                let tag = SetID.tag(Fixture.tag)
+                let joined = ids.allSatisfy { browser.store.items.isMember($0, of: tag) }
+                benchmark.startMeasurement()
+                browser.send(.changeMembers(ids, join: joined ? [] : [tag], leave: joined ? [tag] : []))
+                blackHole(browser.frame())
+                benchmark.stopMeasurement()
+            }, setup: { Fixture.open(n, tagged: tagged) }, teardown: { Fixture.close() })
+
+            // The list scoped to the largest top-level tag folder (every item under it, once), then the frame;
+            // back to every item before each sample, not measured.
+            Benchmark("scope to a tag folder → frame, \(name)", configuration: filterConfiguration,
+                      closure: { benchmark in
+                let browser = Fixture.browser!
+                browser.send(.show(ListQuery()))
+                blackHole(browser.frame())
+                benchmark.startMeasurement()
+                browser.send(.show(ListQuery(scope: .members(.tagFolder(Fixture.folder)))))
+                blackHole(browser.frame())
+                benchmark.stopMeasurement()
+            }, setup: { Fixture.open(n, tagged: tagged) }, teardown: { Fixture.close() })
+        }
+
+        // f on a tagged collection: the favorite toggle row's twin, to show the tags cost it nothing.
+        Benchmark("toggle favorite → frame, \(label) tagged", closure: { benchmark in
+            let browser = Fixture.browser!
+            benchmark.startMeasurement()
+            browser.handle(.char("f"))
+            blackHole(browser.frame())
+            benchmark.stopMeasurement()
+        }, setup: { Fixture.open(n, tagged: true) }, teardown: { Fixture.close() })
+
+        // The model's part of opening a tagged library: every tag's members added, set by set, in position order
+        // (as ListLoader.withSets does), the folders made from them. The rows of the library are not read here.
+        Benchmark("load every tag's members, \(label) tagged",
+                  configuration: Benchmark.Configuration(warmupIterations: 1, maxIterations: n >= 1_000_000 ? 10 : 50),
+                  closure: { benchmark in
+            var collection = Fixture.untagged!
+            let members = Fixture.members
+            benchmark.startMeasurement()
+            Fixture.addTags(members, to: &collection)
+            benchmark.stopMeasurement()
+            blackHole(collection)
+        }, setup: { Fixture.open(n, tagged: false); Fixture.members = GeneratedTags.members(count: n) },
+           teardown: { Fixture.close() })
+
         // j, then the frame (the list scrolls as the cursor moves down).
         Benchmark("frame redraw after j, \(label)", closure: { benchmark in
             let browser = Fixture.browser!
@@ -148,14 +218,53 @@ enum Fixture {
         return "\(n)"
     }
 
-    static func open(_ n: Int) {
-        let store = Store(items: GeneratedCollection.items(count: n), fieldSource: ConstantFields())
+    /// The collection `open` made before any tag (for the tag-loading benchmark).
+    nonisolated(unsafe) static var untagged: ItemCollection?
+    /// Every tag's members, as `GeneratedTags.members` gives them.
+    nonisolated(unsafe) static var members: [(tag: String, positions: [Int])] = []
+    /// The ids the tagging of marked items marks: every n/1000-th item, 1,000 of them (all of a smaller list).
+    nonisolated(unsafe) static var marked: [ItemID] = []
+    /// The tag those benchmarks change: the most used one nested 3 deep.
+    static let tag = GeneratedTags.mostUsed(depth: 3)
+    /// The top-level tag folder the most items are under, at the size opened last (the same with tags or without).
+    nonisolated(unsafe) static var folder = ""
+
+    /// `tagged`: a tenth of the items carry 1–3 of 1,000 tags (`GeneratedTags`), loaded as a library loads them.
+    static func open(_ n: Int, tagged: Bool = false) {
+        var collection = ItemCollection(GeneratedCollection.items(count: n))
+        untagged = collection
+        let members = GeneratedTags.members(count: n)
+        if tagged { addTags(members, to: &collection) }
+        folder = largestFolder(members)
+        let step = max(1, n / 1000)
+        marked = stride(from: 0, to: n, by: step).prefix(1000).compactMap(collection.id(atRow:))
+        let store = Store(collection: collection, fieldSource: ConstantFields())
         let browser = Browser(store: store, libraryName: "bench", width: 80, height: 24)
         blackHole(browser.frame())
         Self.browser = browser
     }
 
-    static func close() { browser = nil }
+    /// Adds every tag's members to a collection, one tag at a time (as `ListLoader.withSets` does).
+    static func addTags(_ members: [(tag: String, positions: [Int])], to collection: inout ItemCollection) {
+        for (tag, positions) in members {
+            collection.addMembers(atPositions: positions.map { (position: $0, time: nil) }, to: .tag(tag))
+        }
+    }
+
+    /// The top-level folder with the most items under it.
+    static func largestFolder(_ members: [(tag: String, positions: [Int])]) -> String {
+        var under: [String: Set<Int>] = [:]
+        for (tag, positions) in members {
+            under[String(tag.prefix { $0 != "/" }), default: []].formUnion(positions)
+        }
+        return under.max { ($0.value.count, $1.key) < ($1.value.count, $0.key) }?.key ?? "dev"
+    }
+
+    static func close() {
+        browser = nil
+        untagged = nil
+        members = []
+    }
 }
 
 /// Fields for the detail pane, as the library's field source would read them.

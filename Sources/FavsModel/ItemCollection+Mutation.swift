@@ -22,13 +22,29 @@ extension ItemCollection {
 
     /// Adds members to a set, named by their position (a library's list read in position order), with the time each
     /// joined: each found by a binary search over the slots, so no id index is built for them. Positions the
-    /// collection does not hold are left out.
+    /// collection does not hold are left out. A tag's members (in any order) join it and its folders in one merge
+    /// each (`Membership.join`).
     public mutating func addMembers(atPositions members: [(position: Int, time: Int64?)], to set: SetID) {
         let index = setIndex(making: set)
+        guard set.isTag else {
+            for member in members {
+                guard let slot = presentSlot(atPosition: member.position), !sets[index].contains(slot) else { continue }
+                setMember(slot: slot, ofSet: index, true, at: member.time)
+            }
+            return
+        }
+        var slots: [Int32] = []
+        var times: [Int32: Int64] = [:]
+        slots.reserveCapacity(members.count)
         for member in members {
             guard let slot = presentSlot(atPosition: member.position), !sets[index].contains(slot) else { continue }
-            setMember(slot: slot, ofSet: index, true, at: member.time)
+            slots.append(Int32(slot))
+            if let time = member.time { times[Int32(slot)] = time }
         }
+        slots.sort()
+        slots = slots.enumerated().compactMap { $0.offset > 0 && slots[$0.offset - 1] == $0.element ? nil : $0.element }
+        sets[index].join(sorted: slots, at: times)
+        tagJoined(slots: slots, index: index)
     }
 
     /// Removes an item; returns the row it had.

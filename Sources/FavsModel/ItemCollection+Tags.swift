@@ -22,6 +22,17 @@ extension ItemCollection {
         }
     }
 
+    /// Many present slots (ascending, none repeated) joined the tag at `index` at once (a library's tags, loaded):
+    /// `tagsBySlot` and the folders follow, each folder in one merge.
+    mutating func tagJoined(slots: [Int32], index: Int) {
+        guard let path = setIDs[index].tagPath, !slots.isEmpty else { return }
+        for slot in slots { tagsBySlot[slot, default: []].append(Int32(index)) }
+        for folder in TagPath.lineage(path) {
+            let folderIndex = setIndex(making: .tagFolder(folder))
+            sets[folderIndex].join(sorted: slots)
+        }
+    }
+
     /// A set as the collection spells it: a tag it holds in another case is written as it was first seen, so a
     /// library keeps one set, not two; any other set as given.
     public func spelling(of set: SetID) -> SetID { setIndex(of: set).map { setIDs[$0] } ?? set }

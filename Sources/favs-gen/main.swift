@@ -33,12 +33,18 @@ struct Generate: ParsableCommand {
         exports come.
         """)
     var sorted = false
+    @Flag(help: """
+        Give a tenth of the items 1–3 of 1,000 tags nested up to 3 levels (dev/swift/server), in a tags column \
+        (TSV, CSV: joined by ;) or a tags array (JSON Lines). Music rows only.
+        """)
+    var tags = false
 
     func validate() throws {
         guard count >= 0 else { throw ValidationError("count must be 0 or more") }
         guard jsonl != nil || tsv != nil || csv != nil else {
             throw ValidationError("give --jsonl FILE, --tsv FILE and/or --csv FILE")
         }
+        guard !tags || shape == .music else { throw ValidationError("--tags is for music rows") }
     }
 
     func run() throws {
@@ -52,10 +58,13 @@ struct Generate: ParsableCommand {
         let jsonlOut = try jsonl.map { try Output(path: $0) }
         let tsvOut = try tsv.map { try Output(path: $0) }
         let csvOut = try csv.map { try Output(path: $0) }
-        let columns = ["id", "title", "artist", "album", "year", "genre", "length"]
+        let columns = ["id", "title", "artist", "album", "year", "genre", "length"] + (tags ? ["tags"] : [])
         tsvOut?.write(row: columns, csv: false)
         csvOut?.write(row: columns, csv: true)
-        for row in ordered(GeneratedCollection(count: count, seed: seed), by: \.id) {
+        // An item's tags are those of its index as generated (GeneratedTags), whatever order it is written in.
+        let rows = GeneratedCollection(count: count, seed: seed).enumerated().lazy.map { (index: $0.offset, row: $0.element) }
+        for (index, row) in ordered(rows, by: \.row.id) {
+            let itemTags = tags ? GeneratedTags.tags(ofItem: index, seed: seed) : []
             if let jsonlOut {
                 var line = "{\"id\":"
                 JSONString.write(row.id, to: &line)
@@ -63,10 +72,14 @@ struct Generate: ParsableCommand {
                     line += ",\"\(name)\":"
                     JSONString.write(value, to: &line)
                 }
-                line += ",\"year\":\(row.year),\"genre\":\"\(row.genre)\",\"length\":\"\(row.length)\"}\n"
-                jsonlOut.write(line)
+                line += ",\"year\":\(row.year),\"genre\":\"\(row.genre)\",\"length\":\"\(row.length)\""
+                if !itemTags.isEmpty {
+                    line += ",\"tags\":[" + itemTags.map { "\"\($0)\"" }.joined(separator: ",") + "]"
+                }
+                jsonlOut.write(line + "}\n")
             }
             let cells = [row.id, row.title, row.artist, row.album, String(row.year), row.genre, row.length]
+                + (tags ? [itemTags.joined(separator: ";")] : [])
             tsvOut?.write(row: cells, csv: false)
             csvOut?.write(row: cells, csv: true)
         }

@@ -32,6 +32,35 @@ import FavsTestFixtures
         #expect(Self.counts(store) == ["dev 3/1", "dev/swift 2/2", "dev/swift/server 2/2", "Reading 1/1"])
     }
 
+    @Test func tagsLoadedInAnyOrderOfPositionGiveWhatJoiningThemOneByOneGives() {
+        // A library reads each tag's rows in no order of position; a second read of a tag merges into what it has.
+        let loads: [(tag: String, positions: [Int])] = [
+            ("dev/swift", [4, 1, 4, 9]), ("dev", [3]), ("dev/swift/server", [5, 2]), ("reading", [2]),
+            ("dev/swift", [3, 5]), ("dev/rust", [2, 4]),
+        ]
+        var loaded = ItemCollection(Self.items())
+        for (tag, positions) in loads {
+            loaded.addMembers(atPositions: positions.map { (position: $0, time: nil) }, to: .tag(tag))
+        }
+        let joined = Store(items: Self.items(), clock: { 5 })
+        for (tag, positions) in loads {
+            let once = positions.reduce(into: [Int]()) { if !$0.contains($1) { $0.append($1) } }
+            let ids = once.compactMap { position in Self.items().first { $0.position == position }?.id }
+            joined.send(.changeMembers(ids, join: [.tag(tag)], leave: []))
+        }
+        let store = Store(collection: loaded, clock: { 5 })
+        #expect(Self.counts(store) == Self.counts(joined))
+        #expect(Self.counts(store) == ["dev 5/1", "dev/rust 2/2", "dev/swift 5/4", "dev/swift/server 2/2", "reading 1/1"])
+        for set in [SetID.tagFolder("dev"), .tagFolder("dev/swift"), .tag("dev/swift"), .tagFolder("reading")] {
+            #expect(store.items.memberSlots(of: set) == joined.items.memberSlots(of: set), "\(set)")
+        }
+        for item in Self.items() { #expect(store.items.tags(of: item.id) == joined.items.tags(of: item.id)) }
+        store.send(.delete("b"))
+        #expect(Self.counts(store) == ["dev 4/1", "dev/rust 1/1", "dev/swift 4/4", "dev/swift/server 1/1"])
+        store.send(.changeMembers(["c"], join: [], leave: [.tag("dev/swift"), .tag("dev")]))
+        #expect(Self.counts(store) == ["dev 3/0", "dev/rust 1/1", "dev/swift 3/3", "dev/swift/server 1/1"])
+    }
+
     @Test func aTagInAnotherCaseIsTheSameSetSpelledAsFirstSeen() {
         let store = Store(items: Self.items(), clock: { 5 })
         store.send(.changeMembers(["a"], join: [.tag("Work")], leave: []))

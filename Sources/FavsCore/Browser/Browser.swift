@@ -147,9 +147,9 @@ public final class Browser {
         message = Message(text: text, isError: false)
     }
 
-    /// Sends an action that came from outside the key map (a test).
+    /// Sends an action that came from outside the key map (a test, a benchmark), then brings view state in line.
     @discardableResult
-    func send(_ action: Action) -> Outcome {
+    public func send(_ action: Action) -> Outcome {
         defer { settle() }
         return dispatch(action)
     }

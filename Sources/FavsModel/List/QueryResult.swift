@@ -162,7 +162,7 @@ struct QueryResult: Sendable {
         }
         var found: [Int32]
         if search.isEmpty {
-            found = previous ?? items.presentSlots.map { Int32($0) }
+            found = previous ?? Self.startingSlots(of: query.scope, in: items)
             if let fieldSlots, previous == nil { found.removeAll { !fieldSlots.contains(Int($0)) } }
         } else {
             if ranked, answersTopFirst, query.order == .library, query.scope == .all, fieldSlots == nil,
@@ -194,6 +194,14 @@ struct QueryResult: Sendable {
         if let scope = ScopeTest(query, reading, in: items) { found.removeAll { !scope.passes(Int($0), in: items) } }
         sort(&found, in: items)
         rows = found
+    }
+
+    /// The slots a list without a search starts from, in list order (the scope test then keeps its own): a tag's or a
+    /// folder's present members, a few of a million slots, where a test of every slot asked a dictionary each time
+    /// (38 ms of a folder's 47 at 1M); every present slot for every item, and for favorites, whose test is a bit.
+    private static func startingSlots(of scope: ListQuery.Scope, in items: ItemCollection) -> [Int32] {
+        if let set = scope.set, set != .favorites { return items.memberSlots(of: set).map { Int32($0) } }
+        return items.presentSlots.map { Int32($0) }
     }
 
     /// A ranked search's matches in library order, ordered: each one's rank kept (`rankKeys`), and all sorted as

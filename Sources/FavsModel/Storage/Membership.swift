@@ -120,6 +120,44 @@ struct Membership: Sendable, Equatable {
         return true
     }
 
+    /// Many present items join a sparse set, or a folder's count of each goes up by one (`slots` ascending, none
+    /// repeated; `times`: when those that have a time joined): those new to the set are placed among the present
+    /// members in one merge, O(members + slots), where a `count(slot:_:)` each would move the array's tail every
+    /// time. What a library's tags cost when it opens: their rows come in no order of position, and each tag's
+    /// members land all over its folders.
+    mutating func join(sorted slots: [Int32], at times: [Int32: Int64] = [:]) {
+        guard case .sparse(var members, var present) = form else { return }
+        form = .sparse(members: [:], present: [])
+        defer { form = .sparse(members: members, present: present) }
+        for (slot, time) in times { self.times[slot] = time }
+        var joined: [Int32] = []
+        for key in slots {
+            let was = members[key] ?? 0
+            members[key] = was == .max ? was : was + 1
+            if was == 0 { joined.append(key) }
+        }
+        guard let first = joined.first else { return }
+        guard let last = present.last, last > first else {
+            present.append(contentsOf: joined)
+            return
+        }
+        var merged: [Int32] = []
+        merged.reserveCapacity(present.count + joined.count)
+        var i = 0, j = 0
+        while i < present.count, j < joined.count {
+            if present[i] < joined[j] {
+                merged.append(present[i])
+                i += 1
+            } else {
+                merged.append(joined[j])
+                j += 1
+            }
+        }
+        merged.append(contentsOf: present[i...])
+        merged.append(contentsOf: joined[j...])
+        present = merged
+    }
+
     /// The item at `slot` went away: it keeps its membership and its time, and leaves the count.
     mutating func slotLeft(_ slot: Int) {
         guard contains(slot) else { return }
