@@ -22,29 +22,43 @@ extension ItemCollection {
 
     /// Adds members to a set, named by their position (a library's list read in position order), with the time each
     /// joined: each found by a binary search over the slots, so no id index is built for them. Positions the
-    /// collection does not hold are left out. A tag's members (in any order) join it and its folders in one merge
-    /// each (`Membership.join`).
+    /// collection does not hold are left out.
     public mutating func addMembers(atPositions members: [(position: Int, time: Int64?)], to set: SetID) {
-        let index = setIndex(making: set)
-        guard set.isTag else {
-            for member in members {
-                guard let slot = presentSlot(atPosition: member.position), !sets[index].contains(slot) else { continue }
-                setMember(slot: slot, ofSet: index, true, at: member.time)
-            }
-            return
-        }
         var slots: [Int32] = []
         var times: [Int32: Int64] = [:]
         slots.reserveCapacity(members.count)
         for member in members {
-            guard let slot = presentSlot(atPosition: member.position), !sets[index].contains(slot) else { continue }
+            guard let slot = presentSlot(atPosition: member.position) else { continue }
             slots.append(Int32(slot))
             if let time = member.time { times[Int32(slot)] = time }
         }
+        addMembers(slots: slots, times: times, to: set)
+    }
+
+    /// Adds members to a set by slot (in any order, a slot named twice taken once; `times`: when those that have a
+    /// time joined), slots already in the set left alone: a tag and its folders in one merge each
+    /// (`Membership.join`), any other set one by one.
+    public mutating func addMembers(slots: [Int32], times: [Int32: Int64], to set: SetID) {
+        let index = setIndex(making: set)
+        guard set.isTag else {
+            for slot in slots where !sets[index].contains(Int(slot)) {
+                setMember(slot: Int(slot), ofSet: index, true, at: times[slot])
+            }
+            return
+        }
+        var slots = slots.filter { !sets[index].contains(Int($0)) }
         slots.sort()
         slots = slots.enumerated().compactMap { $0.offset > 0 && slots[$0.offset - 1] == $0.element ? nil : $0.element }
         sets[index].join(sorted: slots, at: times)
         tagJoined(slots: slots, index: index)
+    }
+
+    /// The slot of the present item whose id is these bytes (a library's member row, read without a join); nil for
+    /// an id the collection does not hold now.
+    public func presentSlot(idBytes: UnsafeRawBufferPointer) -> Int32? {
+        guard let slot = index.find(hash: SlotIndex.hash(idBytes), isMatch: { idArena.equals($0, idBytes) }),
+              isPresent(slot: slot) else { return nil }
+        return Int32(slot)
     }
 
     /// Removes an item; returns the row it had.

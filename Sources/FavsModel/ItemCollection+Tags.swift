@@ -11,10 +11,9 @@ extension ItemCollection {
         guard let path = setIDs[index].tagPath else { return }
         let key = Int32(slot)
         if joined {
-            tagsBySlot[key, default: []].append(Int32(index))
+            tagsBySlot.add(Int32(index), to: key)
         } else {
-            tagsBySlot[key]?.removeAll { $0 == Int32(index) }
-            if tagsBySlot[key]?.isEmpty == true { tagsBySlot[key] = nil }
+            tagsBySlot.remove(Int32(index), from: key)
         }
         for folder in TagPath.lineage(path) {
             let folderIndex = setIndex(making: .tagFolder(folder))
@@ -26,7 +25,7 @@ extension ItemCollection {
     /// `tagsBySlot` and the folders follow, each folder in one merge.
     mutating func tagJoined(slots: [Int32], index: Int) {
         guard let path = setIDs[index].tagPath, !slots.isEmpty else { return }
-        for slot in slots { tagsBySlot[slot, default: []].append(Int32(index)) }
+        for slot in slots { tagsBySlot.add(Int32(index), to: slot) }
         for folder in TagPath.lineage(path) {
             let folderIndex = setIndex(making: .tagFolder(folder))
             sets[folderIndex].join(sorted: slots)
@@ -45,7 +44,7 @@ extension ItemCollection {
 
     /// The tags of the item at `slot`, as paths, A–Z without case.
     func tags(ofSlot slot: Int) -> [String] {
-        guard let indices = tagsBySlot[Int32(slot)] else { return [] }
+        let indices = tagsBySlot.indices(of: Int32(slot))
         return indices.compactMap { setIDs[Int($0)].tagPath }.sorted(by: TagPath.areInOrder)
     }
 

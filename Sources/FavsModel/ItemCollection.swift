@@ -32,7 +32,7 @@ public struct ItemCollection: Sendable {
     private var setIndices: [SetID: Int] = [.favorites: 0]
     /// The tags each slot carries (present or away), as indices into `sets`: an item's tags without asking every
     /// set (`ItemCollection+Tags.swift`).
-    var tagsBySlot: [Int32: [Int32]] = [:]
+    var tagsBySlot = SlotTags()
     var index = IDIndex()
     /// Changes whenever slots are renumbered (an item put back between others it was not loaded with):
     /// slot lists a pane keeps are stale then.

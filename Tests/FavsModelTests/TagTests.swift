@@ -193,3 +193,19 @@ import FavsTestFixtures
         #expect(lines.tagGroups.isEmpty && lines.titleGroups.count == 1, "over lines of stdin # is a character, as in fzf")
     }
 }
+
+/// An item's tags as the collection keeps them for its panes: three packed in a word, more beside it.
+@Suite struct SlotTagsTests {
+    @Test func aSlotKeepsAnyNumberOfTagsInTheOrderAddedAndLosesOneAtATime() {
+        var tags = SlotTags()
+        for index: Int32 in [7, 0, 2_000_000, 3, 9] { tags.add(index, to: 42) }
+        tags.add(5, to: 1)
+        #expect(tags.indices(of: 42) == [7, 0, 2_000_000, 3, 9] && tags.indices(of: 1) == [5] && tags.indices(of: 2) == [])
+        tags.remove(0, from: 42)
+        #expect(tags.indices(of: 42) == [7, 2_000_000, 3, 9])
+        tags.add(Int32(1 << 21), to: 42)  // past what a packed field holds: kept beside them
+        #expect(tags.indices(of: 42) == [7, 2_000_000, 3, 9, 1 << 21])
+        for index: Int32 in [7, 2_000_000, 3, 9, 1 << 21] { tags.remove(index, from: 42) }
+        #expect(tags.indices(of: 42) == [] && tags == { var one = SlotTags(); one.add(5, to: 1); return one }())
+    }
+}
