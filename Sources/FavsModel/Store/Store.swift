@@ -381,9 +381,11 @@ public final class Store {
     /// Replaces the whole model (a reload from disk: another process imported, a server came back). The history
     /// is kept: each step names its items by id, so an undo after the reload takes back the same change, and one
     /// whose item changed meanwhile says so and is dropped, as after any other process's change. Changes still on
-    /// their way to the library are applied again on top: the list read may not hold them yet.
-    func reload(_ newItems: ItemCollection) -> [StoreEvent] {
+    /// their way to the library are applied again on top: the list read may not hold them yet. `newSearches`, when
+    /// read with the list, replace the saved searches: a search saved or taken away meanwhile is in them.
+    func reload(_ newItems: ItemCollection, searches newSearches: [SavedSearch]?) -> [StoreEvent] {
         items = newItems
+        if let newSearches { searches = newSearches.sorted(by: SavedSearch.areInOrder) }
         modelVersion &+= 1
         noteFavoriteTime(newItems.latestFavoriteTime)
         result.recompute(in: items)
