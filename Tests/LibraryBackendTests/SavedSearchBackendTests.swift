@@ -41,8 +41,8 @@ import Testing
         let (items, lastChange) = try library.loadListToFollow()
         let store = Store(collection: items, searches: try library.savedSearches())
         let follower = try #require(try library.follower(after: lastChange))
-        #expect(throws: LibraryError.noSearch("theirs")) { try place.open().deleteSearch(named: "theirs") }
-        try place.open().deleteSearch(named: "mine")
+        #expect(throws: LibraryError.noSearch("theirs")) { try place.open().renameSearch("theirs", to: nil) }
+        try place.open().renameSearch("mine", to: nil)
         store.sync(try poll(follower) { !$0.isEmpty })
         #expect(store.savedSearches.isEmpty)
         #expect(try library.savedSearches().isEmpty)
@@ -59,7 +59,7 @@ import Testing
         let store = Store(collection: items, searches: try mine.savedSearches())
         let follower = try #require(try mine.follower(after: lastChange))
         try theirs.persist(.search("new", from: nil, to: SavedSearch(name: "new", filter: "blue", exact: true)))
-        try theirs.deleteSearch(named: "old")
+        try theirs.renameSearch("old", to: nil)
         _ = try importing([record("fresh", "Fresh", line: 1)], into: theirs)
 
         let updates = try poll(follower) { $0.contains { if case .reload = $0 { true } else { false } } }
