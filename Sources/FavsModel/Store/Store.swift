@@ -252,6 +252,12 @@ public final class Store {
         case let .deleteSearch(name):
             guard let current = savedSearch(named: name) else { return Outcome(error: "No saved search “\(name)”") }
             outcome = commitNew([.search(name, from: current, to: nil)])
+        case let .renameSearch(name, new):
+            guard let current = savedSearch(named: name) else { return Outcome(error: "No saved search “\(name)”") }
+            guard new != name else { return Outcome(error: "“\(name)” is its name already") }
+            guard savedSearch(named: new) == nil else { return Outcome(error: "“\(new)” names another search") }
+            // As the library writes it: the old name's row taken away, then the new one's.
+            outcome = commitNew([.search(name, from: current, to: nil), .search(new, from: nil, to: current.renamed(new))])
         case .undo:
             guard let last = undoStack.last else { return Outcome(error: "Nothing to undo") }
             outcome = commit(last.inverse)
