@@ -8,6 +8,8 @@ extension ExitStatus {
     public static let nothingToOpen = ExitStatus(1, "the item has no url, link, href or path to open")
     public static let nothingChosen = ExitStatus(1, "nothing chosen (esc, q, or --exit-0 with no match)")
     public static let noChosenField = ExitStatus(1, "no chosen item has the field --print names")
+    public static let unknownSearch = ExitStatus(1, "an unknown saved search, or a new name another one has (nothing "
+                                                 + "was changed)")
 
     public static let badScript = ExitStatus(2, "a bad script step")
     public static let noTerminal = ExitStatus(2, "no terminal favs can draw on")
@@ -36,7 +38,7 @@ extension ExitStatus {
 
     /// Every status, for the manual.
     public static let all: [ExitStatus] = [
-        .success, .unknownID, .rawControls, .nothingToOpen, .nothingChosen, .noChosenField, .badScript, .noTerminal,
+        .success, .unknownID, .rawControls, .nothingToOpen, .nothingChosen, .noChosenField, .unknownSearch, .badScript, .noTerminal,
         .usage, .badLocation, .notFavs, .badImportData, .noLibrary, .cannotReadInput, .unreachable, .openerFailed,
         .cannotWriteFile, .copyTargetHoldsItems, .io, .cannotWriteOutput, .newer, .loginRefused, .interrupted,
     ]

@@ -32,6 +32,13 @@ public enum JSONString {
         out += String(decoding: bytes, as: UTF8.self)
     }
 
+    /// `text` as a JSON string literal: a value of one line of JSON Lines (`favs tags`, `favs searches`).
+    public static func quoted(_ text: String) -> String {
+        var out = ""
+        write(text, to: &out)
+        return out
+    }
+
     /// Whether any byte needs an escape, or may (0xC2 also leads scalars that are not controls).
     private static func needsEscape(_ bytes: some Sequence<UInt8>) -> Bool {
         bytes.contains { $0 == 0x22 || $0 == 0x5C || Unicode.Scalar.mayStartControlCharacter(utf8: $0) }

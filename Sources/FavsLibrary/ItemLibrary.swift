@@ -51,8 +51,9 @@ public protocol ItemLibrary: ChangeSink, FieldSource {
     func renameTag(_ old: String, to new: String?) throws -> [ItemID]
     /// The saved searches, A–Z by name without case.
     func savedSearches() throws -> [SavedSearch]
-    /// Takes away a saved search (`favs searches --delete`), logged as a change; throws `noSearch` when there is none.
-    func deleteSearch(named name: String) throws
+    /// Renames a saved search (`favs searches --rename`), or takes it away (`new` nil: `--delete`), as one logged
+    /// change; throws `noSearch` when there is none of that name, `searchExists` when `new` names another.
+    func renameSearch(_ name: String, to new: String?) throws
     /// The ids `command` can change, in list order (shell completion).
     func ids(changedBy command: ItemCommand) throws -> [ItemID]
     /// The order the list was last shown in; nil when none was chosen.

@@ -16,6 +16,8 @@ public enum LibraryError: Error, CustomStringConvertible, Equatable, Sendable {
     case noItem(ItemID)
     /// A saved search is named that the library does not hold.
     case noSearch(String)
+    /// A saved search would be renamed to a name another one has.
+    case searchExists(String)
     /// The same id twice in one import.
     case duplicateID(ItemID)
     /// A stored item could not be read back.
@@ -49,6 +51,7 @@ public enum LibraryError: Error, CustomStringConvertible, Equatable, Sendable {
         case let .noFolder(path, folder): "cannot open library '\(path)': folder '\(folder)' does not exist"
         case let .noItem(id): "no item '\(id)'"
         case let .noSearch(name): "no saved search '\(name)'"
+        case let .searchExists(name): "a saved search is named '\(name)' already"
         case let .duplicateID(id): "duplicate id '\(id)' in the import"
         case let .unreadable(id, reason): "item '\(id)' is unreadable: \(reason)"
         case let .database(message): message

@@ -43,7 +43,8 @@ public final class LibraryFollower {
                 let reading = LogReading(rows, oldest: oldest, after: lastSeq, origin: origin)
                 lastSeq = rows.last?.seq ?? lastSeq
                 switch reading {
-                case .reload: return [.reload(try ListLoader.load(db, path: path).items)]  // fields are read when shown
+                case .reload:  // fields are read when shown
+                    return [.reload(try ListLoader.load(db, path: path).items, searches: try Schema.searches(db))]
                 case let .items(ids, members, searches):
                     return try LogReading.updates(items: ids, members: members, searches: searches,
                                                   item: { try SQLiteLibrary.item($0, db) },

@@ -215,10 +215,14 @@ extension LibraryWriteTransaction {
         return written
     }
 
-    /// Takes away the saved search of this name (`favs searches --delete`); throws `noSearch` when there is none.
-    package func deleteSearch(named name: String) throws -> [LoggedWrite] {
-        guard try searches().contains(where: { $0.name == name }) else { throw LibraryError.noSearch(name) }
-        return [try written(.search(name, nil))]
+    /// Renames the saved search of this name, or takes it away (`new` nil): its name's row taken away, then the
+    /// new name's written, each logged. Throws `noSearch` when there is none, `searchExists` when `new` is another's.
+    package func renameSearch(_ name: String, to new: String?) throws -> [LoggedWrite] {
+        let searches = try searches()
+        guard let search = searches.first(where: { $0.name == name }) else { throw LibraryError.noSearch(name) }
+        guard let new, new != name else { return new == nil ? [try written(.search(name, nil))] : [] }
+        guard !searches.contains(where: { $0.name == new }) else { throw LibraryError.searchExists(new) }
+        return [try written(.search(name, nil)), try written(.search(new, search.renamed(new)))]
     }
 
     /// Applies a command to items by id. Every id is checked before anything changes: one unknown id (or, except

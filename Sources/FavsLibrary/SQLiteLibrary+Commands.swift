@@ -36,10 +36,10 @@ extension SQLiteLibrary {
         try LibraryError.wrapping { try writer.read { db in try Schema.searches(db) } }
     }
 
-    public func deleteSearch(named name: String) throws {
+    public func renameSearch(_ name: String, to new: String?) throws {
         try refuseWritesOnFullDisk()
         try LibraryError.wrapping {
-            _ = try writer.write { db in try SQLiteWrites(db: db, origin: origin).deleteSearch(named: name) }
+            _ = try writer.write { db in try SQLiteWrites(db: db, origin: origin).renameSearch(name, to: new) }
         }
     }
 

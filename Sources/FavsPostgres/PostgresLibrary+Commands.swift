@@ -31,10 +31,10 @@ extension PostgresLibrary {
         }
     }
 
-    public func deleteSearch(named name: String) throws {
+    public func renameSearch(_ name: String, to new: String?) throws {
         try refuseOlderFormat()
         try session.transaction(writes: true) { () -> ((), ChangeNotice?) in
-            let written = try PostgresWrites(session: session, origin: origin).deleteSearch(named: name)
+            let written = try PostgresWrites(session: session, origin: origin).renameSearch(name, to: new)
             return ((), ChangeNotice(written, library: session.target.schema, origin: origin))
         }
     }

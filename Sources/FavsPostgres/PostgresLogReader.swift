@@ -39,7 +39,8 @@ final class PostgresLogReader: FollowerReader, @unchecked Sendable {
             case .reload:
                 let (items, lastChange) = try library.loadList(on: session)
                 items.prepareIndex()
-                return FollowerRead(updates: [.reload(items)], lastSeq: lastChange)
+                let searches = try PostgresLibrary.searches(on: session, format: library.tableFormat)
+                return FollowerRead(updates: [.reload(items, searches: searches)], lastSeq: lastChange)
             case let .items(ids, members, searches):
                 // Every row up to `upTo` is committed (it was notified): none can come later below it.
                 let updates = try LogReading.updates(items: ids, members: members, searches: searches,
@@ -56,11 +57,12 @@ final class PostgresLogReader: FollowerReader, @unchecked Sendable {
 
     func readList() throws -> FollowerRead {
         let session = try connection()
-        let (items, lastChange) = try session.transaction(writes: false, readOnlySnapshot: true, long: true) {
-            try library.loadList(on: session)
+        let (items, lastChange, searches) = try session.transaction(writes: false, readOnlySnapshot: true, long: true) {
+            let (items, lastChange) = try library.loadList(on: session)
+            return (items, lastChange, try PostgresLibrary.searches(on: session, format: library.tableFormat))
         }
         items.prepareIndex()  // here, not on the input thread at its first lookup
-        return FollowerRead(updates: [.reload(items)], lastSeq: lastChange)
+        return FollowerRead(updates: [.reload(items, searches: searches)], lastSeq: lastChange)
     }
 
     private func connection() throws -> PostgresSession { try side.connection() }

@@ -61,11 +61,13 @@ final class BrowserSession {
         }
         var load: BackgroundListLoad?
         /// The whole list in place of the preview, and the follower from where it was read; nil when it could not be read.
+        /// The saved searches are read again after the list: one saved since the preview up to the list's last
+        /// change is not in the log the follower reads.
         func reload(_ loaded: BackgroundListLoad.Loaded) -> RemoteUpdate? {
             do {
                 let (items, lastChange) = try loaded.get()
                 follower = try? library.follower(after: lastChange)
-                return .reload(items)
+                return .reload(items, searches: try library.savedSearches())
             } catch {
                 browser.show(error: "Cannot read the library: \(error)")
                 browser.stopWaitingForTheList()

@@ -20,7 +20,7 @@ struct List: ParsableCommand {
             The library must exist: list never creates one.
             """ + "\n\n" + ExitStatus.sentence(exitStatuses))
 
-    static let exitStatuses: [ExitStatus] = [.success, .rawControls, .usage] + ExitStatus.libraryOpen
+    static let exitStatuses: [ExitStatus] = [.success, .rawControls, .unknownSearch, .usage] + ExitStatus.libraryOpen
         + [.cannotWriteOutput]
 
     /// How `favs list` writes items: text for people, or one of the export formats.
@@ -88,7 +88,7 @@ struct List: ParsableCommand {
             throw failure(opening: error)
         }
         guard let found = searches.first(where: { $0.name == name }) else {
-            throw failure(LibraryError.noSearch(name).description, .unknownID)
+            throw failure(Sanitize.visible(LibraryError.noSearch(name).description), .unknownSearch)
         }
         return found
     }

@@ -157,14 +157,8 @@ struct Tags: ParsableCommand, ExitStatusDeclaring {
             case .tree:
                 String(repeating: "  ", count: node.depth) + Sanitize.visible(String(node.name)) + " (\(node.count))\n"
             case .jsonl:
-                "{\"tag\":\(quoted(node.path)),\"count\":\(node.count),\"own\":\(node.ownCount)}\n"
+                "{\"tag\":\(JSONString.quoted(node.path)),\"count\":\(node.count),\"own\":\(node.ownCount)}\n"
             }
         }.joined()
-    }
-
-    private static func quoted(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        JSONString.write(text, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

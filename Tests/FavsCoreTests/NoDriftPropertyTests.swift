@@ -25,6 +25,10 @@ import Testing
     /// What the list may be scoped to besides every item: the set, a tag alone, a folder with what is under it.
     static let scopes: [ListQuery.Scope] = [.members(reading), .members(.tag("t/a")), .members(.tagFolder("t")),
                                             .members(.tagFolder("T/A"))]
+    /// Saved searches, by names and texts drawn from these: tag terms, exact and negated words, none with field terms
+    /// (whose count only the library's index gives, off the input thread).
+    static let searchNames = ["Alps", "mine", "Zoë", "ø"]
+    static let searchTexts = ["a", "'al", "!o 1", "#t", "^b | 曲", "é"]
     static let sizes: [(Int, Int)] = [(80, 24), (40, 12), (100, 30), (60, 10), (59, 10), (20, 6), (15, 5), (120, 8)]
     static let titles = ["お気に入りの曲", "录音 Recording", "Café au lait", "🎧 Lo-fi", "Alpha", "bravo", "ÉCOLE",
                          "A rather long title that will certainly need cutting", "ra\u{1B}[31mw", "Zoë"]
@@ -87,10 +91,14 @@ import Testing
                 // A set beside the favorites, or a tag: joined and left (one item, or several as one step, which `u`
                 // undoes with the rest; or a tag prompt's change), shown as the list's scope (a tag's folder too),
                 // renamed or deleted with what is nested in it (into its own folder, or onto a tag items carry), or
-                // changed by another process.
+                // changed by another process. Or a saved search: saved, renamed or deleted (one step `u` undoes),
+                // saved or deleted by another process, or shown.
                 let ids = store.items.ids
                 let set = ([Self.reading] + Self.tags).randomElement(using: &rng) ?? Self.reading
-                switch Int.random(in: 0..<14, using: &rng) {
+                let name = Self.searchNames.randomElement(using: &rng) ?? "Alps"
+                let search = SavedSearch(name: name, filter: Self.searchTexts.randomElement(using: &rng) ?? "a",
+                                         exact: Bool.random(using: &rng))
+                switch Int.random(in: 0..<20, using: &rng) {
                 case 0..<4:
                     guard let id = browser.selectedID ?? ids.randomElement(using: &rng) else { continue }
                     browser.dispatch(.toggleMember(set, id))
@@ -116,6 +124,21 @@ import Testing
                     let chosen = Bool.random(using: &rng) ? action ?? .deleteTag(old) : .deleteTag(old)
                     browser.dispatch(chosen)
                     twin.dispatch(chosen)
+                case 14..<16:
+                    browser.dispatch(.saveSearch(search))
+                    twin.dispatch(.saveSearch(search))
+                case 16:
+                    let other = Self.searchNames.randomElement(using: &rng) ?? "mine"
+                    let action = Bool.random(using: &rng) ? Action.deleteSearch(name) : .renameSearch(name, to: other)
+                    browser.dispatch(action)
+                    twin.dispatch(action)
+                case 17:
+                    let updates = [RemoteUpdate.search(name, Bool.random(using: &rng) ? search : nil)]
+                    browser.sync(updates)
+                    twin.sync(updates)
+                case 18:
+                    browser.showSearch(named: name)
+                    twin.showSearch(named: name)
                 default:
                     guard let id = ids.randomElement(using: &rng) else { continue }
                     let updates = [RemoteUpdate.member(set, id, Bool.random(using: &rng), at: 20_000 + Int64(step))]
@@ -159,7 +182,10 @@ import Testing
                 if let i = all.indices.randomElement(using: &rng) { all[i].favorite.toggle() }
                 all.append(Self.item(next, position: 1_000 + next, favorite: Bool.random(using: &rng)))
                 next += 1
-                let updates = [RemoteUpdate.reload(ItemCollection(all))]
+                // Its saved searches read with it: one of them taken away meanwhile.
+                var searches = store.savedSearches
+                if !searches.isEmpty { searches.remove(at: Int.random(in: 0..<searches.count, using: &rng)) }
+                let updates = [RemoteUpdate.reload(ItemCollection(all), searches: searches)]
                 know(all)
                 browser.sync(updates)
                 twin.sync(updates)
@@ -262,6 +288,13 @@ import Testing
             try #require(node.count == under.count && node.ownCount == own.count, "\(context): #\(node.path)'s count")
             try #require(store.items.memberCount(of: .tagFolder(node.path)) == under.count, "\(context): #\(node.path)/")
         }
+        // Every saved search's count is its query answered afresh over the items, whatever the count was kept from.
+        for search in store.savedSearches {
+            var fresh = QueryResult()
+            fresh.update(to: search.query, in: store.items)
+            try #require(store.count(of: search) == fresh.count(in: store.items), "\(context): “\(search.name)”'s count")
+        }
+        try #require(twin.store.savedSearches == store.savedSearches, "\(context): the saved searches")
         let tagged = Set(store.items.ids.flatMap { store.items.tags(of: $0).map { $0.lowercased() } })
         try #require(Set(store.items.tagPaths.map { $0.lowercased() }) == tagged, "\(context): the tags listed")
         // Each cursor is on an item its rows show (none only when they are empty) and within view.
@@ -273,9 +306,11 @@ import Testing
         let collections = browser.collectionRows
         try expectCursor(browser.collectionsCursor, collections, layout.panes[.favorites], "\(context) collections")
         let tree = store.items.tagTree
-        try #require(collections.hasHeader == !tree.isEmpty, "\(context): the header without tags, or none beside them")
+        try #require(collections.hasHeader == !(tree.isEmpty && store.savedSearches.isEmpty),
+                     "\(context): the header without tags or searches, or none beside them")
+        try #require(collections.searches == store.savedSearches, "\(context): the saved searches listed")
         let selected = browser.collectionsCursor.selected
-        let favoritesShown = tree.isEmpty || selected == .set(.favorites) || selected?.item != nil || selected == nil
+        let favoritesShown = !collections.hasHeader || selected == .set(.favorites) || selected?.item != nil || selected == nil
         let shownRows = (0..<collections.count).compactMap { collections.id(at: $0) }
         try #require(shownRows.compactMap(\.item) == (favoritesShown ? favorites.compactMap { $0 } : []),
                      "\(context): the favorites under their header")

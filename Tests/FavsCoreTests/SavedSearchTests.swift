@@ -114,4 +114,34 @@ import Testing
         b.store.sync([.search("Theirs", nil)])
         #expect(!pane(b).contains("Theirs"))
     }
+
+    @Test func rOnASearchRenamesItInTheNamePromptTheCursorFollowsAndOneUndoTakesItBack() {
+        let b = browser()
+        b.send(.saveSearch(SavedSearch(name: "Alps", filter: "alp")))
+        b.send(.saveSearch(SavedSearch(name: "Echoes", filter: "echo")))
+        press(b, [.tab, .tab, .char("G"), .char("k"), .char("r")])
+        #expect(statusLine(b) == " rename “Alps” to: Alps▏  enter renames · esc cancels     6 items · 2 favorites")
+        press(b, [.ctrl("u")])
+        type(b, "Echoes")
+        press(b, [.enter])
+        #expect(statusLine(b) == " rename “Alps” to: Echoes▏  “Echoes” names another search 6 items · 2 favorites")
+        press(b, [.ctrl("u")])
+        type(b, "Peaks")
+        press(b, [.enter])
+        #expect(statusLine(b) == " Renamed search “Alps” to “Peaks” — u to undo             6 items · 2 favorites")
+        #expect(b.store.savedSearches == [SavedSearch(name: "Echoes", filter: "echo"), SavedSearch(name: "Peaks", filter: "alp")])
+        #expect(pane(b) == """
+        ┏ Collections ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┓
+        ┃ ★ Favorites (2)                              ┃
+        ┃ / Echoes (1)                                 ┃
+        ┃>/ Peaks (2)                                  ┃
+        ┃                                              ┃
+        ┃                                              ┃
+        ┃                                              ┃
+        ┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛
+        """)
+        press(b, [.char("u")])
+        #expect(b.store.savedSearches == [SavedSearch(name: "Alps", filter: "alp"), SavedSearch(name: "Echoes", filter: "echo")])
+        #expect(pane(b).split(separator: "\n")[2...3] == ["┃ / Alps (2)                                   ┃", "┃>/ Echoes (1)                                 ┃"])
+    }
 }

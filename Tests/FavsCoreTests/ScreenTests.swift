@@ -164,7 +164,7 @@ func frames(_ script: String, size: (Int, Int) = (80, 24), items: [Item] = Sampl
         ┃   Ég anda ┃ esc           back, clear marks, clear filter       ┃            │
         ┃   残酷な天┃ l, right      open a folder of tags                 ┃────────────┘
         ┃   茉莉花 J┃ h, left       close a folder of tags                ┃────────────┐
-        ┃   Dansa kv┃ r             rename a tag, nested ones too         ┃            │
+        ┃   Dansa kv┃ r             rename a tag (nested too) or search   ┃            │
         ┃   Águas de┃ D             delete a tag from every item          ┃            │
         ┃   A very l┃ f, space      favorite / unfavorite                 ┃            │
         ┃   🎹 Piano┃ d, delete     delete the selected item              ┃            │
@@ -180,7 +180,7 @@ func frames(_ script: String, size: (Int, Int) = (80, 24), items: [Item] = Sampl
         let shown = try frames("resize 40x12 ? frame j j frame G", size: (40, 12))
         #expect(shown[0] == """
          favs — sample library
-        ┏┏ Keys 1-7/53 ━━━━━━━━━━━━━━━━━━━━━━━┓┓
+        ┏┏ Keys 1-7/54 ━━━━━━━━━━━━━━━━━━━━━━━┓┓
         ┃┃ j, down       move down            ┃┃
         ┃┃ k, up         move up              ┃┃
         ┃┃ g, home       first item           ┃┃
@@ -192,10 +192,10 @@ func frames(_ script: String, size: (Int, Int) = (80, 24), items: [Item] = Sampl
         ┗┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛┛
          ? help                         28 · ★3
         """)
-        #expect(shown[1].contains("┏┏ Keys 3-9/53 ") && shown[1].contains("┃┃               (preview) down       ┃┃"))
+        #expect(shown[1].contains("┏┏ Keys 3-9/54 ") && shown[1].contains("┃┃               (preview) down       ┃┃"))
         #expect(shown[2] == """
          favs — sample library
-        ┏┏ Keys 47-53/53 ━━━━━━━━━━━━━━━━━━━━━┓┓
+        ┏┏ Keys 48-54/54 ━━━━━━━━━━━━━━━━━━━━━┓┓
         ┃┃ s             sort: library        ┃┃
         ┃┃               order, A–Z, recent ★ ┃┃
         ┃┃ ?             this help            ┃┃

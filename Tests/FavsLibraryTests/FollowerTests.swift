@@ -111,8 +111,8 @@ import Testing
             let summary = try theirs.importRecords([record("new-1", "Brand new song", favorite: true)])
             #expect(summary == ImportSummary(added: 1))
             let updates = try follower.poll()
-            #expect(updates == [.reload(try theirs.loadList())])
-            if case let .reload(items) = updates.first {
+            #expect(updates == [.reload(try theirs.loadList(), searches: [])])
+            if case let .reload(items, _) = updates.first {
                 #expect(items.count == 29)
                 #expect(items.ids.last.flatMap { items[$0]?.title } == "Brand new song")
                 #expect(items.favoriteCount == 5)
@@ -154,7 +154,7 @@ import Testing
             #expect(try theirs.changes().first?.itemID != "rec-028", "rec-028's change was trimmed")
             let updates = try follower.poll()
             #expect(updates.map(summary) == ["reload of 28 items"])
-            #expect(updates == [.reload(try theirs.loadList())])
+            #expect(updates == [.reload(try theirs.loadList(), searches: [])])
         }
     }
 
@@ -163,7 +163,7 @@ import Testing
         switch update {
         case let .item(id, item?): "\(id) \(item.favorite ? "★" : "☆")"
         case let .item(id, nil): "\(id) deleted"
-        case let .reload(items): "reload of \(items.count) items"
+        case let .reload(items, _): "reload of \(items.count) items"
         case let .member(set, id, value, _): "\(id) \(value ? "★" : "☆")\(set == .favorites ? "" : " \(set)") (notice)"
         case let .deleted(id): "\(id) deleted (notice)"
         case let .saved(ticket, _): "ours \(ticket) saved"

@@ -41,10 +41,31 @@ import Testing
         let (items, lastChange) = try library.loadListToFollow()
         let store = Store(collection: items, searches: try library.savedSearches())
         let follower = try #require(try library.follower(after: lastChange))
-        #expect(throws: LibraryError.noSearch("theirs")) { try place.open().deleteSearch(named: "theirs") }
-        try place.open().deleteSearch(named: "mine")
+        #expect(throws: LibraryError.noSearch("theirs")) { try place.open().renameSearch("theirs", to: nil) }
+        try place.open().renameSearch("mine", to: nil)
         store.sync(try poll(follower) { !$0.isEmpty })
         #expect(store.savedSearches.isEmpty)
         #expect(try library.savedSearches().isEmpty)
+    }
+
+    /// A follower that reloads everything (another process imported) takes the library's saved searches with the
+    /// list: one saved and one deleted before the import are on its screen as they are stored.
+    @Test(arguments: Backend.allCases)
+    func aReloadAfterAnImportBringsTheSavedSearchesAsStored(_ backend: Backend) throws {
+        let place = try Place(backend)
+        let mine = try place.open(seed: true), theirs = try place.open()
+        try mine.persist(.search("old", from: nil, to: SavedSearch(name: "old", filter: "a")))
+        let (items, lastChange) = try mine.loadListToFollow()
+        let store = Store(collection: items, searches: try mine.savedSearches())
+        let follower = try #require(try mine.follower(after: lastChange))
+        try theirs.persist(.search("new", from: nil, to: SavedSearch(name: "new", filter: "blue", exact: true)))
+        try theirs.renameSearch("old", to: nil)
+        _ = try importing([record("fresh", "Fresh", line: 1)], into: theirs)
+
+        let updates = try poll(follower) { $0.contains { if case .reload = $0 { true } else { false } } }
+        store.sync(updates)
+        #expect(store.savedSearches == [SavedSearch(name: "new", filter: "blue", exact: true)])
+        #expect(store.savedSearches == (try theirs.savedSearches()))
+        #expect(store.items[ItemID("fresh")]?.title == "Fresh")
     }
 }

@@ -20,7 +20,9 @@ extension Browser {
         case .activate: activate()
         case .openFolder: openFolder()
         case .closeFolder: closeFolder()
-        case .renameTag: return openRenamePrompt()
+        case .renameTag:
+            if focus == .favorites, case let .search(name)? = collectionsCursor.selected { return openSearchRenamePrompt(name) }
+            return openRenamePrompt()
         case .deleteTag: return deleteSelectedTag()
         case .back: back()
         case .toggleFavorite: return act(onMarked: Action.toggleFavorites, orSelected: Action.toggleFavorite)

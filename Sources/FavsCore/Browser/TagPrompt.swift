@@ -4,10 +4,12 @@ import Foundation
 /// The tag prompt's text (`t`): words typed on the status line, `+work` adding a tag, `-old` taking one off, a bare
 /// `work` adding it; tab completing the last word from the library's tags. View state, like the filter's text: what
 /// it asks becomes one `Action.changeMembers` on enter (Browser+Tags.swift). The same field names a tag anew (`r` in
-/// the collections pane): then its text is the new path, and enter sends one `Action.renameTag`.
+/// the collections pane): then its text is the new path, and enter sends one `Action.renameTag`. It is the name
+/// prompt too (`S`, and `r` on a saved search), whose text is a search's name.
 struct TagPrompt: Equatable {
     var text = ""
-    /// The path of the tag being renamed; nil while the prompt tags items.
+    /// The path of the tag being renamed (the name of the search, in the name prompt); nil while the prompt tags
+    /// items (or names the search on the list).
     var renaming: String?
     /// The tags a tab left to choose from (several start with the word), shown after the prompt until the next key.
     var candidates: [String] = []

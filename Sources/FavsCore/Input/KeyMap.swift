@@ -141,7 +141,7 @@ public struct KeyMap: Sendable {
         Binding(keys: [.escape], command: .back, help: "back, clear marks, clear filter"),
         Binding(keys: [.char("l"), .right], command: .openFolder, help: "open a folder of tags"),
         Binding(keys: [.char("h"), .left], command: .closeFolder, help: "close a folder of tags"),
-        Binding(keys: [.char("r")], command: .renameTag, help: "rename a tag, nested ones too"),
+        Binding(keys: [.char("r")], command: .renameTag, help: "rename a tag (nested too) or search"),
         Binding(keys: [.char("D")], command: .deleteTag, help: "delete a tag from every item"),
         Binding(keys: [.char("f"), .char(" ")], command: .toggleFavorite, help: "favorite / unfavorite"),
         Binding(keys: [.char("d"), .delete], command: .delete, help: "delete the selected item"),

@@ -15,6 +15,9 @@ public struct SavedSearch: Hashable, Sendable {
         self.exact = exact
     }
 
+    /// The same search under another name.
+    public func renamed(_ name: String) -> SavedSearch { SavedSearch(name: name, filter: filter, exact: exact) }
+
     /// The list query it shows: its filter over every item.
     public var query: ListQuery { ListQuery(filter: filter, exact: exact) }
 

@@ -21,6 +21,8 @@ public enum Action: Hashable, Sendable {
     case saveSearch(SavedSearch)
     /// Take away the saved search of this name: one step, one undo.
     case deleteSearch(String)
+    /// Give a saved search another name, one no other search has: one step, one undo.
+    case renameSearch(String, to: String)
     case undo
     case redo
     /// A change already committed elsewhere (another process, the CLI): applied, not persisted, not undoable here.

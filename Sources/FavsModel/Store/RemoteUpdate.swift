@@ -7,8 +7,9 @@ import Foundation
 public enum RemoteUpdate: Equatable, Sendable {
     /// The item as stored now; nil when it is deleted (or gone).
     case item(ItemID, Item?)
-    /// Many items changed at once (an import): the whole list as stored now.
-    case reload(ItemCollection)
+    /// Many items changed at once (an import), or the log no longer reaches back to this process: the whole list
+    /// as stored now, and the saved searches with it (nil where there are none to read: a picker's lines).
+    case reload(ItemCollection, searches: [SavedSearch]? = nil)
     /// An item joined a set (at that time) or left it: what a change's notification says, applied without
     /// reading the item.
     case member(SetID, ItemID, Bool, at: Int64?)
@@ -30,8 +31,8 @@ extension Store {
         var events: [StoreEvent] = []
         for update in updates {
             switch update {
-            case let .reload(items):
-                events += reload(items)
+            case let .reload(items, searches):
+                events += reload(items, searches: searches)
             case let .item(id, stored):
                 events += rebase(id) { take(stored, as: id) }
             case let .member(set, id, value, at) where set == .favorites:

@@ -252,6 +252,12 @@ public final class Store {
         case let .deleteSearch(name):
             guard let current = savedSearch(named: name) else { return Outcome(error: "No saved search “\(name)”") }
             outcome = commitNew([.search(name, from: current, to: nil)])
+        case let .renameSearch(name, new):
+            guard let current = savedSearch(named: name) else { return Outcome(error: "No saved search “\(name)”") }
+            guard new != name else { return Outcome(error: "“\(name)” is its name already") }
+            guard savedSearch(named: new) == nil else { return Outcome(error: "“\(new)” names another search") }
+            // As the library writes it: the old name's row taken away, then the new one's.
+            outcome = commitNew([.search(name, from: current, to: nil), .search(new, from: nil, to: current.renamed(new))])
         case .undo:
             guard let last = undoStack.last else { return Outcome(error: "Nothing to undo") }
             outcome = commit(last.inverse)
@@ -381,9 +387,11 @@ public final class Store {
     /// Replaces the whole model (a reload from disk: another process imported, a server came back). The history
     /// is kept: each step names its items by id, so an undo after the reload takes back the same change, and one
     /// whose item changed meanwhile says so and is dropped, as after any other process's change. Changes still on
-    /// their way to the library are applied again on top: the list read may not hold them yet.
-    func reload(_ newItems: ItemCollection) -> [StoreEvent] {
+    /// their way to the library are applied again on top: the list read may not hold them yet. `newSearches`, when
+    /// read with the list, replace the saved searches: a search saved or taken away meanwhile is in them.
+    func reload(_ newItems: ItemCollection, searches newSearches: [SavedSearch]?) -> [StoreEvent] {
         items = newItems
+        if let newSearches { searches = newSearches.sorted(by: SavedSearch.areInOrder) }
         modelVersion &+= 1
         noteFavoriteTime(newItems.latestFavoriteTime)
         result.recompute(in: items)
