@@ -53,7 +53,7 @@ import Testing
         defer { scratch.remove() }
         let library = try scratch.library(in: "lib")
         let chosen = try await pick(["--library", library, "--favorites", "--query", "lo-fi"],
-                                    keys: [["Enter"]], waitFor: "Items 1/1 · favorites", in: scratch)
+                                    keys: [["Enter"]], waitFor: "Items 1/1 · ★", in: scratch)
         #expect(chosen.out == "rec-004\n")
     }
 

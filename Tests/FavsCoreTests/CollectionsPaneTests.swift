@@ -83,7 +83,7 @@ import Testing
         press(b, [.char("k"), .enter])
         #expect((0..<b.store.list.count).compactMap { b.store.list.id(at: $0) } == ["bravo", "charlie", "echo"])
         press(b, [.char("g"), .enter])
-        #expect(b.store.query.scope == .favorites && pane(b, .list).hasPrefix("┌ Items 1/2 · favorites "))
+        #expect(b.store.query.scope == .favorites && pane(b, .list).hasPrefix("┌ Items 1/2 · ★ "))
         // F stays the favorites' shortcut: from a tag's list it shows every item.
         press(b, [.char("G"), .enter, .char("F")])
         #expect(b.store.query.scope == .all)

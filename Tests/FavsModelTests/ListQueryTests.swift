@@ -39,7 +39,7 @@ import Testing
         b.handle(.char("F"))
         #expect(b.message?.text == "Favorites only — F for every item")
         #expect(list(b).hasPrefix("""
-        ┏ Items 1/4 · favorites ━━━━━━━━━━━━━━━┓
+        ┏ Items 1/4 · ★ ━━━━━━━━━━━━━━━━━━━━━━━┓
         ┃>★ Éclair                             ┃
         ┃ ★ eclair                             ┃
         ┃ ★ Zoë                                ┃
@@ -50,7 +50,7 @@ import Testing
         b.handle(.char("f"))  // unfavorite "eclair": its row goes, "Zoë" takes it
         #expect(b.selectedID == "i4")
         #expect(list(b).hasPrefix("""
-        ┏ Items 2/3 · favorites ━━━━━━━━━━━━━━━┓
+        ┏ Items 2/3 · ★ ━━━━━━━━━━━━━━━━━━━━━━━┓
         ┃ ★ Éclair                             ┃
         ┃>★ Zoë                                ┃
         ┃ ★ Apple pie                          ┃
@@ -67,7 +67,7 @@ import Testing
         for key in ["F", "s", "/", "c", "l"] { b.handle(try #require(Key(name: key))) }
         b.handle(.enter)
         #expect(list(b).hasPrefix("""
-        ┏ Items 1/2 · favorites · A–Z · /cl ━━━┓
+        ┏ Items 1/2 · ★ · A–Z · /cl ━━━━━━━━━━━┓
         ┃>★ Éclair                             ┃
         ┃ ★ eclair                             ┃
         ┃                                      ┃

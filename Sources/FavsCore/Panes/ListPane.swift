@@ -13,7 +13,7 @@ enum ListPane {
         let query = store.query, filter = query.filter, search = store.search
         let cursorRow = cursor.selected.flatMap(rows.row(of:))
         var title = total == 0 ? "Items" : "Items \((cursorRow ?? 0) + 1)/\(total)"
-        if let set = query.scope.set { title += set == .favorites ? " · favorites" : " · \(set)" }
+        if let set = query.scope.set { title += set == .favorites ? " · \(glyphs.star)" : " · \(set)" }
         if query.order != .library { title += " · \(query.order.shortName)" }
         if let search = store.shownSearch {
             title += " · \(search.name)"  // a saved search's own text is in the pane that lists it
