@@ -1,0 +1,149 @@
+import FavsModel
+import Foundation
+
+/// One bookmark as a browser keeps it, whatever file it came from (a Netscape bookmark file, Chrome's `Bookmarks`,
+/// Firefox's `places.sqlite` or its backups): what each format's reader gives, and what `BookmarkItems` makes items of.
+public struct Bookmark: Sendable, Equatable {
+    /// What a row of a bookmark tree is.
+    public enum Kind: Sendable, Equatable {
+        /// A link to a page.
+        case link
+        /// A separator line (`<HR>`, Firefox's type 3): skipped and counted.
+        case separator
+    }
+
+    public var kind: Kind
+    /// The address as written (`https://…`; `place:`, `javascript:` and `data:` ones are skipped and counted).
+    public var url: String
+    /// The bookmark's title; an empty one shows the URL instead.
+    public var title: String
+    /// The names of the folders it is in, outermost first (`["Bookmarks Toolbar", "dev", "swift"]`), as the browser
+    /// shows them (Firefox's `toolbar` root as "Bookmarks Toolbar").
+    public var folders: [String]
+    /// The browser's own tags for it (Firefox's tags, a Netscape file's `TAGS`).
+    public var tags: [String]
+    /// When it was added, in milliseconds since 1970 (UTC); nil when the file does not say.
+    public var added: Int64?
+    /// Its keyword (Firefox's `moz_keywords`, a Netscape file's `SHORTCUTURL`).
+    public var keyword: String?
+    /// Its description (a Netscape file's `<DD>`).
+    public var description: String?
+    /// Where it is in the file, for messages: a line and column, or 1:1 for a file read as a database.
+    public var line: Int
+    public var column: Int
+
+    public init(kind: Kind = .link, url: String, title: String, folders: [String] = [], tags: [String] = [],
+                added: Int64? = nil, keyword: String? = nil, description: String? = nil, line: Int = 1, column: Int = 1) {
+        self.kind = kind
+        self.url = url
+        self.title = title
+        self.folders = folders
+        self.tags = tags
+        self.added = added
+        self.keyword = keyword
+        self.description = description
+        self.line = line
+        self.column = column
+    }
+}
+
+/// What an import of bookmarks did beside adding items, for its summary line.
+public struct BookmarkCounts: Sendable, Equatable {
+    /// Bookmarks of a URL already read (in another folder): merged into that item, which carries each folder's tag.
+    public var merged = 0
+    /// Separators skipped.
+    public var separators = 0
+    /// `place:` queries, `javascript:` bookmarklets and `data:` URLs skipped.
+    public var queries = 0
+    public var scripts = 0
+    public var data = 0
+
+    public init() {}
+
+    /// The counts as the summary says them (`3 merged, 2 separators and 1 place: query skipped`); nil when all are 0.
+    public var summary: String? {
+        var skipped: [String] = []
+        func add(_ count: Int, _ one: String, _ many: String) { if count > 0 { skipped.append("\(count) \(count == 1 ? one : many)") } }
+        add(separators, "separator", "separators")
+        add(queries, "place: query", "place: queries")
+        add(scripts, "javascript: bookmarklet", "javascript: bookmarklets")
+        add(data, "data: URL", "data: URLs")
+        let parts = (merged > 0 ? ["\(merged) merged (a URL in several folders)"] : [])
+            + (skipped.isEmpty ? [] : [skipped.joined(separator: ", ") + " skipped"])
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+}
+
+/// Bookmarks made items, the one mapping for every browser format:
+/// - the id is the URL; the title is the bookmark's, or the URL when that is empty;
+/// - the fields are `url`, `added` (ISO 8601, UTC, to the second), then `keyword` and `description` when present;
+/// - the tags are the folder path as one nested tag (`Bookmarks Toolbar/dev/swift`, each folder name made a tag's
+///   name: a `/`, `;`, space or control character in it becomes `-`), and the bookmark's own tags;
+/// - a URL bookmarked in several folders is one item (the first one's title and fields) carrying every folder's tag;
+/// - separators, `place:`, `javascript:` and `data:` entries are skipped and counted.
+public enum BookmarkItems {
+    /// The items of `bookmarks`, in the order each URL first comes, and what was merged or skipped.
+    public static func records(_ bookmarks: [Bookmark]) -> (records: [ImportRecord], counts: BookmarkCounts) {
+        var counts = BookmarkCounts()
+        var records: [ImportRecord] = []
+        var index: [String: Int] = [:]
+        for bookmark in bookmarks {
+            guard bookmark.kind == .link else {
+                counts.separators += 1
+                continue
+            }
+            let scheme = bookmark.url.prefix { $0 != ":" }.lowercased()
+            switch scheme {
+            case "place": counts.queries += 1; continue
+            case "javascript": counts.scripts += 1; continue
+            case "data": counts.data += 1; continue
+            default: break
+            }
+            let tags = Self.tags(of: bookmark)
+            if let at = index[bookmark.url] {
+                counts.merged += 1
+                for tag in tags where !(records[at].tags ?? []).contains(where: { SetID.tag($0) == .tag(tag) }) {
+                    records[at].tags = (records[at].tags ?? []) + [tag]
+                }
+                continue
+            }
+            var fields = [Field("url", bookmark.url)]
+            if let added = bookmark.added { fields.append(Field("added", iso8601(milliseconds: added))) }
+            if let keyword = bookmark.keyword, !keyword.isEmpty { fields.append(Field("keyword", keyword)) }
+            if let description = bookmark.description, !description.isEmpty { fields.append(Field("description", description)) }
+            index[bookmark.url] = records.count
+            records.append(ImportRecord(id: ItemID(bookmark.url), title: bookmark.title.isEmpty ? bookmark.url : bookmark.title,
+                                        fields: fields, tags: tags, line: bookmark.line, column: bookmark.column))
+        }
+        return (records, counts)
+    }
+
+    /// A bookmark's tags: its folder path as one nested tag, then its own, each given once (without case).
+    static func tags(of bookmark: Bookmark) -> [String] {
+        var tags: [String] = []
+        let path = bookmark.folders.map(tagName).filter { !$0.isEmpty }.joined(separator: "/")
+        for tag in [path] + bookmark.tags.map(tagName) where !tag.isEmpty {
+            guard (try? TagPath.parse(tag)) != nil, !tags.contains(where: { SetID.tag($0) == .tag(tag) }) else { continue }
+            tags.append(tag)
+        }
+        return tags
+    }
+
+    /// A folder's or a browser tag's name made a tag's name (one level): what a tag cannot hold becomes `-`, and a
+    /// leading `#`, `+` or `-` is dropped.
+    static func tagName(_ name: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in name.trimmingCharacters(in: .whitespaces).unicodeScalars {
+            let bad = scalar == "/" || scalar == ";" || scalar.properties.isWhitespace || scalar.isControlCharacter
+            scalars.append(bad ? "-" : scalar)
+        }
+        return String(String(scalars).drop { "#+-".contains($0) })
+    }
+
+    /// `2026-11-29T03:04:05Z`.
+    static func iso8601(milliseconds: Int64) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+    }
+}
