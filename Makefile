@@ -7,8 +7,9 @@ SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # nftables: the network fault tests (root) drop packets to a server in a namespace (scripts/netns-pg.sh).
 # dpkg-dev: make deb works out the package's dependencies with dpkg-shlibdeps (and strip comes with it).
 # libpq-dev: the team library's client is PostgreSQL's own libpq (its header; libpq5 is loaded when one is opened).
+# liblz4-dev: favs import reads Firefox's .jsonlz4 bookmark backups with liblz4 (liblz4-1 at run time).
 # locales: a test makes a German locale (localedef) for a server that speaks German.
-DEBS = libncurses-dev libsqlite3-dev libpq-dev tmux man-db groff-base postgresql nftables dpkg-dev locales
+DEBS = libncurses-dev libsqlite3-dev libpq-dev liblz4-dev tmux man-db groff-base postgresql nftables dpkg-dev locales
 # What scripts/bench.sh compares favs with and measures by: make test runs it on a small collection.
 BENCH_DEBS = fzf sqlite3 time
 PREFIX ?= /usr/local

@@ -38,8 +38,11 @@ let package = Package(
         // (Browser/ is the headless browser and its view state; Panes/ the three panes it draws.)
         .target(name: "FavsCore", dependencies: ["FavsModel"]),
 
-        // File formats: JSON, JSON Lines, CSV and TSV import files and exports.
-        .target(name: "FavsFormats", dependencies: ["FavsModel"]),
+        // liblz4 from the system (liblz4-dev), for Firefox's .jsonlz4 bookmark backups: a module map, no shim.
+        .systemLibrary(name: "CLZ4", path: "Sources/CLZ4", providers: [.apt(["liblz4-dev"])]),
+
+        // File formats: JSON, JSON Lines, CSV and TSV import files, browsers' bookmarks, and exports.
+        .target(name: "FavsFormats", dependencies: ["FavsModel", "CLZ4"]),
 
         // The library on disk: SQLite through GRDB.
         .target(

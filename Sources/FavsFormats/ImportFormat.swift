@@ -13,6 +13,10 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     case csv
     /// Tab-separated values with a header row and no quoting (IANA text/tab-separated-values).
     case tsv
+    /// Chrome's `Bookmarks` (Chromium, Brave, Edge and Vivaldi write the same): see `ChromeBookmarks`.
+    case chrome
+    /// Firefox's bookmark backups, `.json` or `.jsonlz4`: see `FirefoxBackup`.
+    case firefoxBackup = "firefox-backup"
 
     /// The format a file name's extension names, or nil when it names none.
     public init?(fileName: String) {
@@ -22,8 +26,23 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case "jsonl", "ndjson": self = .jsonl
         case "csv": self = .csv
         case "tsv", "tab": self = .tsv
+        case "jsonlz4": self = .firefoxBackup
         default: return nil
         }
+    }
+
+    /// The browser's bookmarks that a file's first bytes show, whatever its name: a `.jsonlz4`'s magic, or JSON
+    /// opening as Chrome's `Bookmarks` (`"roots"` then `"bookmark_bar"`) or Firefox's backup (the places root,
+    /// whose `type` and `root` come before its children) does. Nil for any other file.
+    static func bookmarks(head: [UInt8]) -> ImportFormat? {
+        if head.starts(with: MozLZ4.magic) { return .firefoxBackup }
+        guard head.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{") else { return nil }
+        let text = String(decoding: head.prefix(4096), as: UTF8.self)
+        if let roots = text.range(of: "\"roots\""), text[roots.upperBound...].contains("\"bookmark_bar\"") {
+            return .chrome
+        }
+        if text.contains("\"placesRoot\""), text.contains("\"text/x-moz-place-container\"") { return .firefoxBackup }
+        return nil
     }
 
     /// The concrete format for a file: this one, unless it is `auto`, then the name's, then the content's.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads an import file piece by piece, handing each record on as soon as it is read: memory stays flat
 /// whatever the file's size (the records go on to the library, never into an array).
 ///
@@ -23,6 +25,8 @@ public enum ImportStream {
         let resolved: ImportFormat
         if format != .auto {
             resolved = format
+        } else if let bookmarks = ImportFormat.bookmarks(head: pending.bytes) {
+            resolved = bookmarks
         } else if let named = ImportFormat(fileName: file) {
             resolved = named
         } else {
@@ -36,6 +40,14 @@ public enum ImportStream {
                 return try pending.validate(upTo: pending.bytes.count, file: file, line: 1)
             }
             piece = TablePieceReader(file: file, csv: resolved == .csv, idColumn: idField, titleColumn: titleField)
+        case .chrome, .firefoxBackup:
+            // One tree, read whole; its records are handed on one at a time like an array's.
+            try pending.readAll()
+            let data = Data(pending.bytes)
+            let bookmarks = resolved == .chrome ? try ChromeBookmarks.read(data, file: file)
+                                                : try FirefoxBackup.read(data, file: file)
+            for record in BookmarkItems.records(bookmarks).records { try each(record) }
+            return progress(data.count)
         case .auto, .json, .jsonl:
             let jsonWhitespace: [UInt8] = [0x20, 0x09, 0x0A, 0x0D]
             let first = pending.bytes.first { !jsonWhitespace.contains($0) }

@@ -40,6 +40,10 @@ struct JSONParser {
     /// Where the text ends for the value being parsed: the end of the file, or in JSON Lines the end of the
     /// record's line, so that a record cut short stops at its own line instead of reading the next ones.
     private var limit: Int
+    /// Where each object starts, in the order they open (a tree's preorder), when `keepsObjectStarts` is set:
+    /// how a reader of one whole document (a browser's bookmark tree) points a message at a node.
+    var keepsObjectStarts = false
+    private(set) var objectStarts: [Position] = []
 
     private init(bytes: UnsafeBufferPointer<UInt8>, file: String, firstLine: Int) {
         self.file = file
@@ -193,6 +197,10 @@ struct JSONParser {
 
     private mutating func parseObject(depth: Int) throws -> JSONValue {
         guard depth < Self.maxDepth else { throw error("nested deeper than \(Self.maxDepth) levels", at: location) }
+        if keepsObjectStarts {
+            let start = position(of: location)
+            objectStarts.append(start)
+        }
         offset += 1
         skipWhitespace()
         var members: [JSONValue.Member] = []
