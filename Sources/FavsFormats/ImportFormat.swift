@@ -38,10 +38,10 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         if head.starts(with: MozLZ4.magic) { return .firefoxBackup }
         guard head.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{") else { return nil }
         let text = String(decoding: head.prefix(4096), as: UTF8.self)
-        if let roots = text.range(of: "\"roots\""), text[roots.upperBound...].contains("\"bookmark_bar\"") {
-            return .chrome
+        if text.contains(#/"roots"\s*:\s*\{(?s:.*?)"bookmark_bar"\s*:/#) { return .chrome }
+        if text.contains(#/"type"\s*:\s*"text/x-moz-place-container"/#), text.contains(#/"root"\s*:\s*"placesRoot"/#) {
+            return .firefoxBackup
         }
-        if text.contains("\"placesRoot\""), text.contains("\"text/x-moz-place-container\"") { return .firefoxBackup }
         return nil
     }
 
