@@ -13,6 +13,9 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     case csv
     /// Tab-separated values with a header row and no quoting (IANA text/tab-separated-values).
     case tsv
+    /// Firefox's `places.sqlite`: a database, read whole from a copy (`FirefoxPlaces`), never as a stream; `auto`
+    /// takes a file for it when it starts as a SQLite database does.
+    case firefox
 
     /// The format a file name's extension names, or nil when it names none.
     public init?(fileName: String) {
