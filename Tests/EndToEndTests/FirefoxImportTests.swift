@@ -111,4 +111,20 @@ import Testing
         #expect(FileManager.default.contents(atPath: scratch.path("lib.sqlite")) == library)
         #expect(try await favs("list", "--library", "lib.sqlite", in: scratch).out == "a1   Alpha\n")
     }
+
+    /// A copy taken while Firefox wrote can hold pages half old, half new: SQLite finds it damaged.
+    @Test func aDamagedProfileIsOneLineAndExit65() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try FirefoxProfile.write(to: scratch.path("places.sqlite"))
+        let handle = try #require(FileHandle(forWritingAtPath: scratch.path("places.sqlite")))
+        try handle.seek(toOffset: 100)
+        try handle.write(contentsOf: Data(repeating: 0xA5, count: 8000))
+        try handle.close()
+
+        let refused = try await favs("import", "places.sqlite", "--library", "lib.sqlite", in: scratch)
+        #expect(refused.status == 65)
+        #expect(refused.err == "favs: places.sqlite: changed while it was read (or is damaged): try again\n")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("lib.sqlite")))
+    }
 }
