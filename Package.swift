@@ -111,7 +111,10 @@ let package = Package(
         ),
         .testTarget(name: "FavsTerminalTests", dependencies: ["FavsTerminal", "FavsModel", "FavsCore", "CNcurses"]),
         // BadInput/ is the corpus of broken import files the end-to-end tests feed the binary (read by path).
-        .testTarget(name: "EndToEndTests", dependencies: ["FavsModel", "FavsCore", "FavsExitStatus"], exclude: ["BadInput"]),
+        // GRDB makes Firefox profiles and holds their lock as a running Firefox does.
+        .testTarget(name: "EndToEndTests", dependencies: ["FavsModel", "FavsCore", "FavsExitStatus",
+                                                          .product(name: "GRDB", package: "GRDB.swift")],
+                    exclude: ["BadInput"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -17,6 +17,9 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     case chrome
     /// Firefox's bookmark backups, `.json` or `.jsonlz4`: see `FirefoxBackup`.
     case firefoxBackup = "firefox-backup"
+    /// Firefox's `places.sqlite`: a database, read whole from a copy (`FirefoxPlaces`), never as a stream; `auto`
+    /// takes a file for it when it starts as a SQLite database does.
+    case firefox
 
     /// The format a file name's extension names, or nil when it names none.
     public init?(fileName: String) {

@@ -35,6 +35,9 @@ public enum ImportStream {
         }
         var piece: any PieceReader
         switch resolved {
+        case .firefox:
+            throw ImportError(file: file, line: 1, column: 1,
+                              message: "a Firefox places.sqlite is a database: give its path, not a stream")
         case .csv, .tsv:
             if pending.atEnd, String(decoding: pending.bytes, as: UTF8.self).allSatisfy(\.isWhitespace) {
                 return try pending.validate(upTo: pending.bytes.count, file: file, line: 1)

@@ -8,15 +8,17 @@ import Foundation
 
 extension ImportFormat: ExpressibleByArgument {}
 
-/// `favs import FILE...`: adds or updates items from JSON, JSON Lines, CSV or TSV files, all in one transaction.
+/// `favs import FILE...`: adds or updates items from JSON, JSON Lines, CSV or TSV files and Firefox's places.sqlite,
+/// all in one transaction.
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Add or update items from JSON, JSON Lines, CSV or TSV files.",
+        abstract: "Add or update items from JSON, JSON Lines, CSV or TSV files, or Firefox's places.sqlite.",
         discussion: """
             The format comes from --format, else the file's extension (.json, .jsonl, .ndjson, .csv, .tsv, .tab), \
             else its content: JSON when it starts with [ or {, TSV when its first line holds a tab, CSV otherwise. \
-            '-' reads standard input.
+            '-' reads standard input. A file that starts as a SQLite database does is read as Firefox's \
+            places.sqlite (--format firefox).
 
             JSON: an array of objects, or one object per line (JSON Lines); json and jsonl read both. Each object \
             needs an id (a string or a number). The title is the row's text (the id when it is missing). \
@@ -31,6 +33,12 @@ struct Import: ParsableCommand {
             quoting (IANA text/tab-separated-values): a quote is an ordinary character, and every line is a row. \
             A UTF-8 byte order mark and CRLF line ends are fine; blank lines are skipped.
 
+            Firefox: places.sqlite in a profile folder, while Firefox runs. The file and its -wal are copied to a \
+            temporary folder and the copy is read, so the profile is never written and its lock never waited on. \
+            Each bookmark is an item whose id is its URL, with the fields url, added and keyword, its folder path \
+            as one nested tag (Bookmarks Toolbar/dev) and Firefox's own tags; a URL in several folders is one item. \
+            Separators and place: queries are skipped.
+
             New items are added at the end of the list. An item already in the library gets the file's title and \
             fields and keeps its favorite mark and its place; a deleted one comes back. Importing the same file \
             twice changes nothing. All files are imported in one transaction, each record written as it is read \
@@ -42,7 +50,8 @@ struct Import: ParsableCommand {
     static let exitStatuses: [ExitStatus] = [.success, .usage] + ExitStatus.libraryOpen
         + [.badImportData, .cannotReadInput, .cannotWriteOutput]
 
-    @Argument(help: ArgumentHelp("JSON, JSON Lines, CSV or TSV files ('-' for standard input).", valueName: "file"))
+    @Argument(help: ArgumentHelp("JSON, JSON Lines, CSV or TSV files ('-' for standard input), or places.sqlite.",
+                                 valueName: "file"))
     var files: [String]
 
     @Option(help: "The files' format; auto decides by extension, then by content.")
@@ -62,6 +71,9 @@ struct Import: ParsableCommand {
     func validate() throws {
         if files.isEmpty { throw ValidationError("Give at least one file to import.") }
         if idField.isEmpty || titleField?.isEmpty == true { throw ValidationError("A field name cannot be empty.") }
+        if format == .firefox, files.contains("-") {
+            throw ValidationError("A Firefox places.sqlite is a database: give its path, not '-'.")
+        }
         if library.isInMemory {
             throw ValidationError("--library :memory: would throw the import away; name a library file.")
         }
@@ -69,8 +81,9 @@ struct Import: ParsableCommand {
 
     func run() throws {
         let location = try library.location()
-        // Every file is opened before the library is touched: one that cannot be read changes nothing.
-        let inputs = try files.map(Self.open)
+        // Every file is opened before the library is touched: one that cannot be read changes nothing. A Firefox
+        // places.sqlite is read whole there too, so one that is not Firefox's changes nothing either.
+        let inputs = try files.map { try Self.readPlaces(Self.open($0), path: $0, format: format) }
         let sizes = inputs.map(\.size)
         var progress = ImportProgress(totalBytes: sizes.contains(nil) ? nil : sizes.reduce(0) { $0 + ($1 ?? 0) })
         let existed = location.isPostgres || FileManager.default.fileExists(atPath: location.path)
@@ -112,6 +125,15 @@ struct Import: ParsableCommand {
             return try target.importRecords { add in
                 for input in inputs {
                     places.startFile(input.name)
+                    if let records = input.bookmarks {
+                        for record in records {
+                            progress.addRow()
+                            try add(record, places.place(line: record.line))
+                        }
+                        progress.read(input.size ?? 0)
+                        progress.finishFile()
+                        continue
+                    }
                     try ImportStream.read(FileInput(descriptor: input.handle.fileDescriptor), file: input.name,
                                           format: format, idField: idField, titleField: titleField,
                                           progress: { progress.read($0) }) { record in
@@ -161,6 +183,21 @@ struct Import: ParsableCommand {
         let name: String
         let handle: FileHandle
         let size: Int?
+        /// The items of a Firefox places.sqlite, read before the import starts; nil for a file read as a stream.
+        var bookmarks: [ImportRecord]? = nil
+    }
+
+    /// The input with its bookmarks as items when it is Firefox's places.sqlite: so `--format firefox` says, or
+    /// (with `auto`) the file starts as a SQLite database does. A SQLite file that is not Firefox's is refused.
+    private static func readPlaces(_ input: Input, path: String, format: ImportFormat) throws -> Input {
+        guard format == .firefox || format == .auto && path != "-" && FirefoxPlaces.isSQLite(path) else { return input }
+        do {
+            var read = input
+            read.bookmarks = BookmarkItems.records(try FirefoxPlaces.bookmarks(path: path, file: input.name)).records
+            return read
+        } catch let error as FirefoxPlacesError {
+            throw failure(error.description, error.unreadable ? .cannotReadInput : .badImportData)
+        }
     }
 
     private static func displayName(_ file: String) -> String { file == "-" ? "<stdin>" : file }
