@@ -2,8 +2,9 @@ import Foundation
 
 /// How an import file is laid out: chosen by the user, else by the file's extension, else by its content.
 public enum ImportFormat: String, CaseIterable, Sendable {
-    /// The extension decides (`.json`, `.jsonl`, `.ndjson`, `.csv`, `.tsv`, `.tab`), else the content:
-    /// JSON when it starts with `[` or `{`, TSV when its first line holds a tab, CSV otherwise.
+    /// The extension decides (`.json`, `.jsonl`, `.ndjson`, `.csv`, `.tsv`, `.tab`, `.html`, `.htm`), else the
+    /// content: a bookmark format when it starts as one does, JSON when it starts with `[` or `{`, TSV when its
+    /// first line holds a tab, CSV otherwise.
     case auto
     /// A JSON array of objects, or JSON Lines: the content tells them apart, so `json` and `jsonl` read both.
     case json
@@ -13,6 +14,8 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     case csv
     /// Tab-separated values with a header row and no quoting (IANA text/tab-separated-values).
     case tsv
+    /// A Netscape bookmark file (`bookmarks.html`, what browsers export): each link an item (`BookmarkItems`).
+    case html
 
     /// The format a file name's extension names, or nil when it names none.
     public init?(fileName: String) {
@@ -22,6 +25,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case "jsonl", "ndjson": self = .jsonl
         case "csv": self = .csv
         case "tsv", "tab": self = .tsv
+        case "html", "htm": self = .html
         default: return nil
         }
     }
@@ -30,9 +34,30 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     func resolved(fileName: String, text: Substring) -> ImportFormat {
         if self != .auto { return self }
         if let named = ImportFormat(fileName: fileName) { return named }
+        if let bookmarks = Self.allCases.first(where: { $0.bookmarks?.recognises(Array(text.utf8.prefix(64))) == true }) {
+            return bookmarks
+        }
         guard let first = text.unicodeScalars.first(where: { !$0.properties.isWhitespace }) else { return .json }
         if first == "[" || first == "{" { return .json }
         let firstLine = text.utf8.prefix { $0 != 0x0A }
         return firstLine.contains(0x09) ? .tsv : .csv
     }
+
+    /// How a bookmark format is read: whole, into bookmarks that `BookmarkItems` makes records of. Nil for the
+    /// formats read record by record.
+    var bookmarks: BookmarkFormat? {
+        switch self {
+        case .html: BookmarkFormat(recognises: { NetscapeBookmarks.recognises($0) }, read: NetscapeBookmarks.read)
+        case .auto, .json, .jsonl, .csv, .tsv: nil
+        }
+    }
+}
+
+/// A file of bookmarks a browser or a bookmark manager writes: how its first bytes are recognised, and how the
+/// whole file is read.
+struct BookmarkFormat {
+    /// Whether a file's first bytes (up to 64, after a byte order mark) are this format's.
+    let recognises: ([UInt8]) -> Bool
+    /// The bookmarks of the whole file, named `file` in messages.
+    let read: ([UInt8], _ file: String) throws -> [Bookmark]
 }

@@ -75,8 +75,9 @@ struct Import: ParsableCommand {
         var progress = ImportProgress(totalBytes: sizes.contains(nil) ? nil : sizes.reduce(0) { $0 + ($1 ?? 0) })
         let existed = location.isPostgres || FileManager.default.fileExists(atPath: location.path)
         let outcome: Result<ImportSummary, ImportFailure>
+        var bookmarks = BookmarkCounts()
         do {
-            outcome = .success(try importAll(inputs, into: location, progress: &progress))
+            outcome = .success(try importAll(inputs, into: location, progress: &progress, bookmarks: &bookmarks))
         } catch let failure as ImportFailure {
             outcome = .failure(failure)
         } catch {
@@ -95,12 +96,14 @@ struct Import: ParsableCommand {
         }
         let names = files.map(Self.displayName).joined(separator: ", ")
         try StandardOutput.write("imported \(summary.total) \(summary.total == 1 ? "item" : "items") from \(names) "
-              + "(\(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged)\n")
+              + "(\(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged"
+              + (bookmarks.summary.map { "; \($0)" } ?? "") + ")\n")
     }
 
     /// Streams every file into the library in one transaction: a record goes to SQLite as soon as it is read.
-    private func importAll(_ inputs: [Input], into location: LibraryLocation,
-                           progress: inout ImportProgress) throws -> ImportSummary {
+    /// `bookmarks` adds up what bookmark files merged and skipped.
+    private func importAll(_ inputs: [Input], into location: LibraryLocation, progress: inout ImportProgress,
+                           bookmarks: inout BookmarkCounts) throws -> ImportSummary {
         let target: any ItemLibrary
         do {
             target = try openLibraryToFill(location)
@@ -112,7 +115,7 @@ struct Import: ParsableCommand {
             return try target.importRecords { add in
                 for input in inputs {
                     places.startFile(input.name)
-                    try ImportStream.read(FileInput(descriptor: input.handle.fileDescriptor), file: input.name,
+                    bookmarks += try ImportStream.read(FileInput(descriptor: input.handle.fileDescriptor), file: input.name,
                                           format: format, idField: idField, titleField: titleField,
                                           progress: { progress.read($0) }) { record in
                         progress.addRow()
