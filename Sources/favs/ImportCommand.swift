@@ -8,15 +8,22 @@ import Foundation
 
 extension ImportFormat: ExpressibleByArgument {}
 
-/// `favs import FILE...`: adds or updates items from JSON, JSON Lines, CSV or TSV files, all in one transaction.
+/// `favs import FILE...`: adds or updates items from JSON, JSON Lines, CSV, TSV or bookmark files, all in one
+/// transaction.
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Add or update items from JSON, JSON Lines, CSV or TSV files.",
+        abstract: "Add or update items from JSON, JSON Lines, CSV, TSV or browser bookmark files.",
         discussion: """
-            The format comes from --format, else the file's extension (.json, .jsonl, .ndjson, .csv, .tsv, .tab), \
-            else its content: JSON when it starts with [ or {, TSV when its first line holds a tab, CSV otherwise. \
-            '-' reads standard input.
+            The format comes from --format, else the file's extension (.json, .jsonl, .ndjson, .csv, .tsv, .tab, \
+            .html, .htm), else its content: a bookmark file when it starts as one, JSON when it starts with [ or {, \
+            TSV when its first line holds a tab, CSV otherwise. '-' reads standard input.
+
+            Bookmarks (html: the Netscape bookmark file every browser exports): each link is an item whose id is \
+            its URL, with the fields url, added, keyword and description, and its folder path as one nested tag \
+            plus its own TAGS. A URL in several folders is one item with each folder's tag; separators and \
+            place:, javascript: and data: entries are skipped; the summary counts both. A bookmark's tags are \
+            added to an item's and never take away a tag given in favs.
 
             JSON: an array of objects, or one object per line (JSON Lines); json and jsonl read both. Each object \
             needs an id (a string or a number). The title is the row's text (the id when it is missing). \
@@ -42,7 +49,8 @@ struct Import: ParsableCommand {
     static let exitStatuses: [ExitStatus] = [.success, .usage] + ExitStatus.libraryOpen
         + [.badImportData, .cannotReadInput, .cannotWriteOutput]
 
-    @Argument(help: ArgumentHelp("JSON, JSON Lines, CSV or TSV files ('-' for standard input).", valueName: "file"))
+    @Argument(help: ArgumentHelp("JSON, JSON Lines, CSV, TSV or bookmark files ('-' for standard input).",
+                                  valueName: "file"))
     var files: [String]
 
     @Option(help: "The files' format; auto decides by extension, then by content.")
