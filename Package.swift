@@ -98,7 +98,7 @@ let package = Package(
         .testTarget(name: "FavsCoreTests", dependencies: ["FavsModel", "FavsCore", "FavsTestFixtures"]),
         .testTarget(name: "FavsConfigTests", dependencies: ["FavsConfig", "FavsModel", "FavsCore"]),
         // FuzzCorpusTests reads Fuzz/Corpus and Fuzz/Regressions by path (the script parser's inputs too).
-        .testTarget(name: "FavsFormatsTests", dependencies: ["FavsFormats", "FavsModel", "FavsCore"]),
+        .testTarget(name: "FavsFormatsTests", dependencies: ["FavsFormats", "FavsModel", "FavsCore"], exclude: ["Fixtures"]),
         .testTarget(name: "FavsGeneratorTests", dependencies: ["FavsGenerator", "FavsModel", "FavsCore"]),
         .testTarget(
             name: "FavsLibraryTests",

@@ -2,8 +2,9 @@ import Foundation
 
 /// How an import file is laid out: chosen by the user, else by the file's extension, else by its content.
 public enum ImportFormat: String, CaseIterable, Sendable {
-    /// The extension decides (`.json`, `.jsonl`, `.ndjson`, `.csv`, `.tsv`, `.tab`), else the content:
-    /// JSON when it starts with `[` or `{`, TSV when its first line holds a tab, CSV otherwise.
+    /// The extension decides (`.json`, `.jsonl`, `.ndjson`, `.csv`, `.tsv`, `.tab`, `.html`, `.htm`), else the
+    /// content: a bookmark format when it starts as one does, JSON when it starts with `[` or `{`, TSV when its
+    /// first line holds a tab, CSV otherwise.
     case auto
     /// A JSON array of objects, or JSON Lines: the content tells them apart, so `json` and `jsonl` read both.
     case json
@@ -20,6 +21,8 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     /// Firefox's `places.sqlite`: a database, read whole from a copy (`FirefoxPlaces`), never as a stream; `auto`
     /// takes a file for it when it starts as a SQLite database does.
     case firefox
+    /// A Netscape bookmark file (`bookmarks.html`, what browsers export): each link an item (`BookmarkItems`).
+    case html
 
     /// The format a file name's extension names, or nil when it names none.
     public init?(fileName: String) {
@@ -30,6 +33,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case "csv": self = .csv
         case "tsv", "tab": self = .tsv
         case "jsonlz4": self = .firefoxBackup
+        case "html", "htm": self = .html
         default: return nil
         }
     }
@@ -37,7 +41,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     /// The browser's bookmarks that a file's first bytes show, whatever its name: a `.jsonlz4`'s magic, or JSON
     /// opening as Chrome's `Bookmarks` (`"roots"` then `"bookmark_bar"`) or Firefox's backup (the places root,
     /// whose `type` and `root` come before its children) does. Nil for any other file.
-    static func bookmarks(head: [UInt8]) -> ImportFormat? {
+    static func browserFile(head: [UInt8]) -> ImportFormat? {
         if head.starts(with: MozLZ4.magic) { return .firefoxBackup }
         guard head.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{") else { return nil }
         let text = String(decoding: head.prefix(4096), as: UTF8.self)
@@ -52,9 +56,38 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     func resolved(fileName: String, text: Substring) -> ImportFormat {
         if self != .auto { return self }
         if let named = ImportFormat(fileName: fileName) { return named }
+        if let bookmarks = Self.allCases.first(where: { $0.bookmarks?.recognises(Array(text.utf8.prefix(64))) == true }) {
+            return bookmarks
+        }
         guard let first = text.unicodeScalars.first(where: { !$0.properties.isWhitespace }) else { return .json }
         if first == "[" || first == "{" { return .json }
         let firstLine = text.utf8.prefix { $0 != 0x0A }
         return firstLine.contains(0x09) ? .tsv : .csv
     }
+
+    /// How a bookmark format is read: whole, into bookmarks that `BookmarkItems` makes records of. Nil for the
+    /// formats read record by record.
+    var bookmarks: BookmarkFormat? {
+        switch self {
+        case .html: BookmarkFormat(recognises: { NetscapeBookmarks.recognises($0) }, read: NetscapeBookmarks.read)
+        case .chrome: BookmarkFormat(recognises: { Self.browserFile(head: $0) == .chrome },
+                                     read: { try ChromeBookmarks.read(Data($0), file: $1) })
+        case .firefoxBackup: BookmarkFormat(recognises: { Self.browserFile(head: $0) == .firefoxBackup },
+                                            read: { try FirefoxBackup.read(Data($0), file: $1) }, isText: false)
+        // A database, read from its path by `FirefoxPlaces` (FavsLibrary), never through the stream.
+        case .auto, .json, .jsonl, .csv, .tsv, .firefox: nil
+        }
+    }
+}
+
+/// A file of bookmarks a browser or a bookmark manager writes: how its first bytes are recognised, and how the
+/// whole file is read.
+struct BookmarkFormat {
+    /// Whether a file's first bytes (up to 64, after a byte order mark) are this format's.
+    let recognises: ([UInt8]) -> Bool
+    /// The bookmarks of the whole file, named `file` in messages.
+    let read: ([UInt8], _ file: String) throws -> [Bookmark]
+    /// Whether the file is UTF-8 text, checked before it is read; false for one that may be compressed (a
+    /// `.jsonlz4`), whose reader checks the text it unpacks.
+    var isText = true
 }

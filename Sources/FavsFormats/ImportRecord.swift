@@ -12,20 +12,24 @@ public struct ImportRecord: Sendable, Equatable {
     public var favorite: Bool
     /// The item's tags (paths, without `#`), each checked by `TagPath.parse` and given once, from a `tags` array or
     /// a `tags` cell joined by `;`. Nil when the record has no `tags` at all: the import then leaves an existing
-    /// item's tags as they are, where `[]` takes them all away.
+    /// item's tags as they are, where `[]` takes them all away (unless `tagsAreAdded`).
     public var tags: [String]?
+    /// Whether `tags` are added to an existing item's tags rather than made its tags: a browser's bookmarks are
+    /// imported again and again, and must never take away a tag given in favs.
+    public var tagsAreAdded: Bool
     /// Where the record starts (1-based), for messages that point back into the file: a JSON object's first
     /// character, or a CSV or TSV row's first line (column 1).
     public var line: Int
     public var column: Int
 
     public init(id: ItemID, title: String, fields: [Field] = [], favorite: Bool = false, tags: [String]? = nil,
-                line: Int, column: Int = 1) {
+                tagsAreAdded: Bool = false, line: Int, column: Int = 1) {
         self.id = id
         self.title = title
         self.fields = fields
         self.favorite = favorite
         self.tags = tags
+        self.tagsAreAdded = tagsAreAdded
         self.line = line
         self.column = column
     }

@@ -6,7 +6,8 @@ import Foundation
 /// Pieces end at a line break (in CSV, at the end of the last complete row), so the row readers and the
 /// JSON Lines parser never see half a row: the next piece starts where the last row ended, on the line after
 /// it. Each piece is checked to be UTF-8 before it is read. A JSON array document is the exception: it is one
-/// value, so it is read whole (its records are still handed on one at a time).
+/// value, so it is read whole (its records are still handed on one at a time). So is a bookmark file: its
+/// bookmarks become records together (`BookmarkItems`: a URL in two folders is one item), then are handed on.
 ///
 /// Every error is the one reading the file whole gives, at the same line and column, with one difference: a
 /// byte that is not UTF-8 is reported when its piece is reached, so an error in an earlier piece comes first.
@@ -16,22 +17,32 @@ public enum ImportStream {
 
     /// Reads the records of `input`, named `file` in messages (its extension picks the format when `format`
     /// is `auto`), calling `each` for every record in file order and `progress` with the bytes read so far.
+    /// Returns what a bookmark file's import merged and skipped (nothing for the other formats).
+    @discardableResult
     public static func read(_ input: some ImportInput, file: String, format: ImportFormat = .auto,
                             idField: String = "id", titleField: String? = nil, pieceSize: Int = pieceSize,
                             progress: (Int) -> Void = { _ in },
-                            _ each: (ImportRecord) throws -> Void) throws {
+                            _ each: (ImportRecord) throws -> Void) throws -> BookmarkCounts {
         var pending = PendingBytes(input: input, pieceSize: pieceSize)
         try pending.readHead()
         let resolved: ImportFormat
         if format != .auto {
             resolved = format
-        } else if let bookmarks = ImportFormat.bookmarks(head: pending.bytes) {
+        } else if let bookmarks = ImportFormat.browserFile(head: pending.bytes) {
             resolved = bookmarks
         } else if let named = ImportFormat(fileName: file) {
             resolved = named
         } else {
             let head = String(decoding: pending.bytes, as: UTF8.self)
             resolved = format.resolved(fileName: file, text: Substring(head))
+        }
+        if let bookmarks = resolved.bookmarks {
+            try pending.readAll()
+            if bookmarks.isText { try pending.validate(upTo: pending.bytes.count, file: file, line: 1) }
+            progress(pending.bytes.count)
+            let (records, counts) = BookmarkItems.records(try bookmarks.read(pending.bytes, file))
+            for record in records { try each(record) }
+            return counts
         }
         var piece: any PieceReader
         switch resolved {
@@ -40,18 +51,12 @@ public enum ImportStream {
                               message: "a Firefox places.sqlite is a database: give its path, not a stream")
         case .csv, .tsv:
             if pending.atEnd, String(decoding: pending.bytes, as: UTF8.self).allSatisfy(\.isWhitespace) {
-                return try pending.validate(upTo: pending.bytes.count, file: file, line: 1)
+                try pending.validate(upTo: pending.bytes.count, file: file, line: 1)
+                return BookmarkCounts()
             }
             piece = TablePieceReader(file: file, csv: resolved == .csv, idColumn: idField, titleColumn: titleField)
-        case .chrome, .firefoxBackup:
-            // One tree, read whole; its records are handed on one at a time like an array's.
-            try pending.readAll()
-            let data = Data(pending.bytes)
-            let bookmarks = resolved == .chrome ? try ChromeBookmarks.read(data, file: file)
-                                                : try FirefoxBackup.read(data, file: file)
-            for record in BookmarkItems.records(bookmarks).records { try each(record) }
-            return progress(data.count)
-        case .auto, .json, .jsonl:
+        // (A bookmark format was read above.)
+        case .auto, .json, .jsonl, .html, .chrome, .firefoxBackup:
             let jsonWhitespace: [UInt8] = [0x20, 0x09, 0x0A, 0x0D]
             let first = pending.bytes.first { !jsonWhitespace.contains($0) }
             if first == UInt8(ascii: "[") {
@@ -89,7 +94,7 @@ public enum ImportStream {
                 consumedBefore += consumed
                 progress(consumedBefore)
             }
-            if pending.atEnd { return }
+            if pending.atEnd { return BookmarkCounts() }
             try pending.readMore()
         }
     }

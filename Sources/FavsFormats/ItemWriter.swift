@@ -10,9 +10,12 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case csv
     /// A header row, tabs between cells, no quoting.
     case tsv
+    /// A Netscape bookmark file, which browsers import: tags as folders (`NetscapeBookmarkWriter`).
+    case html
 }
 
-/// Writes items as JSON, JSON Lines, CSV or TSV: `begin`, then `append` for each item, then `end`.
+/// Writes items as JSON, JSON Lines, CSV, TSV or a Netscape bookmark file: `begin`, then `append` for each item,
+/// then `end` (which writes the whole bookmark file, see `NetscapeBookmarkWriter`).
 ///
 /// Every object and row holds the id, the title, the favorite flag, the tags and the fields in their order. An
 /// object has `tags` (an array) only when the item has some, and a CSV or TSV file a `tags` column (the tags
@@ -36,6 +39,8 @@ public struct ItemWriter: Sendable {
     private let columnOfName: [[UInt8]: Int]
     /// Whether CSV and TSV rows have a `tags` column: some item has a tag.
     private let hasTagsColumn: Bool
+    /// The items of an HTML file, written together at the end: an item is in each of its tags' folders.
+    private let bookmarkItems: [Item]
     private var written = 0
 
     /// Prepares to write `items`; CSV and TSV look at all of them first, to know the columns.
@@ -53,13 +58,14 @@ public struct ItemWriter: Sendable {
             }
         }
         (fieldNames, columnOfName, hasTagsColumn) = (names, columns, tagged)
+        bookmarkItems = format == .html ? Array(items) : []
     }
 
     /// Writes what comes before the first item: the JSON array's bracket or the header row.
     public mutating func begin(to out: inout String) {
         switch format {
         case .json: out += "["
-        case .jsonl: break
+        case .jsonl, .html: break
         case .csv, .tsv:
             writeRow(["id", "title", "favorite"] + (hasTagsColumn ? ["tags"] : [])
                      + fieldNames.map(ColumnName.column(forField:)), to: &out)
@@ -86,6 +92,7 @@ public struct ItemWriter: Sendable {
                 if filled.insert(column).inserted { cells[first + column] = field.value } else { droppedFields += 1 }
             }
             writeRow(cells, to: &out)
+        case .html: break
         }
         written += 1
     }
@@ -93,6 +100,7 @@ public struct ItemWriter: Sendable {
     /// Writes what comes after the last item.
     public mutating func end(to out: inout String) {
         if format == .json { out += "\n]\n" }
+        if format == .html { NetscapeBookmarkWriter.write(bookmarkItems, to: &out) }
     }
 
     /// Writes the item as one JSON object: id, title, favorite and its tags (when it has any) first, then the

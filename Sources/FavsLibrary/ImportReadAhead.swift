@@ -49,6 +49,7 @@ enum ImportReadAhead {
             var fieldsEnd: Int
             /// Where the tags end (joined by `;`), or nil when the record has no `tags`.
             var tagsEnd: Int?
+            var tagsAreAdded: Bool
             var favorite: Bool
             var line: Int
             var column: Int
@@ -72,7 +73,7 @@ enum ImportReadAhead {
                 tagsEnd = bytes.count
             }
             rows.append(Row(start: start, idEnd: idEnd, titleEnd: titleEnd, fieldsEnd: fieldsEnd, tagsEnd: tagsEnd,
-                            favorite: record.favorite, line: record.line, column: record.column, place: place))
+                            tagsAreAdded: record.tagsAreAdded, favorite: record.favorite, line: record.line, column: record.column, place: place))
         }
     }
 
@@ -173,6 +174,8 @@ struct ReadRecord {
     var fields: UnsafeBufferPointer<UInt8>
     /// The tags joined by `;` (which no tag holds); nil when the record has no `tags`.
     var tags: UnsafeBufferPointer<UInt8>?
+    /// Whether the tags are added to an item's own rather than made its tags (`ImportRecord.tagsAreAdded`).
+    var tagsAreAdded: Bool
     var favorite: Bool
     var line: Int
     var column: Int
@@ -184,6 +187,7 @@ struct ReadRecord {
         title = UnsafeBufferPointer(rebasing: bytes[row.idEnd..<row.titleEnd])
         fields = UnsafeBufferPointer(rebasing: bytes[row.titleEnd..<row.fieldsEnd])
         tags = row.tagsEnd.map { UnsafeBufferPointer(rebasing: bytes[row.fieldsEnd..<$0]) }
+        tagsAreAdded = row.tagsAreAdded
         favorite = row.favorite
         line = row.line
         column = row.column

@@ -15,8 +15,8 @@ import GRDB
 ///
 /// A record's tags become rows of `members` (`#` and the path, no time: an import keeps none), spelled as the
 /// library spells each tag already (`ImportTagNames`). An item the import adds gets them at once; an item held
-/// before gets exactly its record's tags once every record is in (`TaggedItems`), and keeps its own when its
-/// record has no `tags`.
+/// before gets exactly its record's tags once every record is in (`TaggedItems`), or those added to its own when
+/// the record says so (`tagsAreAdded`: bookmarks), and keeps its own when its record has no `tags`.
 struct RecordImporter {
     private enum Mode {
         case bulk
@@ -118,7 +118,8 @@ struct RecordImporter {
         case .bulk: for name in names { try addMember(record.id, to: name) }
         case .upsert:
             if taggedItems == nil { taggedItems = try TaggedItems(db) }
-            try taggedItems?.add(String(decoding: record.id, as: UTF8.self), names, unchanged: outcome == .done)
+            try taggedItems?.add(String(decoding: record.id, as: UTF8.self), names, unchanged: outcome == .done,
+                                 added: record.tagsAreAdded)
         }
     }
 
@@ -209,7 +210,8 @@ private struct SeenIDs {
 }
 
 /// The tags the records of an import into a library with items give, kept apart until every record is in: then
-/// each of those items' tags become exactly its record's in a few statements over the library's tag rows, where
+/// each of those items' tags become exactly its record's (or gain them, for a record whose tags are added) in a
+/// few statements over the library's tag rows, where
 /// looking up an item's tags record by record would scan them (`members` has no index by item).
 private struct TaggedItems {
     private let db: Database
@@ -217,35 +219,39 @@ private struct TaggedItems {
     init(_ db: Database) throws {
         self.db = db
         try db.execute(sql: """
-            CREATE TEMP TABLE import_tagged (item_id TEXT PRIMARY KEY, unchanged INTEGER NOT NULL) WITHOUT ROWID;
+            CREATE TEMP TABLE import_tagged (item_id TEXT PRIMARY KEY, unchanged INTEGER NOT NULL, added INTEGER NOT NULL)
+                WITHOUT ROWID;
             CREATE TEMP TABLE import_tags (item_id TEXT NOT NULL, set_name TEXT NOT NULL, PRIMARY KEY (item_id, set_name))
                 WITHOUT ROWID
             """)
     }
 
-    /// Notes the tags' set names of an item, and whether the import found the item itself unchanged.
-    func add(_ id: String, _ names: [String], unchanged: Bool) throws {
-        try db.cachedStatement(sql: "INSERT INTO import_tagged (item_id, unchanged) VALUES (?, ?)")
-            .execute(arguments: [id, unchanged])
+    /// Notes the tags' set names of an item, whether the import found the item itself unchanged, and whether the
+    /// tags are added to its own (`ImportRecord.tagsAreAdded`) rather than made its tags.
+    func add(_ id: String, _ names: [String], unchanged: Bool, added: Bool) throws {
+        try db.cachedStatement(sql: "INSERT INTO import_tagged (item_id, unchanged, added) VALUES (?, ?, ?)")
+            .execute(arguments: [id, unchanged, added])
         for name in names {
             try db.cachedStatement(sql: "INSERT OR IGNORE INTO import_tags (item_id, set_name) VALUES (?, ?)")
                 .execute(arguments: [id, name])
         }
     }
 
-    /// Gives each noted item exactly its noted tags; returns how many of the items found unchanged had other tags.
+    /// Gives each noted item exactly its noted tags (or adds them to its own); returns how many of the items found
+    /// unchanged had other tags (or lacked one of them).
     func apply() throws -> Int {
         let retagged = try Int.fetchOne(db, sql: """
             SELECT count(*) FROM import_tagged WHERE unchanged AND item_id IN (
                 SELECT m.item_id FROM members m JOIN import_tagged g ON g.item_id = m.item_id
-                WHERE m.set_name >= '#' AND m.set_name < '$'
+                WHERE m.set_name >= '#' AND m.set_name < '$' AND NOT g.added
                     AND NOT EXISTS (SELECT 1 FROM import_tags n WHERE n.item_id = m.item_id AND n.set_name = m.set_name)
                 UNION
                 SELECT n.item_id FROM import_tags n
                 WHERE NOT EXISTS (SELECT 1 FROM members m WHERE m.set_name = n.set_name AND m.item_id = n.item_id))
             """) ?? 0
         try db.execute(sql: """
-            DELETE FROM members WHERE set_name >= '#' AND set_name < '$' AND item_id IN (SELECT item_id FROM import_tagged)
+            DELETE FROM members WHERE set_name >= '#' AND set_name < '$'
+                AND item_id IN (SELECT item_id FROM import_tagged WHERE NOT added)
                 AND NOT EXISTS (SELECT 1 FROM import_tags n WHERE n.item_id = members.item_id AND n.set_name = members.set_name);
             INSERT OR IGNORE INTO members (set_name, item_id) SELECT set_name, item_id FROM import_tags;
             DROP TABLE import_tagged;

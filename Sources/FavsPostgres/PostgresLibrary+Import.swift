@@ -14,8 +14,8 @@ extension PostgresLibrary {
     /// once at the end (a sort, faster than a million random inserts), and a repeated id is found when the
     /// primary key is built. Into a library with items they go to a temporary table first, and are added and
     /// updated from it in SQL. A record's tags become rows of `members` (no time: an import keeps none), spelled as
-    /// the library spells each tag already (`ImportTagNames`); an item held before gets exactly its record's tags,
-    /// or keeps its own when its record has no `tags`.
+    /// the library spells each tag already (`ImportTagNames`); an item held before gets exactly its record's tags
+    /// (or has them added to its own, `tagsAreAdded`), or keeps its own when its record has no `tags`.
     public func importRecords(
         reading read: (_ add: (ImportRecord, _ place: Int) throws -> Void) throws -> Void
     ) throws -> ImportSummary {
@@ -115,7 +115,7 @@ extension PostgresLibrary {
         try session.query("""
             CREATE TEMP TABLE import_rows (ord bigint NOT NULL, place bigint NOT NULL, line bigint NOT NULL,
                 col bigint NOT NULL, id text NOT NULL, title text NOT NULL, fields text NOT NULL,
-                tags text, favorite boolean NOT NULL) ON COMMIT DROP
+                tags text, favorite boolean NOT NULL, tags_added boolean NOT NULL) ON COMMIT DROP
             """)
         var rows = CopyRows()
         var fields: [UInt8] = []
@@ -135,14 +135,15 @@ extension PostgresLibrary {
             try rows.add(optional: try record.tags.map { tags in
                 try tags.map { try tagNames.name(of: $0) }.joined(separator: ";")
             }, line: record.line)
-            rows.add(record.favorite, last: true)
+            rows.add(record.favorite, last: false)
+            rows.add(record.tagsAreAdded, last: true)
             if rows.bytes.count >= Self.copyPiece { try flush(&rows, into: "import_rows", Self.importColumns) }
         }
         try flush(&rows, into: "import_rows", Self.importColumns)
         return try merge(count: count, tagged: tagged)
     }
 
-    static let importColumns = ["ord", "place", "line", "col", "id", "title", "fields", "tags", "favorite"]
+    static let importColumns = ["ord", "place", "line", "col", "id", "title", "fields", "tags", "favorite", "tags_added"]
 
     /// The set names this import writes tags under, the library's tag names read when the first tag comes.
     private func importTagNames() -> ImportTagNames {
@@ -160,7 +161,7 @@ extension PostgresLibrary {
 
     /// Adds the new ids at the end of the list in file order, updates the known ones (a deleted one comes back)
     /// and counts what did not change; when some record has `tags` (`tagged`), each such item's tags become
-    /// exactly its record's, and an item whose tags change is updated. The caller holds the write transaction.
+    /// exactly its record's (or gain them, `tags_added`), and an item whose tags change is updated. The caller holds the write transaction.
     private func merge(count: Int, tagged: Bool) throws -> ImportSummary {
         if let repeated = try session.query("SELECT id FROM import_rows GROUP BY id HAVING count(*) > 1 LIMIT 1").first {
             _ = repeated
@@ -201,7 +202,7 @@ extension PostgresLibrary {
             if tagged {
                 try session.query("""
                     DELETE FROM members m USING import_rows s
-                    WHERE s.tags IS NOT NULL AND m.item_id = s.id AND starts_with(m.set_name, '#')
+                    WHERE s.tags IS NOT NULL AND NOT s.tags_added AND m.item_id = s.id AND starts_with(m.set_name, '#')
                         AND NOT EXISTS (SELECT 1 FROM import_members n WHERE n.item_id = m.item_id AND n.set_name = m.set_name)
                     """)
                 try session.query("INSERT INTO members (set_name, item_id) SELECT set_name, item_id FROM import_members ON CONFLICT DO NOTHING")
@@ -224,7 +225,7 @@ extension PostgresLibrary {
         try session.query("""
             CREATE TEMP TABLE import_retagged ON COMMIT DROP AS
             SELECT m.item_id FROM members m JOIN import_rows s ON s.id = m.item_id
-            WHERE s.tags IS NOT NULL AND starts_with(m.set_name, '#')
+            WHERE s.tags IS NOT NULL AND NOT s.tags_added AND starts_with(m.set_name, '#')
                 AND NOT EXISTS (SELECT 1 FROM import_members n WHERE n.item_id = m.item_id AND n.set_name = m.set_name)
             UNION
             SELECT n.item_id FROM import_members n

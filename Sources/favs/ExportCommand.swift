@@ -24,6 +24,12 @@ enum ItemOutput {
         field with an empty value is left out, and of a name repeated within one item only the first value is \
         kept (with a warning). json and jsonl keep everything exactly.
 
+        html: a Netscape bookmark file that Firefox and Chrome import. Each tag is a folder (dev/swift a folder \
+        swift in dev), an item with several tags is in each of their folders and lists them in TAGS, an item \
+        without tags is at the top, and the favorites are also in a folder "Favorites" (which 'favs import' reads \
+        back as stars, not as a tag). HREF is the url field, else the id; ADD_DATE the added field, SHORTCUTURL \
+        the keyword field, <DD> the description field; other fields are left out.
+
         'favs import' of any of these into a new library reproduces the items.
         """
 
@@ -146,7 +152,7 @@ enum ItemOutput {
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write the items as JSON, JSON Lines, CSV or TSV.",
+        abstract: "Write the items as JSON, JSON Lines, CSV, TSV or a browser bookmark file.",
         discussion: ItemOutput.formatsHelp + "\n\n" + """
             --output FILE writes a regular file (or a new one) whole or not at all: a temporary file beside it, \
             then renamed over it, so an existing FILE is replaced only by a complete export. A symbolic link is \

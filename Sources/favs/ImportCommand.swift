@@ -8,17 +8,25 @@ import Foundation
 
 extension ImportFormat: ExpressibleByArgument {}
 
-/// `favs import FILE...`: adds or updates items from JSON, JSON Lines, CSV or TSV files and Firefox's places.sqlite,
-/// all in one transaction.
+/// `favs import FILE...`: adds or updates items from JSON, JSON Lines, CSV, TSV or bookmark files (Firefox's
+/// places.sqlite too), all in one transaction.
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Add or update items from JSON, JSON Lines, CSV or TSV files, or Firefox's places.sqlite.",
+        abstract: "Add or update items from JSON, JSON Lines, CSV, TSV or browser bookmark files.",
         discussion: """
-            The format comes from --format, else the file's extension (.json, .jsonl, .ndjson, .csv, .tsv, .tab), \
-            else its content: JSON when it starts with [ or {, TSV when its first line holds a tab, CSV otherwise. \
-            '-' reads standard input. A file that starts as a SQLite database does is read as Firefox's \
-            places.sqlite (--format firefox).
+            The format comes from --format, else the file's extension (.json, .jsonl, .ndjson, .csv, .tsv, .tab, \
+            .html, .htm), else its content: a bookmark file when it starts as one, JSON when it starts with [ or {, \
+            TSV when its first line holds a tab, CSV otherwise. '-' reads standard input. A file that starts as a \
+            SQLite database does is read as Firefox's places.sqlite (--format firefox), while Firefox runs.
+
+            Bookmarks (html: the Netscape bookmark file every browser exports; chrome: the Bookmarks file of Chrome, \
+            Chromium, Brave, Edge and Vivaldi; firefox-backup: Firefox's .json and .jsonlz4 backups; firefox: \
+            places.sqlite): each link is an item whose id is \
+            its URL, with the fields url, added, keyword and description, and its folder path as one nested tag \
+            plus its own TAGS. A URL in several folders is one item with each folder's tag; separators and \
+            place:, javascript: and data: entries are skipped; the summary counts both. A bookmark's tags are \
+            added to an item's and never take away a tag given in favs.
 
             JSON: an array of objects, or one object per line (JSON Lines); json and jsonl read both. Each object \
             needs an id (a string or a number). The title is the row's text (the id when it is missing). \
@@ -50,7 +58,7 @@ struct Import: ParsableCommand {
     static let exitStatuses: [ExitStatus] = [.success, .usage] + ExitStatus.libraryOpen
         + [.badImportData, .cannotReadInput, .cannotWriteOutput]
 
-    @Argument(help: ArgumentHelp("JSON, JSON Lines, CSV or TSV files ('-' for standard input), or places.sqlite.",
+    @Argument(help: ArgumentHelp("JSON, JSON Lines, CSV, TSV or bookmark files ('-' for standard input), or places.sqlite.",
                                  valueName: "file"))
     var files: [String]
 
@@ -88,8 +96,9 @@ struct Import: ParsableCommand {
         var progress = ImportProgress(totalBytes: sizes.contains(nil) ? nil : sizes.reduce(0) { $0 + ($1 ?? 0) })
         let existed = location.isPostgres || FileManager.default.fileExists(atPath: location.path)
         let outcome: Result<ImportSummary, ImportFailure>
+        var bookmarks = BookmarkCounts()
         do {
-            outcome = .success(try importAll(inputs, into: location, progress: &progress))
+            outcome = .success(try importAll(inputs, into: location, progress: &progress, bookmarks: &bookmarks))
         } catch let failure as ImportFailure {
             outcome = .failure(failure)
         } catch {
@@ -108,12 +117,14 @@ struct Import: ParsableCommand {
         }
         let names = files.map(Self.displayName).joined(separator: ", ")
         try StandardOutput.write("imported \(summary.total) \(summary.total == 1 ? "item" : "items") from \(names) "
-              + "(\(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged)\n")
+              + "(\(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged"
+              + (bookmarks.summary.map { "; \($0)" } ?? "") + ")\n")
     }
 
     /// Streams every file into the library in one transaction: a record goes to SQLite as soon as it is read.
-    private func importAll(_ inputs: [Input], into location: LibraryLocation,
-                           progress: inout ImportProgress) throws -> ImportSummary {
+    /// `bookmarks` adds up what bookmark files merged and skipped.
+    private func importAll(_ inputs: [Input], into location: LibraryLocation, progress: inout ImportProgress,
+                           bookmarks: inout BookmarkCounts) throws -> ImportSummary {
         let target: any ItemLibrary
         do {
             target = try openLibraryToFill(location)
@@ -125,16 +136,17 @@ struct Import: ParsableCommand {
             return try target.importRecords { add in
                 for input in inputs {
                     places.startFile(input.name)
-                    if let records = input.bookmarks {
+                    if let (records, counts) = input.bookmarks {
                         for record in records {
                             progress.addRow()
                             try add(record, places.place(line: record.line))
                         }
+                        bookmarks += counts
                         progress.read(input.size ?? 0)
                         progress.finishFile()
                         continue
                     }
-                    try ImportStream.read(FileInput(descriptor: input.handle.fileDescriptor), file: input.name,
+                    bookmarks += try ImportStream.read(FileInput(descriptor: input.handle.fileDescriptor), file: input.name,
                                           format: format, idField: idField, titleField: titleField,
                                           progress: { progress.read($0) }) { record in
                         progress.addRow()
@@ -184,7 +196,7 @@ struct Import: ParsableCommand {
         let handle: FileHandle
         let size: Int?
         /// The items of a Firefox places.sqlite, read before the import starts; nil for a file read as a stream.
-        var bookmarks: [ImportRecord]? = nil
+        var bookmarks: (records: [ImportRecord], counts: BookmarkCounts)? = nil
     }
 
     /// The input with its bookmarks as items when it is Firefox's places.sqlite: so `--format firefox` says, or
@@ -193,7 +205,7 @@ struct Import: ParsableCommand {
         guard format == .firefox || format == .auto && path != "-" && FirefoxPlaces.isSQLite(path) else { return input }
         do {
             var read = input
-            read.bookmarks = BookmarkItems.records(try FirefoxPlaces.bookmarks(path: path, file: input.name)).records
+            read.bookmarks = BookmarkItems.records(try FirefoxPlaces.bookmarks(path: path, file: input.name))
             return read
         } catch let error as FirefoxPlacesError {
             throw failure(error.description, error.unreadable ? .cannotReadInput : .badImportData)

@@ -25,7 +25,7 @@ struct List: ParsableCommand {
 
     /// How `favs list` writes items: text for people, or one of the export formats.
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, jsonl, csv, tsv
+        case text, json, jsonl, csv, tsv, html
     }
 
     @Flag(help: "Only the favorites.")

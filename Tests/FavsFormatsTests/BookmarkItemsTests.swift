@@ -18,9 +18,9 @@ import FavsModel
         #expect(records == [
             ImportRecord(id: "https://swift.org/", title: "Swift",
                          fields: [Field("url", "https://swift.org/"), Field("added", "2023-11-14T22:13:20Z"), Field("keyword", "sw")],
-                         tags: ["Bookmarks-Toolbar/dev/swift", "lang", "Other-Bookmarks/to-read-now"], line: 4, column: 9),
+                         tags: ["Bookmarks-Toolbar/dev/swift", "lang", "Other-Bookmarks/to-read-now"], tagsAreAdded: true, line: 4, column: 9),
             ImportRecord(id: "https://example.com/", title: "https://example.com/",
-                         fields: [Field("url", "https://example.com/"), Field("description", "An example")], tags: [],
+                         fields: [Field("url", "https://example.com/"), Field("description", "An example")], tags: [], tagsAreAdded: true,
                          line: 1),
         ])
         #expect(counts.summary == "1 merged (a URL in several folders); 1 separator, 1 place: query, 1 javascript: bookmarklet skipped")

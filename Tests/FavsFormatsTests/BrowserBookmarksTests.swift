@@ -12,7 +12,7 @@ import FavsModel
 
     static func records(_ name: String) throws -> (records: [ImportRecord], counts: BookmarkCounts) {
         let data = try fixture(name)
-        let bookmarks = try ImportFormat.bookmarks(head: [UInt8](data)) == .chrome
+        let bookmarks = try ImportFormat.browserFile(head: [UInt8](data)) == .chrome
             ? ChromeBookmarks.read(data, file: name) : FirefoxBackup.read(data, file: name)
         return BookmarkItems.records(bookmarks)
     }
@@ -22,17 +22,17 @@ import FavsModel
         #expect(records == [
             ImportRecord(id: "https://www.swift.org/", title: "Swift.org",
                          fields: [Field("url", "https://www.swift.org/"), Field("added", "2024-01-17T21:20:00Z")],
-                         tags: ["Bookmarks-bar", "Other-bookmarks"], line: 5, column: 24),
+                         tags: ["Bookmarks-bar", "Other-bookmarks"], tagsAreAdded: true, line: 5, column: 24),
             ImportRecord(id: "https://de.wikipedia.org/wiki/Z%C3%BCrich", title: "Zürich — Altstadt",
                          fields: [Field("url", "https://de.wikipedia.org/wiki/Z%C3%BCrich"),
                                   Field("added", "2024-01-17T21:22:03Z")],
-                         tags: ["Bookmarks-bar/dev-tools/Reisen"], line: 18, column: 30),
+                         tags: ["Bookmarks-bar/dev-tools/Reisen"], tagsAreAdded: true, line: 18, column: 30),
             ImportRecord(id: "https://example.org/untitled", title: "https://example.org/untitled",
                          fields: [Field("url", "https://example.org/untitled"), Field("added", "2024-01-17T21:23:20Z")],
-                         tags: ["Bookmarks-bar/dev-tools"], line: 32, column: 16),
+                         tags: ["Bookmarks-bar/dev-tools"], tagsAreAdded: true, line: 32, column: 16),
             ImportRecord(id: "https://ja.wikipedia.org/", title: "日本語のページ",
                          fields: [Field("url", "https://ja.wikipedia.org/"), Field("added", "2024-01-17T21:28:20Z")],
-                         tags: ["Mobile-bookmarks"], line: 78, column: 24),
+                         tags: ["Mobile-bookmarks"], tagsAreAdded: true, line: 78, column: 24),
         ])
         #expect(counts.summary == "1 merged (a URL in several folders); 1 javascript: bookmarklet skipped")
     }
@@ -52,11 +52,11 @@ import FavsModel
     }
 
     @Test func theContentNamesTheFormatWhateverTheFileIsCalled() throws {
-        #expect(ImportFormat.bookmarks(head: [UInt8](try Self.fixture("Bookmarks"))) == .chrome)
-        #expect(ImportFormat.bookmarks(head: [UInt8](try Self.fixture("bookmarks-2024-11-29.json"))) == .firefoxBackup)
-        #expect(ImportFormat.bookmarks(head: [UInt8](try Self.fixture("bookmarks-2024-11-29_7_abc.jsonlz4"))) == .firefoxBackup)
-        #expect(ImportFormat.bookmarks(head: Array(#"{"id": "roots", "title": "bookmark_bar"}"#.utf8)) == nil)
-        #expect(ImportFormat.bookmarks(head: Array(#"{"id": "a", "root": "placesRoot"}"#.utf8)) == nil)
+        #expect(ImportFormat.browserFile(head: [UInt8](try Self.fixture("Bookmarks"))) == .chrome)
+        #expect(ImportFormat.browserFile(head: [UInt8](try Self.fixture("bookmarks-2024-11-29.json"))) == .firefoxBackup)
+        #expect(ImportFormat.browserFile(head: [UInt8](try Self.fixture("bookmarks-2024-11-29_7_abc.jsonlz4"))) == .firefoxBackup)
+        #expect(ImportFormat.browserFile(head: Array(#"{"id": "roots", "title": "bookmark_bar"}"#.utf8)) == nil)
+        #expect(ImportFormat.browserFile(head: Array(#"{"id": "a", "root": "placesRoot"}"#.utf8)) == nil)
     }
 
     @Test(arguments: [

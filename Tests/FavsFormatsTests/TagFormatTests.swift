@@ -91,6 +91,34 @@ import Testing
                 b\tB\tfalse\t\t2001
 
                 """,
+            .html: """
+                <!DOCTYPE NETSCAPE-Bookmark-file-1>
+                <!-- This is an automatically generated file.
+                     It will be read and overwritten.
+                     DO NOT EDIT! -->
+                <META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">
+                <TITLE>Bookmarks</TITLE>
+                <H1>Bookmarks</H1>
+                <DL><p>
+                    <DT><A HREF="b">B</A>
+                    <DT><H3>dev</H3>
+                    <DL><p>
+                        <DT><H3>swift</H3>
+                        <DL><p>
+                            <DT><A HREF="a" TAGS="dev/swift,Work">A</A>
+                        </DL><p>
+                    </DL><p>
+                    <DT><H3>Work</H3>
+                    <DL><p>
+                        <DT><A HREF="a" TAGS="dev/swift,Work">A</A>
+                    </DL><p>
+                    <DT><H3 FAVS_FAVORITES="true">Favorites</H3>
+                    <DL><p>
+                        <DT><A HREF="a" TAGS="dev/swift,Work">A</A>
+                    </DL><p>
+                </DL><p>
+
+                """,
         ]
         #expect(text == expected[format])
     }

@@ -28,6 +28,8 @@ public struct Bookmark: Sendable, Equatable {
     public var keyword: String?
     /// Its description (a Netscape file's `<DD>`).
     public var description: String?
+    /// Whether it stars its item: it is in the favorites' folder `favs export --format html` writes.
+    public var favorite = false
     /// Where it is in the file, for messages: a line and column, or 1:1 for a file read as a database.
     public var line: Int
     public var column: Int
@@ -60,6 +62,15 @@ public struct BookmarkCounts: Sendable, Equatable {
 
     public init() {}
 
+    /// Adds another file's counts, for the summary of an import of several.
+    public static func += (counts: inout BookmarkCounts, other: BookmarkCounts) {
+        counts.merged += other.merged
+        counts.separators += other.separators
+        counts.queries += other.queries
+        counts.scripts += other.scripts
+        counts.data += other.data
+    }
+
     /// The counts as the summary says them (`3 merged, 2 separators and 1 place: query skipped`); nil when all are 0.
     public var summary: String? {
         var skipped: [String] = []
@@ -78,7 +89,9 @@ public struct BookmarkCounts: Sendable, Equatable {
 /// - the id is the URL; the title is the bookmark's, or the URL when that is empty;
 /// - the fields are `url`, `added` (ISO 8601, UTC, to the second), then `keyword` and `description` when present;
 /// - the tags are the folder path as one nested tag (`Bookmarks Toolbar/dev/swift`, each folder name made a tag's
-///   name: a `/`, `;`, space or control character in it becomes `-`), and the bookmark's own tags;
+///   name: a `/`, `;`, space or control character in it becomes `-`), and the bookmark's own tags; they are added
+///   to an item's tags, never put in their place (`ImportRecord.tagsAreAdded`), so a tag given in favs stays;
+/// - a bookmark in the favorites' folder of a file favs wrote stars the item it adds;
 /// - a URL bookmarked in several folders is one item (the first one's title and fields) carrying every folder's tag;
 /// - separators, `place:`, `javascript:` and `data:` entries are skipped and counted.
 public enum BookmarkItems {
@@ -102,6 +115,7 @@ public enum BookmarkItems {
             let tags = Self.tags(of: bookmark)
             if let at = index[bookmark.url] {
                 counts.merged += 1
+                records[at].favorite = records[at].favorite || bookmark.favorite
                 for tag in tags where !(records[at].tags ?? []).contains(where: { SetID.tag($0) == .tag(tag) }) {
                     records[at].tags = (records[at].tags ?? []) + [tag]
                 }
@@ -113,16 +127,19 @@ public enum BookmarkItems {
             if let description = bookmark.description, !description.isEmpty { fields.append(Field("description", description)) }
             index[bookmark.url] = records.count
             records.append(ImportRecord(id: ItemID(bookmark.url), title: bookmark.title.isEmpty ? bookmark.url : bookmark.title,
-                                        fields: fields, tags: tags, line: bookmark.line, column: bookmark.column))
+                                        fields: fields, favorite: bookmark.favorite, tags: tags, tagsAreAdded: true,
+                                        line: bookmark.line, column: bookmark.column))
         }
         return (records, counts)
     }
 
-    /// A bookmark's tags: its folder path as one nested tag, then its own, each given once (without case).
+    /// A bookmark's tags: its folder path as one nested tag, then its own, each given once (without case). An own
+    /// tag's `/` nests it, as in favs (`favs export --format html` writes `TAGS="dev/swift"` for the tag dev/swift).
     static func tags(of bookmark: Bookmark) -> [String] {
         var tags: [String] = []
-        let path = bookmark.folders.map(tagName).filter { !$0.isEmpty }.joined(separator: "/")
-        for tag in [path] + bookmark.tags.map(tagName) where !tag.isEmpty {
+        func path(_ names: [String]) -> String { names.map(tagName).filter { !$0.isEmpty }.joined(separator: "/") }
+        let own = bookmark.tags.map { path($0.split(separator: "/", omittingEmptySubsequences: false).map(String.init)) }
+        for tag in [path(bookmark.folders)] + own where !tag.isEmpty {
             guard (try? TagPath.parse(tag)) != nil, !tags.contains(where: { SetID.tag($0) == .tag(tag) }) else { continue }
             tags.append(tag)
         }
