@@ -85,10 +85,12 @@ let package = Package(
         // Deterministic test collections of any size, for favs-gen and the benchmarks; not part of favs itself.
         .target(name: "FavsGenerator", dependencies: ["FavsModel"]),
 
-        // Writes a generated collection as JSON Lines or TSV files, for benchmarks.
+        // Writes a generated collection as JSON Lines, TSV or CSV files, or bookmarks as each browser writes them
+        // (liblz4 for .jsonlz4, GRDB for places.sqlite), for benchmarks.
         .executableTarget(
             name: "favs-gen",
-            dependencies: ["FavsGenerator", "FavsFormats", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["FavsGenerator", "FavsFormats", "CLZ4", .product(name: "GRDB", package: "GRDB.swift"),
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // Tests. Fixtures that the model's and the browser's tests share (one test target cannot import another's).
@@ -112,7 +114,7 @@ let package = Package(
         .testTarget(name: "FavsTerminalTests", dependencies: ["FavsTerminal", "FavsModel", "FavsCore", "CNcurses"]),
         // BadInput/ is the corpus of broken import files the end-to-end tests feed the binary (read by path).
         // GRDB makes Firefox profiles and holds their lock as a running Firefox does.
-        .testTarget(name: "EndToEndTests", dependencies: ["FavsModel", "FavsCore", "FavsExitStatus",
+        .testTarget(name: "EndToEndTests", dependencies: ["FavsModel", "FavsCore", "FavsExitStatus", "FavsGenerator",
                                                           .product(name: "GRDB", package: "GRDB.swift")],
                     exclude: ["BadInput"]),
     ],

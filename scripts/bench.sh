@@ -8,6 +8,7 @@
 # to stdout; the raw outputs are kept in Benchmarks/.build/bench-results/.
 # FAVS_BENCH_SIZES=1000,100000,1000000 overrides the in-process sizes; FAVS_BENCH_SKIP_INPROCESS=1 skips them;
 # FAVS_BENCH_BIN_DIR=DIR uses the favs and favs-gen in DIR instead of a release build.
+# The browser bookmark imports (issue #35) run at min(N, 100000) bookmarks; FAVS_BENCH_BOOKMARKS=COUNT sets another.
 # The real-file-shaped import (favs-gen --shape packages: the 886,323-row package export of issue #12) runs at
 # min(N, 886323) rows; FAVS_BENCH_PACKAGES=ROWS sets another count (e.g. 10000000 for the 10M-row figures,
 # about 1 GB per file and some minutes per format).
@@ -152,6 +153,37 @@ for kind in $PKINDS; do
             tail -n 1 "$DIR/t" >> "$DIR/pq$i.fzf"
         done
     done
+done
+
+# --- browser bookmarks (issue #35): min(N, 100000) bookmarks shaped like a browser's, each format into a new library -
+BN=${FAVS_BENCH_BOOKMARKS:-$(( N < 100000 ? N : 100000 ))}
+case $BN in '' | *[!0-9]*) echo "bench: FAVS_BENCH_BOOKMARKS must be a number" >&2; exit 64 ;; esac
+BNL=$(label "$BN")
+BKINDS="html chrome jsonlz4 places"
+# The floor for places.sqlite: sqlite3 running the join favs runs (PlacesRow.query(keywords: true) in
+# Sources/FavsLibrary/FirefoxPlacesTree.swift) on the same file, every row printed to /dev/null.
+PLACES_SQL="SELECT b.id, b.type, b.parent, b.position, b.title, b.guid, b.dateAdded, b.fk, p.url, p.title AS placeTitle,
+(SELECT keyword FROM moz_keywords k WHERE k.place_id = b.fk ORDER BY k.id LIMIT 1) AS keyword
+FROM moz_bookmarks b LEFT JOIN moz_places p ON p.id = b.fk ORDER BY b.parent, b.position, b.id"
+log "generating $BN bookmarks as: $BKINDS"
+for kind in $BKINDS; do
+    "$BIN/favs-gen" "$BN" --shape bookmarks --format "$kind" --output "$DIR/bm.$kind"
+done
+bookmark_format() { case $1 in jsonlz4) echo firefox-backup ;; places) echo firefox ;; *) echo "$1" ;; esac; }
+for kind in $BKINDS; do
+    : > "$DIR/bm.$kind.s"; : > "$DIR/bm.$kind.ref"
+    for i in $(seq "$RUNS"); do
+        log "bookmark import, $kind, run $i of $RUNS$([ "$kind" = places ] && echo " (favs, then sqlite3's SELECT)")"
+        rm -f "$DIR/bm.sqlite" "$DIR/bm.sqlite-wal" "$DIR/bm.sqlite-shm"
+        timed "$DIR/t" "$FAVS" import "$DIR/bm.$kind" --format "$(bookmark_format "$kind")" --library "$DIR/bm.sqlite" \
+            > /dev/null
+        cat "$DIR/t" >> "$DIR/bm.$kind.s"
+        if [ "$kind" = places ]; then
+            timed "$DIR/t" sqlite3 "$DIR/bm.places" "$PLACES_SQL" > /dev/null
+            cat "$DIR/t" >> "$DIR/bm.$kind.ref"
+        fi
+    done
+    "$FAVS" list --library "$DIR/bm.sqlite" | wc -l > "$DIR/bm.$kind.rows"
 done
 
 # --- first frame in tmux, and peak RSS of the running program ---------------------------------------------------
@@ -550,6 +582,26 @@ summary each; whole process) beside \`fzf --filter '$q'\` over the same names; m
     done
     ;;
 esac
+for kind in $BKINDS; do
+    best=$(cut -d' ' -f1 "$DIR/bm.$kind.s" | sort -n | head -1); all=$(cut -d' ' -f1 "$DIR/bm.$kind.s" | tr '\n' ' ' | sed 's/ $//')
+    mb=$(awk -v k="$(cut -d' ' -f2 "$DIR/bm.$kind.s" | max)" 'BEGIN { printf "%.1f", k / 1024 }')
+    rows=$(cat "$DIR/bm.$kind.rows")
+    size=$(awk -v b="$(stat -c %s "$DIR/bm.$kind")" 'BEGIN { printf "%.1f", b / 1048576 }')
+    what=$(case $kind in html) echo "a Netscape HTML file as Firefox exports it" ;; chrome) echo "Chrome's Bookmarks JSON" ;;
+        jsonlz4) echo "a Firefox .jsonlz4 backup" ;; places) echo "Firefox's places.sqlite" ;; esac)
+    ref="—"; r="—"; refmb="—"
+    if [ "$kind" = places ]; then
+        rbest=$(cut -d' ' -f1 "$DIR/bm.$kind.ref" | sort -n | head -1)
+        ref="$rbest s (sqlite3's SELECT of the same join, best of $RUNS)"; r=$(ratio "$best" "$rbest")
+        refmb="$(awk -v k="$(cut -d' ' -f2 "$DIR/bm.$kind.ref" | max)" 'BEGIN { printf "%.1f", k / 1024 }') MB"
+    fi
+    result=$(verdict "$best" "<=" 2)
+    [ "$rows" -eq "$BN" ] || result="FAIL (rows)"
+    row "\`favs import --format $(bookmark_format "$kind")\` of $BNL bookmarks, $what ($size MB; \`favs-gen --shape bookmarks \
+--format $kind\`) into a new library, best of $RUNS [$all]; items" "≤ 2 s" "$best s, $rows items" "$ref" "$r" "$result"
+    row "peak memory of that $kind import (\`/usr/bin/time\` %M, max of $RUNS)" "≤ 100 MB" "$mb MB" "$refmb" \
+        "$([ "$refmb" = — ] && echo — || ratio "$mb" "${refmb% MB}")" "$(verdict "$mb" "<=" 100)"
+done
 row "peak memory with $NL items open (VmHWM of the running program in tmux); bytes per item" "≤ 250 MB" \
     "$FAVS_RSS_MB MB, $BYTES_PER_ITEM B/item" "$FZF_RSS_MB MB" "$(ratio "$FAVS_RSS_MB" "$FZF_RSS_MB")" \
     "$(verdict "$FAVS_RSS_MB" "<=" 250)"

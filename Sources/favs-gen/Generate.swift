@@ -6,12 +6,13 @@ import Foundation
 
 /// Writes a deterministic test collection as JSON Lines, TSV and/or CSV (the same rows in each): by default N
 /// items with realistic titles and fields, a share of them CJK, accented or emoji; with `--shape packages`,
-/// rows shaped like a real package export (see `PackageCollection`).
+/// rows shaped like a real package export (see `PackageCollection`); with `--shape bookmarks`, a browser's
+/// bookmarks in one of its formats (see `GeneratedBookmarks`).
 @main
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "favs-gen",
-        abstract: "Write a deterministic test collection as JSON Lines, TSV and/or CSV (for benchmarks).")
+        abstract: "Write a deterministic test collection as JSON Lines, TSV and/or CSV, or browser bookmarks (for benchmarks).")
 
     /// What the rows look like.
     enum Shape: String, ExpressibleByArgument, CaseIterable {
@@ -20,13 +21,26 @@ struct Generate: ParsableCommand {
         /// A package export: name, version, month, rank, summary (long text, wide characters, stray quotes,
         /// empty cells).
         case packages
+        /// Browser bookmarks (`GeneratedBookmarks`): written with `--format` to `--output`.
+        case bookmarks
+    }
+
+    /// The file a bookmarks shape is written as: what each browser writes.
+    enum BookmarkFormat: String, ExpressibleByArgument, CaseIterable {
+        case html, chrome, firefoxBackup = "firefox-backup", jsonlz4, places
     }
 
     @Argument(help: "How many items.") var count: Int
     @Option(help: "Write JSON Lines here.") var jsonl: String?
     @Option(help: "Write TSV (header row, no quoting) here.") var tsv: String?
     @Option(help: "Write CSV (header row, RFC 4180 quoting) here.") var csv: String?
-    @Option(help: "The rows' shape: music (the default) or packages.") var shape: Shape = .music
+    @Option(help: "The rows' shape: music (the default), packages or bookmarks.") var shape: Shape = .music
+    @Option(help: """
+        With --shape bookmarks: html (the Netscape file, as Firefox exports it), chrome (Bookmarks), firefox-backup \
+        (.json), jsonlz4 (Firefox's compressed backup) or places (places.sqlite).
+        """)
+    var format: BookmarkFormat?
+    @Option(help: "With --shape bookmarks: write the file here.") var output: String?
     @Option(help: "Seed: the same seed gives the same bytes.") var seed: UInt64 = 42
     @Flag(help: """
         Write the same rows sorted by their id (a package's name) in byte order, as database dumps and registry \
@@ -41,6 +55,14 @@ struct Generate: ParsableCommand {
 
     func validate() throws {
         guard count >= 0 else { throw ValidationError("count must be 0 or more") }
+        guard shape != .bookmarks else {
+            guard format != nil, output != nil else { throw ValidationError("--shape bookmarks needs --format and --output") }
+            guard jsonl == nil, tsv == nil, csv == nil, !tags, !sorted else {
+                throw ValidationError("--shape bookmarks takes --format and --output, not --jsonl, --tsv, --csv, --tags or --sorted")
+            }
+            return
+        }
+        guard format == nil, output == nil else { throw ValidationError("--format and --output are for --shape bookmarks") }
         guard jsonl != nil || tsv != nil || csv != nil else {
             throw ValidationError("give --jsonl FILE, --tsv FILE and/or --csv FILE")
         }
@@ -51,6 +73,23 @@ struct Generate: ParsableCommand {
         switch shape {
         case .music: try writeMusic()
         case .packages: try writePackages()
+        case .bookmarks: try writeBookmarks()
+        }
+    }
+
+    private func writeBookmarks() throws {
+        guard let format, let output else { return }
+        let tree = GeneratedBookmarks(count: count, seed: seed)
+        let bytes: [UInt8]
+        switch format {
+        case .html: bytes = Array(BookmarkFiles.html(tree).utf8)
+        case .chrome: bytes = Array(BookmarkFiles.chrome(tree).utf8)
+        case .firefoxBackup: bytes = Array(BookmarkFiles.firefoxBackup(tree).utf8)
+        case .jsonlz4: bytes = try BookmarkFiles.mozLZ4(BookmarkFiles.firefoxBackup(tree))
+        case .places: return try PlacesFile.write(tree, to: output)
+        }
+        guard FileManager.default.createFile(atPath: output, contents: Data(bytes)) else {
+            throw ValidationError("cannot create \(output)")
         }
     }
 
