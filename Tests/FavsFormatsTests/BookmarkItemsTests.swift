@@ -1,6 +1,7 @@
 import Testing
 @testable import FavsFormats
 import FavsModel
+import Foundation
 
 /// Bookmarks made items, the one mapping every browser format goes through.
 @Suite struct BookmarkItemsTests {
@@ -24,5 +25,19 @@ import FavsModel
                          line: 1),
         ])
         #expect(counts.summary == "1 merged (a URL in several folders); 1 separator, 1 place: query, 1 javascript: bookmarklet skipped")
+    }
+
+    @Test func theAddedDateIsWhatFoundationsISO8601FormatterSays() {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        var rng = SeededRandom(seed: 35)
+        // Chrome's epoch (1601), 1970 and the milliseconds either side, leap days, and random dates up to 9999.
+        var samples: [Int64] = [-11_644_473_600_000, -1, 0, 999, 1000, 951_782_400_000, 4_107_542_399_999, 253_402_300_799_999]
+        for _ in 0..<2000 { samples.append(Int64(rng.next() % 265_046_774_400_000) - 11_644_473_600_000) }
+        for milliseconds in samples {
+            let seconds = (Double(milliseconds) / 1000).rounded(.down)
+            #expect(BookmarkItems.iso8601(milliseconds: milliseconds)
+                    == formatter.string(from: Date(timeIntervalSince1970: seconds)), "\(milliseconds)")
+        }
     }
 }
