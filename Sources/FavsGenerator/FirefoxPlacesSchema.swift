@@ -1,5 +1,6 @@
 /// Firefox's `places.sqlite` as Firefox 153 creates it (`toolkit/components/places/nsPlacesTables.h`): the tables
-/// the bookmark reader joins and their indexes, and the roots. One copy, for the end-to-end tests' profiles and for
+/// the bookmark reader joins, their indexes (`nsPlacesIndexes.h`: the keywords' by place is the one the reader's
+/// keyword lookup uses), and the roots. One copy, for the end-to-end tests' profiles and for
 /// `favs-gen --shape bookmarks --format places`.
 public enum FirefoxPlacesSchema {
     public static let tables = """
@@ -23,6 +24,11 @@ public enum FirefoxPlacesSchema {
         CREATE UNIQUE INDEX moz_bookmarks_guid_uniqueindex ON moz_bookmarks (guid);
         CREATE INDEX moz_bookmarks_itemindex ON moz_bookmarks (fk, type);
         CREATE INDEX moz_bookmarks_parentindex ON moz_bookmarks (parent, position);
+        CREATE INDEX moz_bookmarks_itemlastmodifiedindex ON moz_bookmarks (fk, lastModified);
+        CREATE INDEX moz_bookmarks_dateaddedindex ON moz_bookmarks (dateAdded);
+        CREATE UNIQUE INDEX moz_places_guid_uniqueindex ON moz_places (guid);
+        CREATE INDEX moz_places_originidindex ON moz_places (origin_id);
+        CREATE UNIQUE INDEX moz_keywords_placepostdata_uniqueindex ON moz_keywords (place_id, post_data);
         """
 
     /// The roots, with the internal titles Firefox has given them since version 64.
