@@ -69,11 +69,12 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     /// formats read record by record.
     var bookmarks: BookmarkFormat? {
         switch self {
-        case .html: BookmarkFormat(recognises: { NetscapeBookmarks.recognises($0) }, read: NetscapeBookmarks.read)
+        case .html: BookmarkFormat(recognises: { NetscapeBookmarks.recognises($0) }, read: { try NetscapeBookmarks.read($0, file: $1) })
         case .chrome: BookmarkFormat(recognises: { Self.browserFile(head: $0) == .chrome },
-                                     read: { try ChromeBookmarks.read(Data($0), file: $1) })
+                                     read: { bytes, file in try ChromeBookmarks.read(consume bytes, file: file) })
         case .firefoxBackup: BookmarkFormat(recognises: { Self.browserFile(head: $0) == .firefoxBackup },
-                                            read: { try FirefoxBackup.read(Data($0), file: $1) }, isText: false)
+                                            read: { bytes, file in try FirefoxBackup.read(consume bytes, file: file) },
+                                            isText: false)
         // A database, read from its path by `FirefoxPlaces` (FavsLibrary), never through the stream.
         case .auto, .json, .jsonl, .csv, .tsv, .firefox: nil
         }
@@ -86,7 +87,8 @@ struct BookmarkFormat {
     /// Whether a file's first bytes (up to 64, after a byte order mark) are this format's.
     let recognises: ([UInt8]) -> Bool
     /// The bookmarks of the whole file, named `file` in messages.
-    let read: ([UInt8], _ file: String) throws -> [Bookmark]
+    /// Takes the bytes (`consuming`): a JSON reader lets go of them once parsed, before it walks the tree.
+    let read: (consuming [UInt8], _ file: String) throws -> [Bookmark]
     /// Whether the file is UTF-8 text, checked before it is read; false for one that may be compressed (a
     /// `.jsonlz4`), whose reader checks the text it unpacks.
     var isText = true

@@ -40,8 +40,13 @@ public enum ImportStream {
             try pending.readAll()
             if bookmarks.isText { try pending.validate(upTo: pending.bytes.count, file: file, line: 1) }
             progress(pending.bytes.count)
-            let (records, counts) = BookmarkItems.records(try bookmarks.read(pending.bytes, file))
-            for record in records { try each(record) }
+            // The file handed over whole, so that a JSON reader lets go of it once parsed.
+            let whole = pending.take()
+            let read = try bookmarks.read(consume whole, file)
+            var (records, counts) = BookmarkItems.records(read)
+            // Handed on from the last place, each record's text freed as it goes, rather than all at the end.
+            records.reverse()
+            while let record = records.popLast() { try each(record) }
             return counts
         }
         var piece: any PieceReader

@@ -11,6 +11,14 @@ public enum JSONValue: Hashable, Sendable {
     case array([JSONValue])
     case object([Member])
 
+    /// A string, number, boolean or null: no array or object.
+    var isScalar: Bool {
+        switch self {
+        case .string, .number, .bool, .null: true
+        case .array, .object: false
+        }
+    }
+
     /// One `"key": value` member of an object.
     public struct Member: Hashable, Sendable {
         public var key: String

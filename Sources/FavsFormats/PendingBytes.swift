@@ -65,6 +65,12 @@ struct PendingBytes<Input: ImportInput> {
 
     /// Checks that the bytes up to `end` are UTF-8, pointing at the first that is not; `line` is the line the
     /// pending bytes start on.
+    /// The bytes read, handed over: the file read whole, for a reader that lets go of it when it is done.
+    mutating func take() -> [UInt8] {
+        defer { (bytes, piece) = ([], []) }
+        return bytes
+    }
+
     mutating func validate(upTo end: Int, file: String, line: Int) throws {
         guard end > validated else { return }
         let valid = bytes.withUnsafeBufferPointer { buffer in

@@ -13,14 +13,26 @@ struct BookmarkTree {
     private var next = 0
 
     /// Parses `data`, refusing text that is not UTF-8 where the first bad byte is (as every import does).
-    init(_ data: Data, file: String) throws {
-        var pending = PendingBytes(input: DataInput(data: data), pieceSize: max(data.count, 1))
-        try pending.readHead()
-        try pending.readAll()
-        try pending.validate(upTo: pending.bytes.count, file: file, line: 1)
-        let (root, starts) = try pending.bytes.withUnsafeBufferPointer { bytes in
+    init(_ data: Data, file: String, keeping keys: Set<String>? = nil) throws {
+        try self.init([UInt8](data), file: file, keeping: keys)
+    }
+
+    /// Parses `bytes` where they are: a browser's file is read whole, and at 100k bookmarks each copy of it is
+    /// tens of megabytes.
+    /// `keys`: the only members with a string, number, boolean or null value that the tree keeps (all when nil).
+    init(_ bytes: [UInt8], file: String, keeping keys: Set<String>? = nil) throws {  // an initialiser owns its arguments: given with consume, freed here
+        let valid = bytes.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) != nil }
+        if !valid {
+            // Where the first bad byte is, as every import says it.
+            var pending = PendingBytes(input: DataInput(data: Data(bytes)), pieceSize: max(bytes.count, 1))
+            try pending.readHead()
+            try pending.readAll()
+            try pending.validate(upTo: pending.bytes.count, file: file, line: 1)
+        }
+        let (root, starts) = try bytes.withUnsafeBufferPointer { bytes in
             try JSONParser.parsing(bytes, file: file, firstLine: 1) { parser in
                 parser.keepsObjectStarts = true
+                parser.keptKeys = keys
                 return (try parser.parseSingleDocument(), parser.objectStarts)
             }
         }

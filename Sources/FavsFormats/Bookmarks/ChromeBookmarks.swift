@@ -13,7 +13,12 @@ public enum ChromeBookmarks {
 
     /// The bookmarks of a `Bookmarks` file named `file` in messages, in file order.
     public static func read(_ data: Data, file: String) throws -> [Bookmark] {
-        var tree = try BookmarkTree(data, file: file)
+        try read([UInt8](data), file: file)
+    }
+
+    /// The same from the file's bytes.
+    static func read(_ bytes: consuming [UInt8], file: String) throws -> [Bookmark] {
+        var tree = try BookmarkTree(consume bytes, file: file, keeping: ["name", "type", "url", "date_added"])
         let top = try tree.node(tree.root, what: "the file", near: nil)
         var bookmarks: [Bookmark] = []
         var sawRoots = false

@@ -18,8 +18,15 @@ public enum FirefoxBackup {
 
     /// The bookmarks of a backup named `file` in messages (either kind: a `.jsonlz4` is known by its magic).
     public static func read(_ data: Data, file: String) throws -> [Bookmark] {
-        let json = MozLZ4.isCompressed(data) ? try MozLZ4.decompress(data, file: file) : data
-        var tree = try BookmarkTree(json, file: file)
+        try read([UInt8](data), file: file)
+    }
+
+    /// The same from the file's bytes.
+    static func read(_ bytes: consuming [UInt8], file: String) throws -> [Bookmark] {
+        var json = consume bytes
+        if MozLZ4.isCompressed(json) { json = try MozLZ4.decompress(json, file: file) }  // the compressed bytes let go
+        var tree = try BookmarkTree(consume json, file: file,
+                                    keeping: ["type", "root", "title", "uri", "tags", "keyword", "dateAdded"])
         let top = try tree.node(tree.root, what: "the file", near: nil)
         guard try top.string("type", file: file) == container, try top.string("root", file: file) == "placesRoot" else {
             throw top.error("not a Firefox bookmarks backup: the top is not the places root", file: file)

@@ -10,17 +10,22 @@ enum MozLZ4 {
 
     /// Whether `data` starts with the magic.
     static func isCompressed(_ data: Data) -> Bool { data.starts(with: magic) }
+    static func isCompressed(_ bytes: [UInt8]) -> Bool { bytes.starts(with: magic) }
 
     /// The block's bytes, which must be exactly as many as the header says; a message at `file`:1:1 otherwise.
     static func decompress(_ data: Data, file: String) throws -> Data {
+        Data(try decompress([UInt8](data), file: file))
+    }
+
+    /// The same from the file's bytes.
+    static func decompress(_ bytes: [UInt8], file: String) throws -> [UInt8] {
         func refused(_ message: String) -> ImportError { ImportError(file: file, line: 1, column: 1, message: message) }
-        guard data.count >= headerSize else { throw refused("a .jsonlz4 file cut short in its header") }
-        let bytes = [UInt8](data)
+        guard bytes.count >= headerSize else { throw refused("a .jsonlz4 file cut short in its header") }
         let size = bytes[8..<12].reversed().reduce(0) { $0 << 8 | Int($1) }
-        let block = Array(bytes[headerSize...])
+        let block = bytes[headerSize...]
         // LZ4 expands a byte at most 255 times: a larger size in the header is not this block's.
         let bound = block.count * 255 + 16
-        if let out = inflate(block, capacity: min(size, bound)), out.count == size { return Data(out) }
+        if let out = inflate(block, capacity: min(size, bound)), out.count == size { return out }
         // Either the block is broken, or it holds another size than the header's: a second try tells which.
         guard let out = inflate(block, capacity: bound) else {
             throw refused("the LZ4 block is truncated or corrupt")
@@ -29,7 +34,7 @@ enum MozLZ4 {
     }
 
     /// The block decompressed into at most `capacity` bytes; nil when it is broken or does not fit.
-    private static func inflate(_ block: [UInt8], capacity: Int) -> [UInt8]? {
+    private static func inflate(_ block: ArraySlice<UInt8>, capacity: Int) -> [UInt8]? {
         guard capacity <= Int(Int32.max), block.count <= Int(Int32.max) else { return nil }
         var out = [UInt8](repeating: 0, count: capacity)
         let count = block.withUnsafeBufferPointer { source in
@@ -42,6 +47,7 @@ enum MozLZ4 {
             }
         }
         guard count >= 0 else { return nil }
-        return Array(out[..<Int(count)])
+        out.removeLast(out.count - Int(count))  // in place: the decompressed file is the largest buffer of the import
+        return out
     }
 }
