@@ -79,8 +79,11 @@ public enum FirefoxPlaces {
                 throw FirefoxPlacesError(file: file, message: "a SQLite database, but not Firefox's places.sqlite "
                                          + "(it has no moz_bookmarks and moz_places)")
             }
-            return PlacesTree(rows: try PlacesRow.fetchAll(db, sql: PlacesRow.query(keywords: try db.tableExists("moz_keywords"))))
-                .bookmarks()
+            var tree = PlacesTree()
+            try PlacesRow.fetchCursor(db, sql: PlacesRow.query(keywords: try db.tableExists("moz_keywords"))).forEach {
+                tree.add($0)
+            }
+            return tree.bookmarks()
         }
     }
 }

@@ -38,11 +38,12 @@ struct PlacesTree {
     private var children: [Int64: [PlacesRow]] = [:]
     private var root: PlacesRow?
 
-    init(rows: [PlacesRow]) {
-        for row in rows {
-            if row.guid == "root________" || (row.parent ?? 0) == 0 && root == nil { root = row }
-            if let parent = row.parent { children[parent, default: []].append(row) }
-        }
+    /// An empty tree, for rows added one at a time as a cursor reads them (not all held twice, array and tree).
+    init() {}
+
+    mutating func add(_ row: PlacesRow) {
+        if row.guid == "root________" || (row.parent ?? 0) == 0 && root == nil { root = row }
+        if let parent = row.parent { children[parent, default: []].append(row) }
     }
 
     /// The names Firefox shows for its roots, by guid and by internal title.
