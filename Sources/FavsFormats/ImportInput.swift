@@ -4,6 +4,12 @@ import Foundation
 public protocol ImportInput {
     /// Reads up to `buffer.count` bytes into `buffer`; 0 at the end of the input.
     mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
+    /// How many bytes the input holds, when known (a regular file): a file read whole gets its room at once.
+    var size: Int? { get }
+}
+
+extension ImportInput {
+    public var size: Int? { nil }
 }
 
 /// A file that cannot be read any further (an I/O error), with the system's reason.
@@ -17,6 +23,12 @@ public struct FileInput: ImportInput {
 
     public init(descriptor: Int32) {
         self.descriptor = descriptor
+    }
+
+    public var size: Int? {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(status.st_size)
     }
 
     public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {

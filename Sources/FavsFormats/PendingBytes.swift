@@ -47,6 +47,9 @@ struct PendingBytes<Input: ImportInput> {
 
     /// Reads the rest of the file.
     mutating func readAll() throws {
+        // Room for the whole file at once: grown by doubling, a 37 MB file took a 64 MB buffer and, while it grew,
+        // the 32 MB one beside it.
+        if let size = input.size, size > bytes.count { bytes.reserveCapacity(size + piece.count) }
         while !atEnd { try readMore() }
     }
 
