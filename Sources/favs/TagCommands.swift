@@ -43,14 +43,14 @@ struct Tag: ParsableCommand, ExitStatusDeclaring {
         do { return try TagPath.parse(text) } catch { throw ValidationError("\(option): \(error.message)") }
     }
 
-    /// The words read: ids, tags to add, tags to remove.
+    /// The words read: ids, and the tags to add and to remove (`TagChange`: each asked once).
     struct Change: Equatable {
         var ids: [ItemID] = []
-        var join: [String] = []
-        var leave: [String] = []
+        var tags = TagChange()
 
         /// Reads the words; throws the first bad tag's message, or says what is missing.
         init(_ words: [String]) throws(ValidationError) {
+            var both: String?
             for word in words {
                 guard let sign = word.first, sign == "+" || sign == "-" else {
                     ids.append(ItemID(word))
@@ -62,13 +62,11 @@ struct Tag: ParsableCommand, ExitStatusDeclaring {
                 } catch {
                     throw ValidationError("\(word): \(error.message)")
                 }
-                if sign == "+" { join.append(path) } else { leave.append(path) }
+                if let asked = tags.ask(path, removing: sign == "-") { both = both ?? (sign == "-" ? asked : path) }
             }
-            if let both = join.first(where: { tag in leave.contains { SetID.tag($0) == .tag(tag) } }) {
-                throw ValidationError("+\(both) and -\(both): a tag is added or removed, not both")
-            }
+            if let both { throw ValidationError("+\(both) and -\(both): a tag is added or removed, not both") }
             if ids.isEmpty { throw ValidationError("name the items to tag: favs tag ID... +tag -tag") }
-            if join.isEmpty, leave.isEmpty { throw ValidationError("name a tag to add (+tag) or to remove (-tag)") }
+            if tags.isEmpty { throw ValidationError("name a tag to add (+tag) or to remove (-tag)") }
         }
     }
 
@@ -95,14 +93,14 @@ struct Tag: ParsableCommand, ExitStatusDeclaring {
         let changed: [ItemID]
         do {
             let library = try openExistingLibrary(location, readOnly: false)
-            changed = try library.changeMembers(change.ids, join: change.join.map(SetID.tag), leave: change.leave.map(SetID.tag))
+            changed = try library.changeMembers(change.ids, join: change.tags.join.map(SetID.tag), leave: change.tags.leave.map(SetID.tag))
         } catch LibraryError.noItem(let id) {
             throw failure(LibraryError.noItem(id).description, .unknownID)
         } catch {
             throw failure(opening: error)
         }
         let items = Set(changed).count, asked = Set(change.ids).count
-        let what = (change.join.map { "+" + $0 } + change.leave.map { "-" + $0 }).joined(separator: " ")
+        let what = (change.tags.join.map { "+" + $0 } + change.tags.leave.map { "-" + $0 }).joined(separator: " ")
         try StandardOutput.write("tagged \(items) item\(items == 1 ? "" : "s"): \(Sanitize.visible(what))"
                                  + (items < asked ? " (\(asked - items) already so)" : "") + "\n")
     }

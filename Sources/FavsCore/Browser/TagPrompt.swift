@@ -18,13 +18,6 @@ struct TagPrompt: Equatable {
     /// Why enter did not apply the words (a word that is no tag); shown as an error until the text changes.
     var problem: String?
 
-    /// The words asked as tags to add and tags to take off, or the one-line reason they are not.
-    struct Change: Equatable {
-        var join: [String] = []
-        var leave: [String] = []
-        var isEmpty: Bool { join.isEmpty && leave.isEmpty }
-    }
-
     /// The text edited (a character typed, one erased, all cleared): what the last tab or enter said goes with it.
     mutating func edit(_ change: (String) -> String) {
         text = change(text)
@@ -35,20 +28,17 @@ struct TagPrompt: Equatable {
 
     /// The words as a change: each checked by `TagPath.parse`, the first that is no tag giving the reason; a tag
     /// asked twice the same way counted once, and one both added and taken off refused (which was meant?).
-    func change() -> Result<Change, TagProblem> {
-        var change = Change()
+    func change() -> Result<TagChange, TagProblem> {
+        var change = TagChange()
         for word in text.split(whereSeparator: \.isWhitespace) {
             let removes = word.first == "-"
             let path: String
             do { path = try TagPath.parse(String(word.first == "+" || removes ? word.dropFirst() : word)) } catch {
                 return .failure(TagProblem(message: error.message))
             }
-            let (same, other) = removes ? (change.leave, change.join) : (change.join, change.leave)
-            if other.contains(where: { $0.lowercased() == path.lowercased() }) {
+            if change.ask(path, removing: removes) != nil {
                 return .failure(TagProblem(message: "tag “\(path)” is both added and taken off"))
             }
-            guard !same.contains(where: { $0.lowercased() == path.lowercased() }) else { continue }
-            if removes { change.leave.append(path) } else { change.join.append(path) }
         }
         return .success(change)
     }

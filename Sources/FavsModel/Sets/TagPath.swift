@@ -59,3 +59,24 @@ public struct TagError: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String
     public var description: String { message }
 }
+
+/// Tags to add and tags to take off, as `+work -old` words name them (the `t` prompt, `favs tag`): a tag asked twice
+/// the same way (in any case) is taken once, and one asked both ways is refused by the caller, who says which words.
+public struct TagChange: Equatable, Sendable {
+    public private(set) var join: [String] = []
+    public private(set) var leave: [String] = []
+
+    public init() {}
+
+    public var isEmpty: Bool { join.isEmpty && leave.isEmpty }
+
+    /// Asks for a tag (checked by the caller) to be added, or taken off (`removing`); returns the spelling it was
+    /// already asked the other way in, and then asks nothing.
+    public mutating func ask(_ path: String, removing: Bool) -> String? {
+        let (same, other) = removing ? (leave, join) : (join, leave)
+        if let asked = other.first(where: { SetID.tag($0) == .tag(path) }) { return asked }
+        guard !same.contains(where: { SetID.tag($0) == .tag(path) }) else { return nil }
+        if removing { leave.append(path) } else { join.append(path) }
+        return nil
+    }
+}
