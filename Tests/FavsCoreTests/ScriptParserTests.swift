@@ -13,6 +13,11 @@ import Testing
         #expect(steps.map(\.line) == [1, 1, 1, 2, 2, 2, 3, 4, 4])
     }
 
+    @Test func hashTypesTheCharacterAScriptsCommentsStartWith() throws {
+        let steps = try ScriptParser.parse("/ hash type work # a tag term\nhash")
+        #expect(steps.map(\.step) == [.key(.char("/")), .key(.char("#")), .type("work "), .key(.char("#"))])
+    }
+
     @Test func anUnknownStepNamesItsLine() {
         #expect(throws: ScriptError(source: "script", line: 2, message: "unknown step 'jj'")) {
             try ScriptParser.parse("j\nf jj")

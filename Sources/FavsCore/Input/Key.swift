@@ -18,6 +18,8 @@ public enum Key: Hashable, Sendable {
             "up": .up, "down": .down, "shift-up": .shiftUp, "shift-down": .shiftDown, "left": .left, "right": .right, "home": .home, "end": .end,
             "pgup": .pageUp, "pgdn": .pageDown, "enter": .enter, "esc": .escape, "tab": .tab,
             "backtab": .backTab, "space": .char(" "), "backspace": .backspace, "delete": .delete,
+            // A script's `#` starts a comment: `hash` types one (a search's `#tag` term: `/ hash type work`).
+            "hash": .char("#"),
         ]
         for scalar in UnicodeScalar("a").value...UnicodeScalar("z").value {
             if let s = UnicodeScalar(scalar) { names["ctrl-\(Character(s))"] = .ctrl(Character(s)) }

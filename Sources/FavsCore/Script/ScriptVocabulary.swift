@@ -11,7 +11,7 @@ public enum ScriptVocabulary {
         Row(usage: "a printable character", meaning: "that key: `j`, `f`, `?`, `/`, `G`, `é`, `曲`"),
         Row(usage: "`up` `down` `left` `right` `home` `end` `pgup` `pgdn` `shift-up` `shift-down`",
             meaning: "the arrow and paging keys; shift and an arrow"),
-        Row(usage: "`enter` `esc` `tab` `backtab` `space` `backspace` `delete`", meaning: "the named keys"),
+        Row(usage: "`enter` `esc` `tab` `backtab` `space` `hash` `backspace` `delete`", meaning: "the named keys (`hash` is `#`, which otherwise starts a comment: `hash type work` types `#work`)"),
         Row(usage: "`ctrl-a` … `ctrl-z`", meaning: "control keys (`ctrl-r` redo, `ctrl-f`/`ctrl-b` page)"),
         Row(usage: "`type TEXT…`", meaning: "types the rest of the line, spaces included, one key per character"),
         Row(usage: "`resize COLSxROWS`", meaning: "the terminal changes size (1–1000 each way)"),
