@@ -11,6 +11,8 @@ extension ExitStatus {
     public static let unknownSearch = ExitStatus(1, "an unknown saved search, or a new name another one has (nothing "
                                                  + "was changed)")
 
+    public static let nothingToClaim = ExitStatus(1, "no stars from before members kept their own, or they are yours "
+                                                  + "already (nothing was changed)")
     public static let badScript = ExitStatus(2, "a bad script step")
     public static let noTerminal = ExitStatus(2, "no terminal favs can draw on")
 
@@ -29,17 +31,19 @@ extension ExitStatus {
     public static let cannotWriteOutput = ExitStatus(74, "standard output cannot be written")
     public static let newer = ExitStatus(76, "a library made by a newer version of favs")
     public static let loginRefused = ExitStatus(77, "the PostgreSQL server refused the login")
+    public static let readOnlyRole = ExitStatus(77, "a change to a team library your role may only read (nothing was "
+                                                + "changed)")
 
     public static let interrupted = ExitStatus(130, "interrupted (ctrl-c in favs pick)")
 
     /// What opening a library can end with, whatever the command: a command that opens one lists all of these.
     public static let libraryOpen: [ExitStatus] = [.badLocation, .notFavs, .noLibrary, .unreachable, .io, .newer,
-                                                   .loginRefused]
+                                                   .loginRefused, .readOnlyRole]
 
     /// Every status, for the manual.
     public static let all: [ExitStatus] = [
-        .success, .unknownID, .rawControls, .nothingToOpen, .nothingChosen, .noChosenField, .unknownSearch, .badScript, .noTerminal,
+        .success, .unknownID, .rawControls, .nothingToOpen, .nothingChosen, .noChosenField, .unknownSearch, .nothingToClaim, .badScript, .noTerminal,
         .usage, .badLocation, .notFavs, .badImportData, .noLibrary, .cannotReadInput, .unreachable, .openerFailed,
-        .cannotWriteFile, .copyTargetHoldsItems, .io, .cannotWriteOutput, .newer, .loginRefused, .interrupted,
+        .cannotWriteFile, .copyTargetHoldsItems, .io, .cannotWriteOutput, .newer, .loginRefused, .readOnlyRole, .interrupted,
     ]
 }

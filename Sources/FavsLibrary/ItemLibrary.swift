@@ -18,6 +18,15 @@ public protocol ItemLibrary: ChangeSink, FieldSource {
     var isOnFullDisk: Bool { get }
     /// How often a browser's run loop asks its follower for changes, in milliseconds.
     var pollInterval: Int32 { get }
+    /// What opening it did that the user should hear of, once: a team library's upgrade giving its stars to the
+    /// member who ran it. The browser shows it on the status line, a command on stderr.
+    var openingNotice: String? { get }
+    /// Why it opened read-only, when it is not the disk (a team library's role that may only read it); nil when
+    /// writable, or for no reason worth naming.
+    var readOnlyReason: String? { get }
+    /// Whose stars the favorites are, in a team library where each member keeps their own; nil for a library with
+    /// one set of favorites (every SQLite file).
+    var member: String? { get }
 
     /// The items not deleted, in list order, with their fields and tags.
     func loadItems() throws -> [Item]
@@ -163,6 +172,12 @@ extension ItemLibrary {
     }
 
     public func inBackground() -> (any BackgroundLibrary)? { nil }
+
+    public var openingNotice: String? { nil }
+
+    public var readOnlyReason: String? { nil }
+
+    public var member: String? { nil }
 
     public func listFollower() throws -> (any LibraryFollowing)? { nil }
 

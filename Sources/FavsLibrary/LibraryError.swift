@@ -42,6 +42,8 @@ public enum LibraryError: Error, CustomStringConvertible, Equatable, Sendable {
     case timedOut(seconds: Int)
     /// Another writer held the library's write lock for as long as this one could wait.
     case locked
+    /// The role logged in may read the library and not change it (PostgreSQL's own GRANTs say so).
+    case readOnlyRole(location: String, role: String)
 
     public var description: String {
         switch self {
@@ -55,6 +57,7 @@ public enum LibraryError: Error, CustomStringConvertible, Equatable, Sendable {
         case let .duplicateID(id): "duplicate id '\(id)' in the import"
         case let .unreadable(id, reason): "item '\(id)' is unreadable: \(reason)"
         case let .database(message): message
+        case let .readOnlyRole(location, role): "your role \(role) may only read library \(location)"
         case let .badURL(location, reason): "bad library URL '\(location)': \(reason)"
         case let .notFavs(location): "cannot open library \(location): not a favs library (it holds other tables)"
         case let .newerVersion(location): "cannot open library \(location): made by a newer version of favs"

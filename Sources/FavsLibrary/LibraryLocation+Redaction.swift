@@ -31,7 +31,7 @@ extension LibraryLocation {
 
     /// The parameters libpq's URLs take, and favs's own `schema`: the names `PostgresTarget` reads.
     static let parameterNames: Set<String> = [
-        "schema", "sslmode", "host", "port", "user", "password", "dbname", "connect_timeout", "application_name",
+        "schema", "member", "sslmode", "host", "port", "user", "password", "dbname", "connect_timeout", "application_name",
         "options", "fallback_application_name",
     ]
 

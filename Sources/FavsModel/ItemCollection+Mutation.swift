@@ -18,6 +18,7 @@ extension ItemCollection {
     mutating func setMember(slot: Int, ofSet index: Int, _ value: Bool, at: Int64?) {
         sets[index].set(slot: slot, value, at: at)
         if setIDs[index].isTag { tagChanged(slot: slot, index: index, value) }
+        if index == Self.favoritesIndex || setIDs[index].isStars { starsChanged(slot: slot, value) }
     }
 
     /// Adds members to a set, named by their position (a library's list read in position order), with the time each
@@ -81,12 +82,15 @@ extension ItemCollection {
                 if let other = presentSlot(atPosition: item.position), other != slot { return nil }
                 flags[slot] = Self.presentFlag
                 present.add(slot, 1)
-                // The item says whether it is a favorite; it comes back into every other set it was in.
+                // The item says whether it is a favorite; it comes back into every other set it was in (the team's
+                // count following a star it comes back with or without).
+                let wasFavorite = favorites.contains(slot)
                 for index in sets.indices {
                     let favorites = index == Self.favoritesIndex
                     sets[index].slotReturned(slot, member: favorites ? item.favorite : sets[index].contains(slot),
                                              at: favorites ? item.favoritedAt : sets[index].time(ofSlot: slot))
                 }
+                if wasFavorite != item.favorite { starsChanged(slot: slot, item.favorite) }
                 if !item.fields.isEmpty { fieldsBySlot[Int32(slot)] = item.fields }
                 return present.countBefore(slot)
             }
@@ -99,7 +103,7 @@ extension ItemCollection {
         // Copied slot by slot as bytes (no String per item), leaving out removed slots; the sets after favorites
         // are then set again by id.
         var others: [(set: SetID, members: [(ItemID, Int64?)])] = []
-        for index in sets.indices where index != Self.favoritesIndex && !setIDs[index].isTagFolder {  // folders follow
+        for index in sets.indices where index != Self.favoritesIndex && !setIDs[index].isDerived {  // folders follow
             others.append((setIDs[index], sets[index].slots.map { (id(atSlot: $0), sets[index].time(ofSlot: $0)) }))
         }
         var builder = Builder(capacity: count + 1)
@@ -156,6 +160,7 @@ extension ItemCollection {
             let favorites = index == Self.favoritesIndex
             sets[index].appendSlot(slot, member: favorites && item.favorite, at: favorites ? item.favoritedAt : nil)
         }
+        if item.favorite { starsChanged(slot: slot, true) }
     }
 
     /// The present slot holding a position, found by binary search over the slots.

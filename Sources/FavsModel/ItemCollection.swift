@@ -230,6 +230,14 @@ public struct ItemCollection: Sendable {
     /// The position of a set in `sets`, made (with no members) when no item has belonged to it yet.
     mutating func setIndex(making set: SetID) -> Int {
         if let index = setIndex(of: set) { return index }
+        if set.isStars, setIndices[.team] == nil {
+            // The team's stars, kept from the first other member's on (`ItemCollection+Team`): the favorites so far.
+            var team = Membership.sparse
+            team.join(sorted: favorites.slots.map(Int32.init))
+            sets.append(team)
+            setIDs.append(.team)
+            setIndices[.team] = setIDs.count - 1
+        }
         sets.append(set == .favorites ? Membership(slotCount: slotCount, members: [], times: [:]) : .sparse)
         setIDs.append(set)
         setIndices[set] = setIDs.count - 1

@@ -41,12 +41,13 @@ struct ChangeNotice: Codable, Equatable, Sendable {
         return .some(notice)
     }
 
-    /// The change as a follower applies it, by state; nil for a kind a notice does not carry.
-    var update: RemoteUpdate? {
+    /// The change as a follower applies it, by state, its set named as the follower's member sees it (`names`); nil
+    /// for a kind a notice does not carry.
+    func update(_ names: StarNames) -> RemoteUpdate? {
         guard let id else { return nil }
         switch ChangeKind(rawValue: kind) {
-        case .join?: return set.map { .member(SetID($0), ItemID(id), true, at: time) }
-        case .leave?: return set.map { .member(SetID($0), ItemID(id), false, at: nil) }
+        case .join?: return set.flatMap(names.shown).map { .member($0, ItemID(id), true, at: time) }
+        case .leave?: return set.flatMap(names.shown).map { .member($0, ItemID(id), false, at: nil) }
         case .delete?: return .deleted(ItemID(id))
         default: return nil
         }
@@ -56,13 +57,14 @@ struct ChangeNotice: Codable, Equatable, Sendable {
 extension ChangeNotice {
     /// The notice of a write that added the change-log rows of `written` (nil when it added none): a single
     /// join, leave or delete carries the change itself; anything else is a `batch`, read from the log.
-    init?(_ written: [LoggedWrite], library: String, origin: String, ticket: Int? = nil) {
+    /// `names`: the writer's, so the set is carried as the tables name it (your stars as `@you`).
+    init?(_ written: [LoggedWrite], library: String, origin: String, names: StarNames, ticket: Int? = nil) {
         guard let first = written.first, let last = written.last else { return nil }
         self.init(library: library, first: first.seq, seq: last.seq, origin: origin, kind: "batch", ticket: ticket)
         guard written.count == 1 else { return }
         switch first.write {
         case let .member(set, id, value, at):
-            (kind, self.id, self.set, time) = (first.write.kind.rawValue, id.rawValue, set.name, value ? at : nil)
+            (kind, self.id, self.set, time) = (first.write.kind.rawValue, id.rawValue, names.stored(set), value ? at : nil)
         case let .delete(id): (kind, self.id) = (first.write.kind.rawValue, id.rawValue)
         case .restore, .search: break  // read from the log
         }

@@ -27,6 +27,8 @@ final class PostgresFollower: LibraryFollowing {
     private let reader: any FollowerReader
     private let reads = FollowerReads()
     private let origin: String
+    /// How this member's stars and others' are named (`StarNames`).
+    private let names: StarNames
     private var lastSeq: Int64
     private var offline = false
     /// What arrived and is not followed yet: held while a read is under way.
@@ -47,7 +49,8 @@ final class PostgresFollower: LibraryFollowing {
         let lastSeq = try lastChange
             ?? library.session.query("SELECT coalesce(max(seq), 0) FROM changes").first?.decode(Int64.self) ?? 0
         let session = library.session
-        self.init(events: { session.events() }, reader: PostgresLogReader(library), origin: library.origin, after: lastSeq)
+        self.init(events: { session.events() }, reader: PostgresLogReader(library), origin: library.origin,
+                  names: library.names, after: lastSeq)
     }
 
     /// Follows from the whole list, read off the input thread from the first poll on. A LISTEN the server does not
@@ -60,16 +63,17 @@ final class PostgresFollower: LibraryFollowing {
             guard session.isOffline else { throw error }
         }
         self.init(events: { session.events() }, reader: PostgresLogReader(library), origin: library.origin,
-                  readingTheList: true)
+                  names: library.names, readingTheList: true)
     }
 
     /// Follows from change `lastSeq` on, or from the whole list (`readingTheList`): `events` says what arrived (the
     /// library's session), `reader` reads off the input thread what the notices do not carry.
-    init(events: @escaping () -> PostgresSession.Events, reader: any FollowerReader, origin: String, after lastSeq: Int64 = 0,
-         readingTheList: Bool = false) {
+    init(events: @escaping () -> PostgresSession.Events, reader: any FollowerReader, origin: String, names: StarNames,
+         after lastSeq: Int64 = 0, readingTheList: Bool = false) {
         self.events = events
         self.reader = reader
         self.origin = origin
+        self.names = names
         self.lastSeq = lastSeq
         listWanted = readingTheList
     }
@@ -126,15 +130,15 @@ final class PostgresFollower: LibraryFollowing {
             upTo = upTo.map { max($0, notice.seq) }
             let ours = notice.origin == origin
             if ours, let ticket = notice.ticket {
-                updates.append(.saved(ticket: ticket, then: readLog || notice.seq <= lastSeq ? nil : notice.update))
+                updates.append(.saved(ticket: ticket, then: readLog || notice.seq <= lastSeq ? nil : notice.update(names)))
             }
             guard !readLog, notice.seq > lastSeq else { continue }
-            guard notice.first == lastSeq + 1, ours || notice.update != nil else {
+            guard notice.first == lastSeq + 1, ours || notice.update(names) != nil else {
                 readLog = true
                 continue
             }
             lastSeq = notice.seq
-            if !ours, let update = notice.update { updates.append(update) }
+            if !ours, let update = notice.update(names) { updates.append(update) }
         }
         guard readLog else { return updates }
         let after = lastSeq

@@ -18,7 +18,7 @@ extension PostgresLibrary {
         try refuseOlderFormat()
         return try session.transaction(writes: true) { () -> ([ItemID], ChangeNotice?) in
             let written = try PostgresWrites(session: session, origin: origin).apply(command, to: ids)
-            return (written.map(\.write.itemID), ChangeNotice(written, library: session.target.schema, origin: origin))
+            return (written.map(\.write.itemID), ChangeNotice(written, library: session.target.schema, origin: origin, names: names))
         }
     }
 
@@ -27,7 +27,7 @@ extension PostgresLibrary {
         try refuseOlderFormat()
         return try session.transaction(writes: true) { () -> ([ItemID], ChangeNotice?) in
             let written = try PostgresWrites(session: session, origin: origin).changeMembers(ids, join: join, leave: leave)
-            return (written.map(\.write.itemID), ChangeNotice(written, library: session.target.schema, origin: origin))
+            return (written.map(\.write.itemID), ChangeNotice(written, library: session.target.schema, origin: origin, names: names))
         }
     }
 
@@ -35,7 +35,7 @@ extension PostgresLibrary {
         try refuseOlderFormat()
         try session.transaction(writes: true) { () -> ((), ChangeNotice?) in
             let written = try PostgresWrites(session: session, origin: origin).renameSearch(name, to: new)
-            return ((), ChangeNotice(written, library: session.target.schema, origin: origin))
+            return ((), ChangeNotice(written, library: session.target.schema, origin: origin, names: names))
         }
     }
 
@@ -45,7 +45,7 @@ extension PostgresLibrary {
         try refuseOlderFormat()
         return try session.transaction(writes: true) { () -> ([ItemID], ChangeNotice?) in
             let written = try PostgresWrites(session: session, origin: origin).renameTag(old, to: new)
-            return (written.map(\.write.itemID), ChangeNotice(written, library: session.target.schema, origin: origin))
+            return (written.map(\.write.itemID), ChangeNotice(written, library: session.target.schema, origin: origin, names: names))
         }
     }
 }

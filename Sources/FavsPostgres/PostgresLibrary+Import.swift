@@ -81,7 +81,7 @@ extension PostgresLibrary {
             try rows.add(record.title, line: record.line)
             try rows.add(bytes: fields, line: record.line)
             rows.addLast(count)
-            if record.favorite { try members.addMember(record.id, of: .favorites, at: nil, line: record.line) }
+            if record.favorite { try members.addMember(record.id, of: SetID(names.favorites), at: nil, line: record.line) }
             for tag in record.tags ?? [] {
                 try members.addMember(record.id, of: SetID(try tagNames.name(of: tag)), at: nil, line: record.line)
             }
@@ -196,7 +196,7 @@ extension PostgresLibrary {
             // A star in the file stars an item it adds; an item the library held keeps its own.
             try session.query("""
                 INSERT INTO members (set_name, item_id)
-                SELECT 'favorites', s.id FROM import_rows s JOIN items i ON i.id = s.id WHERE s.favorite AND i.position > \(last)
+                SELECT \(names.favorites), s.id FROM import_rows s JOIN items i ON i.id = s.id WHERE s.favorite AND i.position > \(last)
                 ON CONFLICT DO NOTHING
                 """)
             if tagged {
@@ -237,11 +237,13 @@ extension PostgresLibrary {
 
     public func copyOut(_ visit: (StoredItem) throws -> Void) throws -> LibraryPreferences {
         try session.transaction(writes: false, readOnlySnapshot: true, long: true) {
-            // Every item's sets besides favorites (which the item carries): none before format 2.
+            // Every item's sets besides your stars (which the item carries), other members' included: none before
+            // format 2.
             var sets: [ItemID: [StoredMember]] = [:]
             if tableFormat >= 2 {
                 for row in try session.query("""
-                    SELECT set_name, item_id, added_at FROM members WHERE set_name <> 'favorites' ORDER BY set_name, item_id
+                    SELECT set_name, item_id, added_at FROM members
+                    WHERE set_name NOT IN ('favorites', \(unescaped: Self.literal(names.favorites))) ORDER BY set_name, item_id
                     """) {
                     let (name, id, since) = try row.decode((String, String, Int64?).self)
                     sets[ItemID(id), default: []].append(StoredMember(SetID(name), since: since))
@@ -294,7 +296,7 @@ extension PostgresLibrary {
                         try rows.add(item.position)
                         rows.add(stored.deleted, last: true)
                         for member in stored.memberRows {
-                            try memberRows.addMember(item.id, of: member.set, at: member.since, line: count)
+                            try memberRows.addMember(item.id, of: SetID(names.stored(member.set)), at: member.since, line: count)
                         }
                         if rows.bytes.count >= Self.copyPiece { try flush(&rows, into: "items", columns) }
                     }

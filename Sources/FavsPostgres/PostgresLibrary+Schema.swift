@@ -10,6 +10,11 @@ extension PostgresLibrary {
     struct Prepared {
         var name: String
         var format: Int
+        /// What opening did that the user should hear of once: the stars an upgrade gave them.
+        var notice: String? = nil
+        /// Whether this session's role may change the library (PostgreSQL's GRANTs: `UPDATE` on `items`, `INSERT`
+        /// on `changes`, which every change writes); a role that may only read opens it read-only.
+        var writable = true
     }
 
     /// Checks the schema's tables, migrating older ones, and makes them when there are none (unless `later`: then
@@ -22,9 +27,11 @@ extension PostgresLibrary {
         let target = session.target
         if let found = try existing(session) {
             var format = found.format
+            var notice: String?
             if format < Self.format, try mayChangeTables(session) {
-                try migrate(session, from: format)
+                let ran = try migrate(session, from: format)
                 format = Self.format
+                if ran.contains(StarNames.membersFormat) { notice = try starsGiven(session) }
             }
             // A library made before field terms were searched gets its field index now, once (the build holds writers
             // back meanwhile). A user who may not make it (a read-only role) opens it without: field terms then
@@ -32,13 +39,25 @@ extension PostgresLibrary {
             if try !hasFieldIndex(session) {
                 try? session.transaction(writes: true, long: true) { try makeFieldIndex(session) }
             }
-            return Prepared(name: found.name, format: format)
+            return Prepared(name: found.name, format: format, notice: notice, writable: found.writable)
         }
         if mustExist { throw LibraryError.notFound(path: target.display) }
         let name = newName(target, seed: seed)
         if later { return Prepared(name: name, format: Self.format) }
         let made = try session.transaction(writes: true) { try makeTablesIfMissing(session, name: name, seed: seed) }
         return Prepared(name: made, format: Self.format)
+    }
+
+    /// What the upgrade to members' own stars says to the member it gave the library's stars to; nil when there
+    /// were none.
+    private static func starsGiven(_ session: PostgresSession) throws -> String? {
+        let count = try session.query("""
+            SELECT count(*) FROM members m JOIN items i ON i.id = m.item_id WHERE m.set_name = 'favorites' AND NOT i.deleted
+            """).first?.decode(Int64.self) ?? 0
+        guard count > 0 else { return nil }
+        let stars = count == 1 ? "star is" : "stars are"
+        return "Each member now keeps their own stars: the library's \(count) \(stars) yours, \(session.target.member) " +
+            "(favs team claim-favorites gives them to another member)"
     }
 
     /// The library in the schema; nil when the schema holds no tables (or does not exist).
@@ -51,13 +70,22 @@ extension PostgresLibrary {
         guard Set(tables).isSuperset(of: ["items", "meta", "changes"]) else { throw LibraryError.notFavs(location: target.display) }
         var format: Int?
         var name: String?
-        for row in try session.query("SELECT key, value FROM meta WHERE key IN ('format', 'name')") {
+        var writable = true
+        // The role's rights in the same trip: what a read-only member may do is known before anything is tried.
+        for row in try session.query("""
+            SELECT key, value FROM meta WHERE key IN ('format', 'name')
+            UNION ALL SELECT 'writable', (has_table_privilege('items', 'UPDATE') AND has_table_privilege('changes', 'INSERT'))::text
+            """) {
             let (key, value) = try row.decode((String, String).self)
-            if key == "format" { format = Int(value) } else { name = value }
+            switch key {
+            case "format": format = Int(value)
+            case "writable": writable = value == "true"
+            default: name = value
+            }
         }
         guard let format, format >= 1 else { throw LibraryError.notFavs(location: target.display) }
         if format > Self.format { throw LibraryError.newerVersion(location: target.display) }
-        return Prepared(name: name ?? "", format: format)
+        return Prepared(name: name ?? "", format: format, writable: writable)
     }
 
     private static func newName(_ target: PostgresTarget, seed: Bool) -> String {
@@ -90,7 +118,10 @@ extension PostgresLibrary {
                     VALUES (\(item.id.rawValue), \(item.title), \(FieldCoding.encode(item.fields)), \(Int64(item.position)))
                     """)
                 if item.favorite {
-                    try session.query("INSERT INTO members (set_name, item_id) VALUES ('favorites', \(item.id.rawValue))")
+                    try session.query("""
+                        INSERT INTO members (set_name, item_id)
+                        VALUES (\(StarNames(member: target.member, format: Self.format).favorites), \(item.id.rawValue))
+                        """)
                 }
             }
         }

@@ -14,7 +14,10 @@ public final class PostgresLibrary: ItemLibrary {
     public let name: String
     public let origin = UUID().uuidString
     /// An older library opened by a user who may not migrate it is read as it is, and not written.
-    public var isReadOnly: Bool { tableFormat < Self.format }
+    public var isReadOnly: Bool { tableFormat < Self.format || !writable }
+    /// Whether the role logged in may change the library: one that may only read opens it read-only.
+    let writable: Bool
+    public var readOnlyReason: String? { writable ? nil : "your role may only read it" }
     public var isOnFullDisk: Bool { false }
     /// A poll with no notification costs a lock and a look: every 10 ms, so a pushed change is on screen
     /// within a few milliseconds of its commit.
@@ -26,9 +29,16 @@ public final class PostgresLibrary: ItemLibrary {
     /// The format of the library's tables: this favs's (`PostgresLibrary.format`), or an older one's that this
     /// session may not migrate (`prepare`).
     let tableFormat: Int
+    public var member: String? { tableFormat >= StarNames.membersFormat ? session.target.member : nil }
+    /// What opening did that the user should hear of once (`ItemLibrary.openingNotice`).
+    public private(set) var openingNotice: String?
+    /// How the tables name this member's stars and others' (`StarNames`).
+    var names: StarNames { StarNames(member: session.target.member, format: tableFormat) }
 
-    init(session: PostgresSession, name: String, format: Int = PostgresLibrary.format, tablesWithFirstWrite: Bool = false) {
+    init(session: PostgresSession, name: String, format: Int = PostgresLibrary.format, tablesWithFirstWrite: Bool = false,
+         writable: Bool = true) {
         self.session = session
+        self.writable = writable
         self.location = session.target.display
         self.name = name
         self.tableFormat = format
@@ -48,7 +58,10 @@ public final class PostgresLibrary: ItemLibrary {
         let session = try PostgresSession(target, timeout: timeout)
         let later = tablesWithFirstWrite && !seedIfNew
         let prepared = try prepare(session, seed: seedIfNew, mustExist: mustExist, later: later)
-        return PostgresLibrary(session: session, name: prepared.name, format: prepared.format, tablesWithFirstWrite: later)
+        let library = PostgresLibrary(session: session, name: prepared.name, format: prepared.format, tablesWithFirstWrite: later,
+                                      writable: prepared.writable)
+        library.openingNotice = prepared.notice
+        return library
     }
 
     // MARK: Reading
@@ -148,7 +161,7 @@ public final class PostgresLibrary: ItemLibrary {
         if tableFormat >= 2 {
             try addMembers(to: &items, on: session, from: """
                 SELECT m.set_name, i.position, m.added_at FROM members m JOIN items i ON i.id = m.item_id
-                WHERE m.set_name <> 'favorites' AND NOT i.deleted ORDER BY m.set_name
+                WHERE m.set_name NOT IN ('favorites', \(Self.literal(names.favorites))) AND NOT i.deleted ORDER BY m.set_name
                 """)
         }
         return (items, lastChange)
@@ -170,7 +183,7 @@ public final class PostgresLibrary: ItemLibrary {
                 let (name, since) = try row.decode((String, Int64?).self)
                 return (name: name, since: since)
             }
-        return StoredState(deleted: false, memberships: rows).membership(of: member.set)
+        return StoredState(deleted: false, memberships: names.shown(rows)).membership(of: member.set)
     }
 
     public func fields(of id: ItemID) throws -> [Field] { try fields(of: id, on: session) }
@@ -195,8 +208,14 @@ public final class PostgresLibrary: ItemLibrary {
     /// with (their rows in `members` since format 2; two columns of `items` before, in an older library read as it
     /// is, `prepare`). Every read of a star goes through it.
     var favorites: String {
-        tableFormat >= 2 ? "(SELECT item_id, added_at FROM members WHERE set_name = 'favorites')"
+        tableFormat >= 2 ? "(SELECT item_id, added_at FROM members WHERE set_name = \(Self.literal(names.favorites)))"
             : "(SELECT id AS item_id, favorited_at AS added_at FROM items WHERE favorite)"
+    }
+
+    /// A text as an SQL string constant, whatever `standard_conforming_strings` says: for the few names spliced
+    /// into SQL that is itself spliced (`favorites`); every value a statement takes is a parameter.
+    static func literal(_ text: String) -> String {
+        "E'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "''") + "'"
     }
 
     /// A row of `id, title, fields, favorite, position, time`, as an item.
@@ -230,14 +249,18 @@ public final class PostgresLibrary: ItemLibrary {
         try refuseOlderFormat()
         try session.transaction(writes: true) { () -> ((), ChangeNotice?) in
             let written = try PostgresWrites(session: session, origin: origin).persist(change)
-            return ((), ChangeNotice(written, library: session.target.schema, origin: origin, ticket: ticket))
+            return ((), ChangeNotice(written, library: session.target.schema, origin: origin, names: names, ticket: ticket))
         }
     }
 
-    /// Refuses a write to an older library opened as it is (this session may not migrate it): this favs writes
-    /// only its own format.
+    /// Refuses a write a role that may only read would make (PostgreSQL would refuse it statement by statement), and
+    /// one to an older library opened as it is (this session may not migrate it): this favs writes only its own
+    /// format.
     func refuseOlderFormat() throws {
-        guard tableFormat < Self.format else { return }
+        guard tableFormat < Self.format else {
+            if !writable { throw LibraryError.readOnlyRole(location: location, role: session.target.user) }
+            return
+        }
         throw LibraryError.database("""
             cannot change library \(location): its tables are from an older favs, and only their owner may upgrade them \
             (by opening it with this favs)

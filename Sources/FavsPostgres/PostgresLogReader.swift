@@ -33,7 +33,7 @@ final class PostgresLogReader: FollowerReader, @unchecked Sendable {
                 """)
                 .map { row in
                     let (seq, id, kind, origin, set) = try row.decode((Int64, String, String, String, String?).self)
-                    return ChangeLogRow(seq: seq, itemID: id, kind: kind, origin: origin, set: set)
+                    return ChangeLogRow(seq: seq, itemID: id, kind: kind, origin: origin, set: library.names.shown(optional: set))
                 }
             switch LogReading(rows, oldest: oldest, after: after, origin: library.origin) {
             case .reload:

@@ -68,6 +68,22 @@ extension PostgresLibrary {
             // changes are logged as `search` rows naming it in `set_name`.
             "CREATE TABLE searches (name text PRIMARY KEY, filter text NOT NULL, exact boolean NOT NULL, saved_at bigint NOT NULL)",
         ]),
+        PostgresMigration(format: 5, statements: [
+            // Each member's own stars (`StarNames`): the set `@name`. The library's one set of favorites becomes the
+            // stars of the member who upgrades it (`favs.member`, set by `run`), who is recorded in `meta`
+            // (`favorites_given_to`, said once on their screen); its rows stay under `favorites`, which no one sees
+            // any more, for `favs team claim-favorites` to hand them to another member. A reload row makes every
+            // favs following the library read it again.
+            """
+            INSERT INTO members (set_name, item_id, added_at)
+            SELECT '@' || current_setting('favs.member'), item_id, added_at FROM members WHERE set_name = 'favorites'
+            """,
+            """
+            INSERT INTO meta (key, value) SELECT 'favorites_given_to', current_setting('favs.member')
+            WHERE EXISTS (SELECT 1 FROM members WHERE set_name = 'favorites')
+            """,
+            "INSERT INTO changes (item_id, kind, origin) SELECT '', 'reload', 'upgrade' WHERE EXISTS (SELECT 1 FROM changes)",
+        ]),
     ]
 
     /// The format of the tables this favs writes: a library whose `meta.format` is larger came from a newer favs.
@@ -85,6 +101,8 @@ extension PostgresLibrary {
 
     /// Runs one migration's statements and records its format, within the caller's write transaction.
     static func run(_ migration: PostgresMigration, _ session: PostgresSession) throws {
+        // Who is upgrading, for a step that gives them something (format 5): for this transaction only.
+        try session.query("SELECT set_config('favs.member', \(session.target.member), true)")
         for statement in migration.statements { try session.query(PostgresQuery(unsafeSQL: statement)) }
         try session.query("""
             INSERT INTO meta (key, value) VALUES ('format', \(String(migration.format)))
@@ -95,15 +113,22 @@ extension PostgresLibrary {
     /// Brings a library at `format` up to this favs's, one migration per transaction. Each transaction takes the
     /// library's write lock (the one every write takes, so no change is written between a migration's statements)
     /// and reads the format again under it: two favs opening an older library at once migrate it once, the
-    /// second finding each step done. No deadline: a step may rebuild an index of every item.
-    static func migrate(_ session: PostgresSession, from format: Int) throws {
+    /// second finding each step done. No deadline: a step may rebuild an index of every item. Returns the formats
+    /// this session's steps brought the library to (none when another process did them all).
+    @discardableResult
+    static func migrate(_ session: PostgresSession, from format: Int) throws -> [Int] {
+        var ran: [Int] = []
         for migration in migrations where migration.format > format {
             try session.transaction(writes: true, long: true) {
                 let stored = try storedFormat(session)
                 if stored > Self.format { throw LibraryError.newerVersion(location: session.target.display) }
-                if stored < migration.format { try run(migration, session) }
+                if stored < migration.format {
+                    try run(migration, session)
+                    ran.append(migration.format)
+                }
             }
         }
+        return ran
     }
 
     /// The migrations a library at `format` lacks, run within the caller's write transaction (which holds the

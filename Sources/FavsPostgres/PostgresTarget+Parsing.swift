@@ -12,6 +12,7 @@ extension PostgresTarget {
         var port: Int?
         var database: String?
         var schema: String?
+        var member: String?
         var sslMode: String?
         var connectTimeout: String?
     }
@@ -68,6 +69,7 @@ extension PostgresTarget {
             let value = pieces.count > 1 ? try decoded(pieces[1], "parameter \(key)", bad: bad) : ""
             switch key {
             case "schema": parts.schema = value
+            case "member": parts.member = value
             case "sslmode": parts.sslMode = value
             case "host": parts.host = value
             case "port": parts.port = Int(value) ?? -1
@@ -79,7 +81,7 @@ extension PostgresTarget {
             default:
                 // Most likely the rest of a password with an unescaped `&`: not to be printed.
                 if afterPassword { throw bad("unknown parameter after the password (an '&' in a password is written %26)") }
-                throw bad("unknown parameter '\(key)' (known: schema, sslmode, host, port, user, password, dbname)")
+                throw bad("unknown parameter '\(key)' (known: schema, member, sslmode, host, port, user, password, dbname)")
             }
             afterPassword = key == "password"
         }
@@ -107,6 +109,11 @@ extension PostgresTarget {
             throw bad("the schema name must be 1 to 63 bytes")
         }
         self.schema = schemaName
+        let memberName = parts.member ?? userName
+        guard !memberName.isEmpty, memberName.utf8.count <= 63, !memberName.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw bad("the member name must be 1 to 63 bytes, none of them a control character")
+        }
+        self.member = memberName
         let mode = parts.sslMode ?? env("PGSSLMODE") ?? "prefer"
         guard let parsedMode = SSLMode(rawValue: mode) else {
             throw bad("unknown sslmode '\(mode)' (disable, allow, prefer, require, verify-ca, verify-full)")

@@ -25,6 +25,9 @@ public struct PostgresTarget: Equatable, Sendable {
     public var database: String
     /// The schema holding the library's tables (`public` when the URL names none).
     public var schema: String
+    /// Whose stars this connection keeps (`member=NAME` in the URL, for a team that logs in as one role; else the
+    /// role it logs in as, `current_user`). libpq's own `user` parameter names the role, so favs reads its own.
+    public var member: String
     public var sslMode: SSLMode
     /// The URL with its password hidden: what every message shows.
     public var display: String

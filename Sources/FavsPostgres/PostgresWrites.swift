@@ -8,6 +8,8 @@ import FavsModel
 struct PostgresWrites: LibraryWriteTransaction {
     let session: PostgresSession
     let origin: String
+    /// Your stars and others' as the tables name them: a write is made at this favs's format only.
+    var names: StarNames { StarNames(member: session.target.member, format: PostgresLibrary.format) }
 
     func state(of id: ItemID) throws -> StoredState? {
         // An item's member rows through `members_item` (format 3): a few, whichever sets they are of.
@@ -16,7 +18,8 @@ struct PostgresWrites: LibraryWriteTransaction {
             FROM items i LEFT JOIN members m ON m.item_id = i.id WHERE i.id = \(id.rawValue)
             """).map { try $0.decode((Bool, String?, Int64?).self) }
         guard let first = rows.first else { return nil }
-        return StoredState(deleted: first.0, memberships: rows.compactMap { row in row.1.map { (name: $0, since: row.2) } })
+        return StoredState(deleted: first.0,
+                           memberships: names.shown(rows.compactMap { row in row.1.map { (name: $0, since: row.2) } }))
     }
 
     func tagNames() throws -> [String] {
@@ -37,7 +40,7 @@ struct PostgresWrites: LibraryWriteTransaction {
     func latestTime(in set: SetID) throws -> Int64? {
         try session.query("""
             SELECT max(m.added_at) FROM members m JOIN items i ON i.id = m.item_id
-            WHERE m.set_name = \(set.name) AND NOT i.deleted
+            WHERE m.set_name = \(names.stored(set)) AND NOT i.deleted
             """).first?.decode(Int64?.self) ?? nil
     }
 
@@ -66,20 +69,23 @@ struct PostgresWrites: LibraryWriteTransaction {
     /// statement: one trip to the server, as the write of the item's own row was in format 1. False when the item is
     /// not in the state the write expects, and then nothing changed.
     private func member(_ id: ItemID, of set: SetID, restoring: Bool, _ value: Bool, at: Int64?) throws -> Bool {
+        let stored = names.stored(set)
         let target = restoring ? "UPDATE items SET deleted = false WHERE deleted AND id = " : "SELECT id FROM items WHERE NOT deleted AND id = "
         return try !session.query("""
             WITH target AS (\(unescaped: target)\(id.rawValue)\(unescaped: restoring ? " RETURNING id" : "")),
             joined AS (
-                INSERT INTO members (set_name, item_id, added_at) SELECT \(set.name), id, \(at) FROM target WHERE \(value)
+                INSERT INTO members (set_name, item_id, added_at) SELECT \(stored), id, \(at) FROM target WHERE \(value)
                 ON CONFLICT (set_name, item_id) DO UPDATE SET added_at = excluded.added_at
             ),
-            left_set AS (DELETE FROM members WHERE set_name = \(set.name) AND item_id IN (SELECT id FROM target) AND NOT \(value))
+            left_set AS (DELETE FROM members WHERE set_name = \(stored) AND item_id IN (SELECT id FROM target) AND NOT \(value))
             SELECT 1 FROM target
             """).isEmpty
     }
 
     func appendLog(_ kind: ChangeKind, itemID: String, set: String?) throws -> Int64 {
-        try session.query("""
+        // A member change's set as the tables name it; a saved search's name as it is.
+        let set = kind == .join || kind == .leave ? set.map { names.stored(SetID($0)) } : set
+        return try session.query("""
             INSERT INTO changes (item_id, kind, origin, set_name) VALUES (\(itemID), \(kind.rawValue), \(origin), \(set))
             RETURNING seq
             """).first?.decode(Int64.self) ?? 0

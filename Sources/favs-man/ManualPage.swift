@@ -17,7 +17,11 @@ struct ManualPage {
             "favs \\- " + Roff.text(tool.abstract ?? ""),
             ".SH SYNOPSIS",
         ]
-        let commands = (tool.subcommands ?? []).filter { $0.shouldDisplay ?? true }
+        // A command's own commands follow it (`favs team claim-favorites` after `favs team`).
+        func listed(_ commands: [CommandInfo]) -> [CommandInfo] {
+            commands.filter { $0.shouldDisplay ?? true }.flatMap { [$0] + listed($0.subcommands ?? []) }
+        }
+        let commands = listed(tool.subcommands ?? [])
         for command in commands {
             lines += [".br", synopsis(of: command)]
         }
@@ -25,7 +29,7 @@ struct ManualPage {
         lines += [".SH OPTIONS"] + (tool.arguments ?? []).flatMap { entry(for: $0) }
         lines += [".SH COMMANDS"]
         for command in commands {
-            lines += [".SS " + command.commandName, synopsis(of: command), ".PP", Roff.text(command.abstract ?? "")]
+            lines += [".SS " + command.fullName.split(separator: " ").dropFirst().joined(separator: " "), synopsis(of: command), ".PP", Roff.text(command.abstract ?? "")]
             if let discussion = command.discussion, !discussion.isEmpty { lines += [".PP", Roff.text(discussion)] }
             lines += ownArguments(of: command).flatMap { entry(for: $0) }
         }

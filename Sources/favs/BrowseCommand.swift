@@ -108,26 +108,33 @@ func browser(on library: any ItemLibrary, width: Int, height: Int, preview: Bool
     // Field terms (`artist:padilla`) are answered by the library's index: off the input thread for a person,
     // unless what is shown first depends on the answer (`fieldsAtOnce`: a picker's --select-1, --exit-0).
     let fieldSearch = LibraryFieldSearch(library, inBackground: interactive && !fieldsAtOnce)
-    let name = library.name + (library.isOnFullDisk ? " (read-only: disk full)" : library.isReadOnly ? " (read-only)" : "")
+    let name = library.name + (library.isOnFullDisk ? " (read-only: disk full)"
+        : library.readOnlyReason.map { " (read-only: \($0))" } ?? (library.isReadOnly ? " (read-only)" : ""))
     // FAVS_PREVIEW_MINIMUM overrides from how many items a library opens on a preview (tests use a small one).
     let minimum = ProcessInfo.processInfo.environment["FAVS_PREVIEW_MINIMUM"].flatMap { Int($0) }
         ?? ListLoader.parallelThreshold
     // The list opens in the order it was last shown in. A preview holds the first rows in library order:
     // in another order, or filtered (a picker's --query, --favorites), the first frame needs the whole list.
-    let query = ListQuery(filter: filter, exact: exact, scope: scope, order: try library.rememberedOrder() ?? config.sort)
+    let query = ListQuery(filter: filter, exact: exact, scope: try scope.resolved(for: library), order: try library.rememberedOrder() ?? config.sort)
     let keyMap = config.keyMap
     let searches = try library.savedSearches()
     if preview, query == ListQuery(), let items = try library.loadPreview(minimum: minimum) {
         let store = Store(collection: items, sink: sink, fieldSource: fieldSource, fieldSearch: fieldSearch,
                           searches: searches)
-        return (Browser(store: store, libraryName: name, width: width, height: height, keyMap: keyMap,
-                        purpose: purpose), library, nil)
+        return (saying(library.openingNotice, Browser(store: store, libraryName: name, width: width, height: height,
+                                                      keyMap: keyMap, purpose: purpose)), library, nil)
     }
     let (items, lastChange) = try library.loadListToFollow()
     let store = Store(collection: items, sink: sink, fieldSource: fieldSource, fieldSearch: fieldSearch, query: query,
                       searches: searches)
-    return (Browser(store: store, libraryName: name, width: width, height: height, keyMap: keyMap,
-                    purpose: purpose), library, lastChange)
+    return (saying(library.openingNotice, Browser(store: store, libraryName: name, width: width, height: height,
+                                                  keyMap: keyMap, purpose: purpose)), library, lastChange)
+}
+
+/// The browser with what opening the library did on its status line (`ItemLibrary.openingNotice`), until a key.
+private func saying(_ notice: String?, _ browser: Browser) -> Browser {
+    if let notice { browser.show(notice: notice) }
+    return browser
 }
 
 func readStandardInput() -> String {

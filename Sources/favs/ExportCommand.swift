@@ -85,6 +85,8 @@ enum ItemOutput {
         let location = try library.location()
         do {
             return try answer(query, from: try openExistingLibrary(location)).store
+        } catch let said as ExitCode {
+            throw said
         } catch {
             throw failure(opening: error)
         }
@@ -94,6 +96,8 @@ enum ItemOutput {
     /// query's prefilter: the store answers the query over them as over the whole list), and how many items the list
     /// has in all.
     private static func answer(_ query: ListQuery, from library: any ItemLibrary) throws -> (store: Store, listCount: Int) {
+        var query = query
+        query.scope = try query.scope.resolved(for: library)
         let (items, listCount) = try library.loadList(titlesPassing: query.titlePrefilter)
         let store = Store(collection: items, fieldSearch: LibraryFieldSearch(library, inBackground: false), query: query)
         // The library could not answer the field terms: said, rather than an empty list that looks like an answer.

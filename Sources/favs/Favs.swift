@@ -13,7 +13,7 @@ struct Favs: ParsableCommand {
             """,
         version: "favs \(favsVersion)",
         subcommands: [Browse.self, Import.self, List.self, Export.self, Script.self, Fav.self, Unfav.self, Delete.self, Restore.self,
-                      Tag.self, Tags.self, Searches.self,
+                      Tag.self, Tags.self, Searches.self, Team.self,
                       Open.self, Pick.self, Copy.self, Index.self,
                       ConfigFileCommand.self],
         defaultSubcommand: Browse.self

@@ -16,8 +16,8 @@ func openLibrary(_ location: LibraryLocation, seedIfNew: Bool) throws -> any Ite
 /// new file is the command's to remove.
 func openLibraryToFill(_ location: LibraryLocation) throws -> any ItemLibrary {
     if location.isPostgres {
-        return try PostgresLibrary.open(url: location.path, seedIfNew: false, tablesWithFirstWrite: true,
-                                        timeout: serverTimeout)
+        return sayingOpeningNotice(try PostgresLibrary.open(url: location.path, seedIfNew: false, tablesWithFirstWrite: true,
+                                                            timeout: serverTimeout))
     }
     return try SQLiteLibrary.open(location, seedIfNew: false)
 }
@@ -26,9 +26,17 @@ func openLibraryToFill(_ location: LibraryLocation) throws -> any ItemLibrary {
 /// false, so reading one writes nothing.
 func openExistingLibrary(_ location: LibraryLocation, readOnly: Bool = true) throws -> any ItemLibrary {
     if location.isPostgres {
-        return try PostgresLibrary.open(url: location.path, seedIfNew: false, mustExist: true, timeout: serverTimeout)
+        return sayingOpeningNotice(try PostgresLibrary.open(url: location.path, seedIfNew: false, mustExist: true,
+                                                            timeout: serverTimeout))
     }
     return try SQLiteLibrary.openExisting(location, readOnly: readOnly)
+}
+
+/// A command's library, with what opening it did said on stderr (`ItemLibrary.openingNotice`; the browser shows it
+/// on its status line instead).
+private func sayingOpeningNotice(_ library: any ItemLibrary) -> any ItemLibrary {
+    if let notice = library.openingNotice { FileHandle.standardError.write(Data("favs: \(notice)\n".utf8)) }
+    return library
 }
 
 /// The config file's `timeout` for a team library's server (what is wrong with the file is said where the command

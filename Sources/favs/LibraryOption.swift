@@ -54,6 +54,7 @@ func failure(opening error: any Error) -> ExitCode {
     case .unreachable?, .timedOut?, .locked?: .unreachable
     case .newerVersion?: .newer
     case .authentication?: .loginRefused
+    case .readOnlyRole?: .readOnlyRole
     default: .io
     }
     assert(ExitStatus.libraryOpen.contains(status), "\(status) is not in ExitStatus.libraryOpen")

@@ -71,7 +71,8 @@ struct List: ParsableCommand {
         let listQuery = ListQuery(filter: saved?.filter ?? query ?? "", exact: saved?.exact ?? exact,
                                   scope: tagScope.scope(favorites: favorites))
         if let machine = ExportFormat(rawValue: format.rawValue) {
-            let items = try query != nil || tagScope.tag != nil || saved != nil ? ItemOutput.load(library, matching: listQuery)
+            let scoped = tagScope.tag != nil || tagScope.favoritesOf != nil
+            let items = try query != nil || scoped || saved != nil ? ItemOutput.load(library, matching: listQuery)
                 : ItemOutput.load(library, favoritesOnly: favorites)
             return try ItemOutput.write(items, as: machine)
         }

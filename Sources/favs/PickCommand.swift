@@ -91,6 +91,9 @@ struct Pick: ParsableCommand {
             if tagScope.tag != nil {
                 throw ValidationError("--tag: the lines of stdin have no tags (--stdin NAME)")
             }
+            if tagScope.favoritesOf != nil {
+                throw ValidationError("--favorites-of: the lines of stdin have no team (--stdin NAME)")
+            }
             if library.library != nil {
                 throw ValidationError("--stdin NAME keeps its stars in picks/NAME.sqlite: --library does not apply")
             }

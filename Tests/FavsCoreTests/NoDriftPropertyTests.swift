@@ -24,7 +24,9 @@ import Testing
     static let tags = [SetID.tag("t/a"), .tag("T/b"), .tag("t/a/c"), .tag("u"), .tag("T/A")]
     /// What the list may be scoped to besides every item: the set, a tag alone, a folder with what is under it.
     static let scopes: [ListQuery.Scope] = [.members(reading), .members(.tag("t/a")), .members(.tagFolder("t")),
-                                            .members(.tagFolder("T/A"))]
+                                            .members(.tagFolder("T/A")), .members(.team)]
+    /// Other members of a team library, whose stars arrive from their processes.
+    static let members = [SetID.stars(of: "ana"), .stars(of: "bo")]
     /// Saved searches, by names and texts drawn from these: tag terms, exact and negated words, none with field terms
     /// (whose count only the library's index gives, off the input thread).
     static let searchNames = ["Alps", "mine", "Zoë", "ø"]
@@ -140,8 +142,10 @@ import Testing
                     browser.showSearch(named: name)
                     twin.showSearch(named: name)
                 default:
+                    // Another process's join or leave: of a set, a tag, or another member's stars.
                     guard let id = ids.randomElement(using: &rng) else { continue }
-                    let updates = [RemoteUpdate.member(set, id, Bool.random(using: &rng), at: 20_000 + Int64(step))]
+                    let changed = Bool.random(using: &rng) ? set : Self.members.randomElement(using: &rng) ?? set
+                    let updates = [RemoteUpdate.member(changed, id, Bool.random(using: &rng), at: 20_000 + Int64(step))]
                     browser.sync(updates)
                     twin.sync(updates)
                 }
@@ -288,6 +292,16 @@ import Testing
             try #require(node.count == under.count && node.ownCount == own.count, "\(context): #\(node.path)'s count")
             try #require(store.items.memberCount(of: .tagFolder(node.path)) == under.count, "\(context): #\(node.path)/")
         }
+        // The team's stars, once another member's are in: each item counted once for your star and once per member's,
+        // and the team's set every item someone starred.
+        if store.items.hasTeamStars {
+            for id in store.items.ids {
+                let count = ([SetID.favorites] + Self.members).count { store.items.isMember(id, of: $0) }
+                try #require(store.items.teamStars(of: id) == count, "\(context): \(id)'s team stars")
+            }
+            try #require(store.items.memberCount(of: .team) == store.items.ids.count { store.items.teamStars(of: $0) > 0 },
+                         "\(context): the team's count")
+        }
         // Every saved search's count is its query answered afresh over the items, whatever the count was kept from.
         for search in store.savedSearches {
             var fresh = QueryResult()
@@ -306,7 +320,7 @@ import Testing
         let collections = browser.collectionRows
         try expectCursor(browser.collectionsCursor, collections, layout.panes[.favorites], "\(context) collections")
         let tree = store.items.tagTree
-        try #require(collections.hasHeader == !(tree.isEmpty && store.savedSearches.isEmpty),
+        try #require(collections.hasHeader == !(tree.isEmpty && store.savedSearches.isEmpty && !store.items.hasTeamStars),
                      "\(context): the header without tags or searches, or none beside them")
         try #require(collections.searches == store.savedSearches, "\(context): the saved searches listed")
         let selected = browser.collectionsCursor.selected

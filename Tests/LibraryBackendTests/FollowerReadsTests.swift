@@ -72,7 +72,8 @@ final class UnansweredBackground: BackgroundLibrary {
     }
 
     func follower(_ reader: HeldReader, _ arrivals: Arrivals) -> PostgresFollower {
-        PostgresFollower(events: { arrivals.take() }, reader: reader, origin: "us", after: 0)
+        PostgresFollower(events: { arrivals.take() }, reader: reader, origin: "us",
+                         names: StarNames(member: "us", format: StarNames.membersFormat), after: 0)
     }
 
     /// Polls until the follower answers something (at most 5 s: a sanity bound).
@@ -162,7 +163,8 @@ final class UnansweredBackground: BackgroundLibrary {
     @Test func aListFollowerAsksForTheListAgainOnceTheServerIsBackOrASecondAfterAFailureItSays() throws {
         let reader = HeldReader(lists: [Self.fourItems], failingLists: 2)
         let arrivals = Arrivals()
-        let follower = PostgresFollower(events: { arrivals.take() }, reader: reader, origin: "us", readingTheList: true)
+        let follower = PostgresFollower(events: { arrivals.take() }, reader: reader, origin: "us",
+                                        names: StarNames(member: "us", format: StarNames.membersFormat), readingTheList: true)
         /// Lets the read under way answer, and waits until it has.
         func answered() { reader.release(); Thread.sleep(forTimeInterval: 0.1) }
         /// How many list reads were asked (given the reading queue time to start the last one).

@@ -327,6 +327,14 @@ func poll(_ follower: any LibraryFollowing, until done: ([RemoteUpdate]) -> Bool
         #expect(target.schema == "reading")
         #expect(target.sslMode == .require)
         #expect(target.display == "postgres://ana:***@db.example:6543/team?schema=reading&sslmode=require")
+        #expect(target.member == "ana", "whose stars: the login role unless the URL names a member")
+    }
+
+    @Test func aMemberNamedInTheURLIsWhoseStarsTheConnectionKeeps() throws {
+        let target = try PostgresTarget(url: "postgres://team@db.example/lists?schema=reading&member=bo%20k", environment: [:])
+        #expect(target.user == "team" && target.member == "bo k")
+        #expect(throws: LibraryError.self) { try PostgresTarget(url: "postgres://team@h/db?member=", environment: [:]) }
+        #expect(throws: LibraryError.self) { try PostgresTarget(url: "postgres://team@h/db?member=a%0Ab", environment: [:]) }
     }
 
     @Test func whatTheURLLeavesOutComesFromTheEnvironmentAsForPsql() throws {
@@ -392,7 +400,7 @@ func poll(_ follower: any LibraryFollowing, until done: ([RemoteUpdate]) -> Bool
             try PostgresTarget(url: "postgres://a:secret@h/db?sslmode=always", environment: [:])
         }
         #expect(throws: LibraryError.badURL(location: "postgres://h/db?colour=blue",
-                                            reason: "unknown parameter 'colour' (known: schema, sslmode, host, port, user, password, dbname)")) {
+                                            reason: "unknown parameter 'colour' (known: schema, member, sslmode, host, port, user, password, dbname)")) {
             try PostgresTarget(url: "postgres://h/db?colour=blue", environment: [:])
         }
         #expect(throws: LibraryError.badURL(location: "postgres://h/db?password=***&schema=x",

@@ -79,8 +79,8 @@ import Testing
         #expect(items.memberCount(of: .favorites) == 3)
     }
 
-    /// A team library of format 2 (before the log named sets): migrated to format 3 with every favorite and its time
-    /// kept, and its log, written as format 2 wrote it, still followed.
+    /// A team library of format 2 (before the log named sets): migrated with every favorite and its time kept (the
+    /// stars of the member who upgrades it, from format 5), and its log, written as format 2 wrote it, still followed.
     @Test func aFormatTwoLibraryIsMigratedAndItsLogStillFollowed() throws {
         let place = try Place(.postgres)
         let made = try #require(try place.open(seed: true) as? PostgresLibrary)
@@ -88,6 +88,8 @@ import Testing
         let time = try #require(try made.loadListToFollow().items.memberSince("rec-002", in: .favorites))
         // Back to format 2's tables, with a row of its log a follower has not read yet.
         try made.session.transaction(writes: true) {
+            try made.session.query("UPDATE members SET set_name = 'favorites' WHERE starts_with(set_name, '@')")
+            try made.session.query("DELETE FROM meta WHERE key = 'favorites_given_to'")
             try made.session.query("DROP TABLE searches")
             try made.session.query("DROP INDEX members_item")
             try made.session.query("ALTER TABLE changes DROP COLUMN set_name")
@@ -100,7 +102,7 @@ import Testing
         }
 
         let library = try place.open()
-        #expect(try PostgresLibrary.storedFormat(made.session) == 4)
+        #expect(try PostgresLibrary.storedFormat(made.session) == PostgresLibrary.format)
         #expect(try library.savedSearches().isEmpty, "format 4's table of saved searches, empty")
         let items = try library.loadListToFollow().items
         #expect(items.favoriteIDs == ["rec-002", "rec-004", "rec-008"] && items.memberSince("rec-002", in: .favorites) == time)

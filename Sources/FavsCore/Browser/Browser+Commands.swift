@@ -75,8 +75,14 @@ extension Browser {
             return
         }
         let next = after(scope).set.map { $0 == .favorites ? "favorites" : "\($0)" } ?? "every item"
-        let name = set == .favorites ? "Favorites only" : "Tagged \(set)"
-        message = Message(text: "\(name) — \(keyMap.label(.favoritesView)) for \(next)", isError: false)
+        message = Message(text: "\(scopeName(set)) — \(keyMap.label(.favoritesView)) for \(next)", isError: false)
+    }
+
+    /// What the status line calls the list scoped to a set.
+    private func scopeName(_ set: SetID) -> String {
+        if set == .favorites { return store.items.hasTeamStars ? "Your stars only" : "Favorites only" }
+        if set == .team { return "The team's stars, counted" }
+        return "Tagged \(set)"
     }
 
     /// Shows `text` as an error and changes nothing else: what a command that cannot run answers.
@@ -160,8 +166,7 @@ extension Browser {
     private func show(_ set: SetID) {
         changeQuery { $0.scope = .members(set) }
         guard store.query.scope == .members(set) else { return }
-        let name = set == .favorites ? "Favorites only" : "Tagged \(set)"
-        message = message ?? Message(text: "\(name) — \(keyMap.label(.favoritesView)) for every item", isError: false)
+        message = message ?? Message(text: "\(scopeName(set)) — \(keyMap.label(.favoritesView)) for every item", isError: false)
         if layout.kind != .sideBySide { focus = .list }
     }
 

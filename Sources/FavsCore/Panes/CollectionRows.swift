@@ -4,8 +4,8 @@ import Foundation
 /// A row of the collections pane, known by what it shows, never by its number: a collection (the favorites'
 /// header, or a tag's folder) or one favorite.
 public enum CollectionRow: Hashable, Sendable {
-    /// A collection, as the list is scoped to it: `.favorites`, or a tag's folder (`SetID.tagFolder`: the tag and
-    /// every tag nested under it).
+    /// A collection, as the list is scoped to it: `.favorites`, the team's stars (`SetID.team`), or a tag's folder
+    /// (`SetID.tagFolder`: the tag and every tag nested under it).
     case set(SetID)
     /// A favorite, shown under the favorites' header.
     case item(ItemID)
@@ -21,7 +21,8 @@ public enum CollectionRow: Hashable, Sendable {
 
 /// The rows of the collections pane, made from the store whenever they are asked for (never kept, so a count is
 /// never stale): `★ Favorites`, its favorites while it or one of them is selected, then the tag tree with the
-/// folders `open` names opened, then the saved searches A–Z. With no tags and no saved searches there is nothing but
+/// folders `open` names opened, then the saved searches A–Z. In a team library where others star, the favorites are
+/// `★ Mine`, and `★ Team` (every item someone starred) comes after them. With no tags and no saved searches there is nothing but
 /// favorites to choose: the rows are the favorites alone, as the pane was before tags.
 struct CollectionRows: KeyedRows {
     /// A tag or a folder as the tree shows it.
@@ -37,8 +38,10 @@ struct CollectionRows: KeyedRows {
     let tags: [Shown]
     /// The saved searches, A–Z.
     let searches: [SavedSearch]
-    /// Whether the `★ Favorites` row is there: only beside tags or saved searches.
+    /// Whether the `★ Favorites` row is there: only beside tags, saved searches or the team's stars.
     let hasHeader: Bool
+    /// How many items the team starred, when others star in this library (the `★ Team` row); nil otherwise.
+    let team: Int?
     /// Whether the favorites themselves are shown.
     let showsFavorites: Bool
 
@@ -47,7 +50,8 @@ struct CollectionRows: KeyedRows {
         favorites = store.favorites
         let tree = store.items.tagTree
         searches = store.savedSearches
-        hasHeader = !tree.isEmpty || !searches.isEmpty
+        team = store.items.hasTeamStars ? store.items.memberCount(of: .team) : nil
+        hasHeader = !tree.isEmpty || !searches.isEmpty || team != nil
         showsFavorites = !hasHeader || selected.map { $0 == .set(.favorites) || $0.item != nil } ?? true
         var shown: [Shown] = []
         var closed: String?  // the closed folder whose tags are being left out
@@ -65,8 +69,10 @@ struct CollectionRows: KeyedRows {
 
     /// The first favorite's row.
     var favoritesStart: Int { hasHeader ? 1 : 0 }
+    /// The `★ Team` row (when there is one).
+    var teamRow: Int { favoritesStart + (showsFavorites ? favorites.count : 0) }
     /// The first tag's row.
-    var tagsStart: Int { favoritesStart + (showsFavorites ? favorites.count : 0) }
+    var tagsStart: Int { teamRow + (team == nil ? 0 : 1) }
     /// The first saved search's row.
     var searchesStart: Int { tagsStart + tags.count }
     var count: Int { searchesStart + searches.count }
@@ -74,7 +80,8 @@ struct CollectionRows: KeyedRows {
     func id(at row: Int) -> CollectionRow? {
         if row < 0 { return nil }
         if row < favoritesStart { return .set(.favorites) }
-        if row < tagsStart { return favorites.id(at: row - favoritesStart).map(CollectionRow.item) }
+        if row < teamRow { return favorites.id(at: row - favoritesStart).map(CollectionRow.item) }
+        if row < tagsStart { return .set(.team) }
         if row < searchesStart { return tag(at: row).map { .set(.tagFolder($0.node.path)) } }
         return search(at: row).map { .search($0.name) }
     }
@@ -93,6 +100,7 @@ struct CollectionRows: KeyedRows {
         switch id {
         case let .item(item): return showsFavorites ? favorites.row(of: item).map { favoritesStart + $0 } : nil
         case let .set(set) where set == .favorites: return hasHeader ? 0 : nil
+        case let .set(set) where set == .team: return team == nil ? nil : teamRow
         case let .set(set): return tags.firstIndex { SetID.tagFolder($0.node.path) == set }.map { tagsStart + $0 }
         case let .search(name): return searches.firstIndex { $0.name == name }.map { searchesStart + $0 }
         }
@@ -107,6 +115,7 @@ struct CollectionRows: KeyedRows {
             guard shown > 0 else { return 0 }
             return favorites.row(placing: item).map { favoritesStart + min($0, shown - 1) }
         case let .set(set) where set == .favorites: return 0
+        case let .set(set) where set == .team: return team == nil ? 0 : teamRow
         case let .set(set):
             guard let path = set.folderPath else { return nil }
             return tagsStart + tags.count { TagPath.areInOrder($0.node.path, path) }

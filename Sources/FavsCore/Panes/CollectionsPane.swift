@@ -1,7 +1,8 @@
 import FavsModel
 import Foundation
 
-/// The collections: `★ Favorites (n)` with its favorites under it while it or one of them is selected, then the
+/// The collections: `★ Favorites (n)` (`★ Mine (n)` and, after them, `★ Team (n)` in a team library where others
+/// star) with its favorites under it while it or one of them is selected, then the
 /// tag tree with counts, nested tags indented under their folder, then the saved searches, each with the number of
 /// items it finds now (`CollectionRows`). With no tags and no saved searches it is the
 /// favorites pane it always was: `Favorites (n)` over the favorites. Drawn from the store and the pane's cursor.
@@ -36,7 +37,11 @@ enum CollectionsPane {
             case .set(.favorites):
                 canvas.put(glyphs.star, row: row, column: 2, limit: inner - 1)
                 canvas.addRole(.star, row: row, column: 2, count: 1)
-                canvas.put("Favorites (\(favorites))", row: row, column: 4, limit: inner - 3)
+                canvas.put("\(rows.team == nil ? "Favorites" : "Mine") (\(favorites))", row: row, column: 4, limit: inner - 3)
+            case .set(.team):
+                canvas.put(glyphs.star, row: row, column: 2, limit: inner - 1)
+                canvas.addRole(.star, row: row, column: 2, count: 1)
+                canvas.put("Team (\(rows.team ?? 0))", row: row, column: 4, limit: inner - 3)
             case .search:
                 guard let search = rows.search(at: cursor.offset + line) else { continue }
                 // Counted by the store once per change to the model, never per frame; `…` while only the library's

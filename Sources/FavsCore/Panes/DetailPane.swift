@@ -40,6 +40,8 @@ enum DetailPane {
             var item: Item?
             /// The item's tags: the collection keeps them as sets, not in the `Item` it gives.
             var tags: [String]
+            /// Who starred it, in a team library where others star: the collection keeps it, as it keeps tags.
+            var stars: [String]
             var fields: [Field]?
             var loading: Bool
             var failure: String?
@@ -56,6 +58,7 @@ enum DetailPane {
                      reusing previous: Text?) -> Text {
         let source = Text.Source(subject: subject, width: width, star: glyphs.star, item: subject.flatMap { store.items[$0] },
                                  tags: subject.map(store.items.tags(of:)) ?? [],
+                                 stars: subject.map { starredBy($0, in: store.items) } ?? [],
                                  fields: subject.flatMap { store.fields(of: $0) },
                                  loading: subject.map(store.isLoadingFields(of:)) ?? false,
                                  failure: subject.flatMap(store.fieldFailure(of:)), preview: preview)
@@ -78,7 +81,10 @@ enum DetailPane {
         let fields = store.fields(of: id)
         // Its tags are a fact of the item, as its id is: a line like a field's, none when it has no tag.
         let tags = store.items.tags(of: id)
+        // So are the members who starred it, in a team library where others star: you first, then A–Z.
+        let stars = starredBy(id, in: store.items)
         let facts = [Field("id", item.id.readable)] + (tags.isEmpty ? [] : [Field("tags", tags.map { "#" + $0 }.joined(separator: "  "))])
+            + (stars.isEmpty ? [] : [Field("stars", "\(stars.count) \(glyphs.star)  " + stars.joined(separator: ", "))])
         for field in facts + (fields ?? []) {
             let wrapped = TextWidth.wrap(Sanitize.visible("\(field.name): \(field.value)"), to: textWidth)
             // The name and its colon; a name longer than the pane is wide is dim on its first line only.
@@ -99,6 +105,13 @@ enum DetailPane {
             lines.append(contentsOf: previewLines(preview, title: item.title))
         }
         return lines
+    }
+
+    /// Who starred a present item, you (`you`) first, then the other members A–Z; none in a library where no one
+    /// else stars (`ItemCollection.hasTeamStars`), where the star before the title says it all.
+    static func starredBy(_ id: ItemID, in items: ItemCollection) -> [String] {
+        guard items.hasTeamStars else { return [] }
+        return (items.isMember(id, of: .favorites) ? ["you"] : []) + items.starredBy(id)
     }
 
     static func draw(_ store: Store, state: DetailState, width: Int, height: Int, focused: Bool,

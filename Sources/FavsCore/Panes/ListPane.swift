@@ -28,7 +28,7 @@ enum ListPane {
             let empty = store.isSearchingFields ? "searching fields…"
                 : !filter.isEmpty ? (store.searchesFields ? "No item matches “\(filter)”" : "No title matches “\(filter)”")
                 : query.scope == .favorites ? "No favorites: \(keyMap.label(.favoritesView)) shows every item"
-                : query.scope == .all ? "No items" : "No items in \(query.scope.set?.name ?? "")"
+                : query.scope == .all ? "No items" : "No items in \(query.scope.set?.description ?? "")"
             canvas.put(empty, row: 1, column: 2, limit: inner - 1, style: .dim)
             return canvas
         }
@@ -43,11 +43,15 @@ enum ListPane {
             if marked { canvas.addRole(.mark, row: row, column: 1, count: 1) }
             if item.favorite { canvas.addRole(.star, row: row, column: 2, count: 1) }
             let written = canvas.put(title: item.title, row: row, column: 4, limit: inner - 3, highlighting: search)
-            // Its tags after the title, dimmed, where there is room: a cut title has none left, so they go first.
+            // Its tags after the title, dimmed, where there is room: a cut title has none left, so they go first. The
+            // team's stars list each item's count of stars before them (`3 ★`).
             let tagsAt = 4 + written + 2
             if tagsAt < inner + 1 {
-                canvas.put(tagsText(store.items.tags(of: item.id), room: inner + 1 - tagsAt, ellipsis: glyphs.ellipsis),
-                           row: row, column: tagsAt, style: .dim)
+                let stars = query.scope == .members(.team) ? "\(store.items.teamStars(of: item.id)) \(glyphs.star)" : ""
+                let room = inner + 1 - tagsAt - (stars.isEmpty ? 0 : TextWidth.of(stars) + 1)
+                let tags = room > 0 ? tagsText(store.items.tags(of: item.id), room: room, ellipsis: glyphs.ellipsis) : ""
+                let text = [stars, tags].filter { !$0.isEmpty }.joined(separator: " ")
+                if TextWidth.of(text) <= inner + 1 - tagsAt { canvas.put(text, row: row, column: tagsAt, style: .dim) }
             }
             if selected { canvas.addStyle(.reverse, row: row, column: 1, count: inner) }
         }

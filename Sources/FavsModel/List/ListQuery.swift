@@ -96,6 +96,8 @@ public struct ListQuery: Hashable, Sendable {
     /// A list of a tag folder depends on every tag nested in it.
     func depends(on set: SetID) -> Bool {
         if scope == .members(set) { return true }
+        // The team's stars are kept from each member's (yours are the favorites).
+        if scope == .members(.team), set == .favorites || set.isStars { return true }
         if let path = set.tagPath {
             if let folder = scope.set?.folderPath, TagPath.isWithin(path, folder) { return true }
             if filter.contains("#"), reading.tagGroups.joined().contains(where: { TagPath.isWithin(path, $0.path) }) { return true }

@@ -31,6 +31,25 @@ public struct SetID: Hashable, Sendable, CustomStringConvertible {
     /// keeps it from its tags (`ItemCollection`), and it is never written, logged or changed by itself.
     public static func tagFolder(_ path: String) -> SetID { SetID("#" + path + "/") }
 
+    /// A member's stars in a team library (`@alice`): that member's favorites, as another member's favs holds them.
+    /// Your own are `favorites` (a team library's backend names them by member when it stores them); another
+    /// member's are shown and counted, never changed here.
+    public static func stars(of member: String) -> SetID { SetID("@" + member) }
+
+    /// The team's stars: the items someone starred, each counted by how many did (your favorites and every member's
+    /// stars the collection holds). Named `@`, which no member's set is: the collection keeps it once another
+    /// member's stars are in it (`ItemCollection`), and it is never written, logged or changed by itself.
+    public static let team = SetID("@")
+
+    /// The member whose stars this set is (`alice` for `@alice`); nil for any other set.
+    public var starsMember: String? { isStars ? String(name.dropFirst()) : nil }
+
+    public var isStars: Bool { name.hasPrefix("@") && name.count > 1 }
+    public var isTeam: Bool { name == "@" }
+
+    /// A set the collection keeps from others and that no change names: a tag folder, the team's stars.
+    public var isDerived: Bool { isTagFolder || isTeam }
+
     /// A tag's path (`reading/2026`); nil for a set that is not a tag (a folder is not).
     public var tagPath: String? { isTag ? String(name.dropFirst()) : nil }
 
@@ -40,8 +59,12 @@ public struct SetID: Hashable, Sendable, CustomStringConvertible {
     public var isTag: Bool { name.hasPrefix("#") && !name.hasSuffix("/") }
     public var isTagFolder: Bool { name.hasPrefix("#") && name.hasSuffix("/") && name.count > 2 }
 
-    /// What a screen calls it: the name, a folder as its tag (`#work`).
-    public var description: String { folderPath.map { "#" + $0 } ?? name }
+    /// What a screen calls it: the name, a folder as its tag (`#work`), a member's stars as `★ alice`.
+    public var description: String {
+        if isTeam { return "★ team" }
+        if let member = starsMember { return "★ " + member }
+        return folderPath.map { "#" + $0 } ?? name
+    }
 
     public static func == (a: SetID, b: SetID) -> Bool { a.key == b.key }
     public func hash(into hasher: inout Hasher) { hasher.combine(key) }

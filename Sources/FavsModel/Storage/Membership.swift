@@ -77,6 +77,15 @@ struct Membership: Sendable, Equatable {
         }
     }
 
+    /// How many times the item at `slot` is in a counted set (a folder's tags nested there, the team's stars): 0 when
+    /// it is not a member, 1 in a set that is not counted.
+    func tally(ofSlot slot: Int) -> Int {
+        switch form {
+        case .dense: contains(slot) ? 1 : 0
+        case let .sparse(members, _): Int(members[Int32(slot)] ?? 0)
+        }
+    }
+
     /// When the member at `slot` joined; nil for a slot that does not belong, or a member without a time.
     func time(ofSlot slot: Int) -> Int64? { contains(slot) ? times[Int32(slot)] : nil }
 

@@ -208,14 +208,14 @@ public final class Store {
         switch action {
         case let .toggleMember(set, id):
             guard items.contains(id) else { return Outcome(error: "no item '\(id)'") }
-            guard !set.isTagFolder else { return Outcome(error: Self.folderRefusal) }
+            if let refusal = Self.refusal(toChange: [set]) { return Outcome(error: refusal) }
             let member = items.isMember(id, of: set)
             outcome = commitNew([.setMember(items.spelling(of: set), id, !member, at: member ? items.memberSince(id, in: set) : stamp(for: set))])
         case let .delete(id):
             guard let item = items[id] else { return Outcome(error: "no item '\(id)'") }
             outcome = commitNew([.delete(item)])
         case let .toggleMembers(set, ids):
-            guard !set.isTagFolder else { return Outcome(error: Self.folderRefusal) }
+            if let refusal = Self.refusal(toChange: [set]) { return Outcome(error: refusal) }
             let marked = ids.filter(items.contains)
             let value = !marked.allSatisfy { items.isMember($0, of: set) }
             // Made one after the other, in the order given: the last is the most recent.
@@ -225,7 +225,7 @@ public final class Store {
             guard !parts.isEmpty else { return Outcome(error: "Nothing to change") }
             outcome = commitNew(parts)
         case let .changeMembers(ids, join, leave):
-            guard !(join + leave).contains(where: \.isTagFolder) else { return Outcome(error: Self.folderRefusal) }
+            if let refusal = Self.refusal(toChange: join + leave) { return Outcome(error: refusal) }
             var parts: [ModelChange] = []
             for id in ids where items.contains(id) {
                 for set in join where !items.isMember(id, of: set) {
@@ -288,6 +288,15 @@ public final class Store {
     /// Why a folder of tags is not joined or left by itself: its members are its tags'.
     static let folderRefusal = "A folder holds what its tags hold: tag the item instead"
 
+    /// Why a change of these sets is refused; nil when it may be made. A folder and the team's stars are kept from
+    /// other sets; another member's stars are theirs to change (your own are the favorites).
+    static func refusal(toChange sets: [SetID]) -> String? {
+        if sets.contains(where: \.isTagFolder) { return folderRefusal }
+        if sets.contains(where: \.isTeam) { return "The team's stars are each member's: star it as yours" }
+        if let member = sets.lazy.compactMap(\.starsMember).first { return "Those are \(member)'s stars: only \(member) changes them" }
+        return nil
+    }
+
     /// Commits a new change (one part, or several as one batch) and, when it stands, makes it the next undo.
     func commitNew(_ parts: [ModelChange]) -> Outcome {
         let outcome = commit(parts.count == 1 ? parts[0] : .batch(parts))
@@ -346,8 +355,16 @@ public final class Store {
         result.itemsWillChange(in: items)
         switch change {
         case let .setMember(set, id, value, at):
-            guard !set.isTagFolder, let slot = items.presentSlot(of: id) else { return [] }
+            guard !set.isDerived, let slot = items.presentSlot(of: id) else { return [] }
+            let hadTeam = items.hasTeamStars
             let index = items.setIndex(making: set)
+            // The first other member's stars make the team's set, from every favorite at once: a list showing it
+            // is answered afresh rather than followed by one row.
+            if !hadTeam, items.hasTeamStars, result.query.scope == .members(.team) {
+                if items.isMember(slot: slot, ofSet: index) != value { items.setMember(slot: slot, ofSet: index, value, at: at) }
+                result.recompute(in: items)
+                return [.membershipChanged(set, id), .reloaded]
+            }
             guard items.isMember(slot: slot, ofSet: index) != value else { return [] }
             if value, set == .favorites { noteFavoriteTime(at) }
             let from = result.membershipWillChange(of: set, slot: slot, in: items)

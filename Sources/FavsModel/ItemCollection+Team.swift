@@ -1,0 +1,34 @@
+import Foundation
+
+/// A team library's stars: your own are the favorites, another member's the set `@name` (`SetID.stars`), and the
+/// team's (`SetID.team`) a counted set the collection keeps from them, as it keeps a tag's folders: an item is in it
+/// while someone starred it, counted once per member who did. The team set is made with the first other member's
+/// stars, from the favorites there then (`setIndex(making:)`); a library no one else stars in (every SQLite file) never has one.
+extension ItemCollection {
+    /// Keeps the team's count in step with a star of yours or another member's that the present `slot` gained or lost.
+    mutating func starsChanged(slot: Int, _ starred: Bool) {
+        guard let team = setIndex(of: .team) else { return }
+        _ = sets[team].count(slot: slot, starred ? 1 : -1)
+    }
+
+    /// Whether other members' stars are in the collection: a team library with someone else starring.
+    public var hasTeamStars: Bool { setIndex(of: .team) != nil }
+
+    /// How many members starred a present item: you and the others (0 for an item no one starred).
+    public func teamStars(of id: ItemID) -> Int {
+        guard let slot = presentSlot(of: id) else { return 0 }
+        guard let team = setIndex(of: .team) else { return isFavorite(slot: slot) ? 1 : 0 }
+        return sets[team].tally(ofSlot: slot)
+    }
+
+    /// The other members who starred a present item, A–Z.
+    public func starredBy(_ id: ItemID) -> [String] {
+        guard let slot = presentSlot(of: id) else { return [] }
+        return zip(setIDs, sets).compactMap { set, members in members.contains(slot) ? set.starsMember : nil }.sorted()
+    }
+
+    /// The other members whose stars the collection holds, A–Z (those with none starred now left out).
+    public var starringMembers: [String] {
+        zip(setIDs, sets).compactMap { set, members in members.count > 0 ? set.starsMember : nil }.sorted()
+    }
+}

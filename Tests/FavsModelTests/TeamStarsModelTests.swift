@@ -1,0 +1,57 @@
+import Testing
+@testable import FavsModel
+
+/// A team library's stars in the model: yours are the favorites, another member's arrive as their set (`@ana`), and
+/// the team's set counts each item once per member who starred it. Others' stars are theirs: never changed here.
+@Suite struct TeamStarsModelTests {
+    static let ana = SetID.stars(of: "ana"), bo = SetID.stars(of: "bo")
+
+    @Test func anotherMembersStarCountsInTheTeamWithoutStarringItForYou() {
+        let store = Store(items: SetTests.fiveItems(), clock: { 7 })  // a is your favorite
+        #expect(!store.items.hasTeamStars && store.items.teamStars(of: "a") == 1, "alone: your star is the count")
+        #expect(store.sync([.member(Self.ana, "a", true, at: 3), .member(Self.ana, "c", true, at: 4)])
+                == [.membershipChanged(Self.ana, "a"), .membershipChanged(Self.ana, "c")])
+        #expect(store.items.hasTeamStars && store.items.starringMembers == ["ana"])
+        #expect(store.items.favoriteIDs == ["a"], "ana's star is not yours")
+        #expect(store.items.teamStars(of: "a") == 2 && store.items.teamStars(of: "c") == 1 && store.items.teamStars(of: "b") == 0)
+        #expect(store.items.memberCount(of: .team) == 2)
+        #expect(store.items.starredBy("a") == ["ana"])
+
+        // Your star on c, bo's too: three for c's count, each undone or taken back as its own.
+        store.send(.toggleMember(.favorites, "c"))
+        store.sync([.member(Self.bo, "c", true, at: 5)])
+        #expect(store.items.teamStars(of: "c") == 3 && store.items.starredBy("c") == ["ana", "bo"])
+        store.send(.undo)
+        #expect(store.items.teamStars(of: "c") == 2)
+        store.sync([.member(Self.ana, "a", false, at: nil)])
+        #expect(store.items.teamStars(of: "a") == 1 && store.items.memberCount(of: .team) == 2)
+    }
+
+    @Test func aDeletedItemLeavesTheTeamsListAndComesBackWithItsCount() {
+        let store = Store(items: SetTests.fiveItems())
+        store.sync([.member(Self.ana, "a", true, at: 1), .member(Self.bo, "d", true, at: 2)])
+        store.send(.show(ListQuery(scope: .members(.team))))
+        #expect(store.list.items(from: 0, count: 9).map(\.id) == ["a", "d"])
+        store.send(.delete("a"))
+        #expect(store.list.items(from: 0, count: 9).map(\.id) == ["d"] && store.items.memberCount(of: .team) == 1)
+        store.send(.undo)
+        #expect(store.list.items(from: 0, count: 9).map(\.id) == ["a", "d"] && store.items.teamStars(of: "a") == 2)
+    }
+
+    @Test func aListOfTheTeamsStarsShownBeforeAnyoneElseStarredFillsWhenTheyDo() {
+        let store = Store(items: SetTests.fiveItems())
+        store.send(.show(ListQuery(scope: .members(.team))))
+        #expect(store.list.count == 0, "no team yet")
+        #expect(store.sync([.member(Self.ana, "e", true, at: 1)]) == [.membershipChanged(Self.ana, "e"), .reloaded])
+        #expect(store.list.items(from: 0, count: 9).map(\.id) == ["a", "e"], "your favorite, and ana's star")
+    }
+
+    @Test func othersStarsAndTheTeamsAreNotYoursToChange() {
+        let store = Store(items: SetTests.fiveItems())
+        store.sync([.member(Self.ana, "b", true, at: 1)])
+        #expect(store.send(.toggleMember(Self.ana, "b")).error == "Those are ana's stars: only ana changes them")
+        #expect(store.send(.toggleMembers(.team, ["c"])).error == "The team's stars are each member's: star it as yours")
+        #expect(store.send(.changeMembers(["c"], join: [Self.bo], leave: [])).error == "Those are bo's stars: only bo changes them")
+        #expect(store.items.isMember("b", of: Self.ana) && !store.canUndo)
+    }
+}
