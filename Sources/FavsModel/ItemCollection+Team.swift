@@ -21,6 +21,12 @@ extension ItemCollection {
         return sets[team].tally(ofSlot: slot)
     }
 
+    /// The same for the item at `slot`, present or not.
+    func teamStars(ofSlot slot: Int) -> Int {
+        guard let team = setIndex(of: .team) else { return isFavorite(slot: slot) ? 1 : 0 }
+        return sets[team].tally(ofSlot: slot)
+    }
+
     /// The other members who starred a present item, A–Z.
     public func starredBy(_ id: ItemID) -> [String] {
         guard let slot = presentSlot(of: id) else { return [] }

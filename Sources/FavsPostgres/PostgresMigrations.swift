@@ -72,8 +72,9 @@ extension PostgresLibrary {
             // Each member's own stars (`StarNames`): the set `@name`. The library's one set of favorites becomes the
             // stars of the member who upgrades it (`favs.member`, set by `run`), who is recorded in `meta`
             // (`favorites_given_to`, said once on their screen); its rows stay under `favorites`, which no one sees
-            // any more, for `favs team claim-favorites` to hand them to another member. A reload row makes every
-            // favs following the library read it again.
+            // any more, for `favs team claim-favorites` to hand them to another member. Nothing is logged: a favs
+            // following the library opened it at this format (opening upgrades it), and a reader that could not
+            // upgrade it reads the old rows, which stay.
             """
             INSERT INTO members (set_name, item_id, added_at)
             SELECT '@' || current_setting('favs.member'), item_id, added_at FROM members WHERE set_name = 'favorites'
@@ -82,7 +83,6 @@ extension PostgresLibrary {
             INSERT INTO meta (key, value) SELECT 'favorites_given_to', current_setting('favs.member')
             WHERE EXISTS (SELECT 1 FROM members WHERE set_name = 'favorites')
             """,
-            "INSERT INTO changes (item_id, kind, origin) SELECT '', 'reload', 'upgrade' WHERE EXISTS (SELECT 1 FROM changes)",
         ]),
     ]
 

@@ -61,7 +61,8 @@ import Testing
         for heading in ["SYNOPSIS", "COMMANDS", "KEYS", "FILES", "ENVIRONMENT", "EXIT STATUS"] {
             #expect(page.contains(" \(heading) "), "no \(heading) section")
         }
-        for command in ["browse", "import", "list", "export", "script", "fav", "unfav", "delete", "restore", "config"] {
+        for command in ["browse", "import", "list", "export", "script", "fav", "unfav", "delete", "restore", "config",
+                        "team claim-favorites"] {
             #expect(page.contains("favs \(command) "), "favs \(command) is not in the synopsis")
         }
         for binding in KeyMap.standard.bindings {
@@ -72,7 +73,7 @@ import Testing
             #expect(page.contains(" \(variable) "), "ENVIRONMENT lacks \(variable)")
         }
         #expect(page.contains(" 66 No library, no folder for one, or no such database on the server; an input file cannot be read. "))
-        #expect(page.contains(" 77 The PostgreSQL server refused the login. "))
+        #expect(page.contains(" 77 The PostgreSQL server refused the login; a change to a team "))
     }
 
     @Test func theBashCompletionLoadsAndCompletesFavWithTheLibrarysIds() async throws {

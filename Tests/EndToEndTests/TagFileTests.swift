@@ -40,8 +40,8 @@ import Testing
             #reading/2026 a null
             #work a null
             #work b null
-            favorites b null
-            """)
+            \(backend == .postgres ? "@favs" : "favorites") b null
+            """, "a team library keeps the importer's stars (the tests' role: favs)")
         let list = try await favs("list", "--format", "jsonl", "--library", library, in: scratch)
         #expect(list.out == """
             {"id":"a","title":"Alpha","favorite":false,"tags":["Dev","reading/2026","work"],"year":1999}

@@ -55,3 +55,20 @@ import Testing
         #expect(store.items.isMember("b", of: Self.ana) && !store.canUndo)
     }
 }
+
+/// `s`'s most starred order: the items more members starred first, then library order, following every star.
+@Suite struct MostStarredOrderTests {
+    @Test func theMostStarredComeFirstAndMoveAsMembersStar() {
+        let store = Store(items: SetTests.fiveItems())  // a is your favorite
+        store.sync([.member(TeamStarsModelTests.ana, "d", true, at: 1), .member(TeamStarsModelTests.bo, "d", true, at: 2),
+                    .member(TeamStarsModelTests.ana, "c", true, at: 3)])
+        store.send(.show(ListQuery(order: .mostStarred)))
+        #expect(store.list.items(from: 0, count: 9).map(\.id) == ["d", "a", "c", "b", "e"])
+        store.sync([.member(TeamStarsModelTests.bo, "e", true, at: 4), .member(TeamStarsModelTests.ana, "e", true, at: 5)])
+        #expect(store.list.items(from: 0, count: 9).map(\.id) == ["d", "e", "a", "c", "b"])
+        store.send(.toggleMember(.favorites, "e"))
+        #expect(store.list.items(from: 0, count: 9).map(\.id) == ["e", "d", "a", "c", "b"], "your star counts too")
+        store.sync([.member(TeamStarsModelTests.ana, "d", false, at: nil)])
+        #expect(store.list.items(from: 0, count: 9).map(\.id) == ["e", "a", "c", "d", "b"])
+    }
+}

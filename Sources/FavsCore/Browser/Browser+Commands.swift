@@ -45,7 +45,9 @@ extension Browser {
             store.prepareSearch()
         case .favoritesView: cycleScope(throughTags: purpose == .pick)
         case .sort:
-            changeQuery { $0.order = $0.order.next }
+            // Most starred first is the team's order: offered where others star.
+            let next = store.query.order.next
+            changeQuery { $0.order = next == .mostStarred && !store.items.hasTeamStars ? next.next : next }
             if message == nil { message = Message(text: "Sorted by \(store.query.order.name)", isError: false) }
         case .help:
             mode = .help

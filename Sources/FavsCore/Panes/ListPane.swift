@@ -44,10 +44,11 @@ enum ListPane {
             if item.favorite { canvas.addRole(.star, row: row, column: 2, count: 1) }
             let written = canvas.put(title: item.title, row: row, column: 4, limit: inner - 3, highlighting: search)
             // Its tags after the title, dimmed, where there is room: a cut title has none left, so they go first. The
-            // team's stars list each item's count of stars before them (`3 ★`).
+            // team's stars, and the most starred order, list each item's count of stars before them (`3 ★`).
             let tagsAt = 4 + written + 2
             if tagsAt < inner + 1 {
-                let stars = query.scope == .members(.team) ? "\(store.items.teamStars(of: item.id)) \(glyphs.star)" : ""
+                let counted = query.scope == .members(.team) || query.order == .mostStarred && store.items.hasTeamStars
+                let stars = counted ? "\(store.items.teamStars(of: item.id)) \(glyphs.star)" : ""
                 let room = inner + 1 - tagsAt - (stars.isEmpty ? 0 : TextWidth.of(stars) + 1)
                 let tags = room > 0 ? tagsText(store.items.tags(of: item.id), room: room, ellipsis: glyphs.ellipsis) : ""
                 let text = [stars, tags].filter { !$0.isEmpty }.joined(separator: " ")
@@ -81,6 +82,7 @@ extension ListQuery.Order {
         case .library: "library order"
         case .title: "title A–Z"
         case .recentlyFavorited: "recently favorited first"
+        case .mostStarred: "most starred first"
         }
     }
 
@@ -90,6 +92,7 @@ extension ListQuery.Order {
         case .library: "library order"
         case .title: "A–Z"
         case .recentlyFavorited: "recent ★"
+        case .mostStarred: "most ★"
         }
     }
 }

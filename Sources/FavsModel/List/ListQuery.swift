@@ -36,6 +36,9 @@ public struct ListQuery: Hashable, Sendable {
         /// Favorites first, the most recently favorited first (those with no time kept after them, in
         /// library order); then every other item in library order.
         case recentlyFavorited = "recent"
+        /// The items the most members starred first (a team library's `★ Team` count; elsewhere your favorites
+        /// first), then library order.
+        case mostStarred = "stars"
 
         /// The next order in the cycle.
         public var next: Order {
@@ -97,7 +100,7 @@ public struct ListQuery: Hashable, Sendable {
     func depends(on set: SetID) -> Bool {
         if scope == .members(set) { return true }
         // The team's stars are kept from each member's (yours are the favorites).
-        if scope == .members(.team), set == .favorites || set.isStars { return true }
+        if scope == .members(.team) || order == .mostStarred, set == .favorites || set.isStars { return true }
         if let path = set.tagPath {
             if let folder = scope.set?.folderPath, TagPath.isWithin(path, folder) { return true }
             if filter.contains("#"), reading.tagGroups.joined().contains(where: { TagPath.isWithin(path, $0.path) }) { return true }

@@ -396,6 +396,12 @@ struct QueryResult: Sendable {
                 let (ka, kb) = (key(a), key(b))
                 return ka != kb ? ka < kb : a < b
             }
+        case .mostStarred:
+            // The most stars first: a key per slot, minus its count (your favorite's 1 when no one else stars).
+            return body { a, b in
+                let (ka, kb) = (items.teamStars(ofSlot: Int(a)), items.teamStars(ofSlot: Int(b)))
+                return ka != kb ? ka > kb : a < b
+            }
         case .title:
             guard let titleKeys else { return body(<) }
             return titleKeys.keys.withStorage { bytes, ends in
