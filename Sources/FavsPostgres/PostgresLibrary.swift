@@ -17,7 +17,7 @@ public final class PostgresLibrary: ItemLibrary {
     public var isReadOnly: Bool { tableFormat < Self.format || !writable }
     /// Whether the role logged in may change the library: one that may only read opens it read-only.
     let writable: Bool
-    public var readOnlyReason: String? { writable ? nil : "your role may only read it" }
+    public var readOnlyReason: String? { writable ? nil : "your role may only read this library" }
     public var isOnFullDisk: Bool { false }
     /// A poll with no notification costs a lock and a look: every 10 ms, so a pushed change is on screen
     /// within a few milliseconds of its commit.

@@ -109,7 +109,7 @@ func browser(on library: any ItemLibrary, width: Int, height: Int, preview: Bool
     // unless what is shown first depends on the answer (`fieldsAtOnce`: a picker's --select-1, --exit-0).
     let fieldSearch = LibraryFieldSearch(library, inBackground: interactive && !fieldsAtOnce)
     let name = library.name + (library.isOnFullDisk ? " (read-only: disk full)"
-        : library.readOnlyReason.map { " (read-only: \($0))" } ?? (library.isReadOnly ? " (read-only)" : ""))
+        : library.readOnlyReason != nil ? " (read-only: your role may only read it)" : library.isReadOnly ? " (read-only)" : "")
     // FAVS_PREVIEW_MINIMUM overrides from how many items a library opens on a preview (tests use a small one).
     let minimum = ProcessInfo.processInfo.environment["FAVS_PREVIEW_MINIMUM"].flatMap { Int($0) }
         ?? ListLoader.parallelThreshold
@@ -121,19 +121,21 @@ func browser(on library: any ItemLibrary, width: Int, height: Int, preview: Bool
     if preview, query == ListQuery(), let items = try library.loadPreview(minimum: minimum) {
         let store = Store(collection: items, sink: sink, fieldSource: fieldSource, fieldSearch: fieldSearch,
                           searches: searches)
-        return (saying(library.openingNotice, Browser(store: store, libraryName: name, width: width, height: height,
+        return (saying(library, Browser(store: store, libraryName: name, width: width, height: height,
                                                       keyMap: keyMap, purpose: purpose)), library, nil)
     }
     let (items, lastChange) = try library.loadListToFollow()
     let store = Store(collection: items, sink: sink, fieldSource: fieldSource, fieldSearch: fieldSearch, query: query,
                       searches: searches)
-    return (saying(library.openingNotice, Browser(store: store, libraryName: name, width: width, height: height,
+    return (saying(library, Browser(store: store, libraryName: name, width: width, height: height,
                                                   keyMap: keyMap, purpose: purpose)), library, lastChange)
 }
 
-/// The browser with what opening the library did on its status line (`ItemLibrary.openingNotice`), until a key.
-private func saying(_ notice: String?, _ browser: Browser) -> Browser {
-    if let notice { browser.show(notice: notice) }
+/// The browser with what opening the library did on its status line (`ItemLibrary.openingNotice`), until a key,
+/// and why it may only be read, when the user's rights say so.
+private func saying(_ library: any ItemLibrary, _ browser: Browser) -> Browser {
+    if let notice = library.openingNotice { browser.show(notice: notice) }
+    browser.readOnlyReason = library.readOnlyReason
     return browser
 }
 

@@ -6,6 +6,9 @@ import Foundation
 public final class Browser {
     public let store: Store
     public let libraryName: String
+    /// Why the library may only be read, when the user's rights say so (a team library's role that may only read):
+    /// the keys that would change it are refused at once with it, and the hints name none of them.
+    public var readOnlyReason: String?
     public let keyMap: KeyMap
     /// Which keys each mode takes, made from the key map (Modes.swift).
     let modeKeys: [Mode: ModeKeys]

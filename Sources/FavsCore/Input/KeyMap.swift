@@ -48,6 +48,12 @@ public enum Command: Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// Whether it changes the library (a star, a delete, a tag, a saved search, an undo or redo of one): what a
+    /// library the user may only read does not offer.
+    public var changesTheLibrary: Bool {
+        [.toggleFavorite, .delete, .tag, .renameTag, .deleteTag, .saveSearch, .undo, .redo].contains(self)
+    }
+
     /// The command a config file names; nil for a name no command has.
     public init?(name: String) {
         guard let command = Self.allCases.first(where: { $0.name == name }) else { return nil }
