@@ -2,6 +2,7 @@
 """A TCP proxy that holds every chunk it reads for a fixed delay before passing it on, both ways: a slow link.
 
     delay-proxy.py TARGET_HOST TARGET_PORT DELAY_MS PORT_FILE [--lifetime SECONDS] [--while-exists PATH]
+                   [--toward-server-only] [--chunk-log FILE]
 
 Listens on 127.0.0.1 on a port the kernel picks and writes that port to PORT_FILE once it accepts. Made for
 scripts/netns-pg.sh (delay/undelay), whose kernel has no netem. Each chunk is held DELAY_MS from the moment it
@@ -11,6 +12,10 @@ the order of the bytes is kept. Stdlib only.
 Bounded: it exits on SIGTERM/SIGINT, after --lifetime seconds (1 hour by default), and as soon as the
 --while-exists path is gone (the harness's folder), so a harness killed before it could clean up leaves no
 proxy running for long.
+
+--toward-server-only holds only what the client sends (a round trip then costs DELAY_MS, not twice it: the link
+of issue #38's figures). --chunk-log FILE appends a line `CONNECTION BYTES` for every chunk the client sends:
+a client that waits for each answer sends one chunk a round trip, so the lines count its round trips.
 """
 import argparse
 import asyncio
@@ -20,14 +25,16 @@ import sys
 import time
 
 
-async def pipe(reader, writer, delay):
-    """Copies reader to writer, each chunk held `delay` seconds after it arrived."""
+async def pipe(reader, writer, delay, on_chunk=None):
+    """Copies reader to writer, each chunk held `delay` seconds after it arrived (on_chunk(bytes) told of each)."""
     queue = asyncio.Queue()
 
     async def read():
         try:
             while True:
                 chunk = await reader.read(65536)
+                if chunk and on_chunk:
+                    on_chunk(len(chunk))
                 queue.put_nowait((time.monotonic() + delay, chunk))
                 if not chunk:
                     return
@@ -60,10 +67,18 @@ async def pipe(reader, writer, delay):
 async def serve(args):
     delay = args.delay_ms / 1000
     connections = set()
+    accepted = 0
 
     async def handle(client_reader, client_writer):
+        nonlocal accepted
+        accepted += 1
+        number = accepted
         task = asyncio.current_task()
         connections.add(task)
+
+        def logged(size):
+            with open(args.chunk_log, "a") as f:
+                f.write(f"{number} {size}\n")
         try:
             server_reader, server_writer = await asyncio.wait_for(
                 asyncio.open_connection(args.host, args.port), timeout=10)
@@ -72,7 +87,8 @@ async def serve(args):
             connections.discard(task)
             return
         try:
-            await asyncio.gather(pipe(client_reader, server_writer, delay), pipe(server_reader, client_writer, delay))
+            await asyncio.gather(pipe(client_reader, server_writer, delay, logged if args.chunk_log else None),
+                                 pipe(server_reader, client_writer, 0 if args.toward_server_only else delay))
         finally:
             for writer in (client_writer, server_writer):
                 writer.close()
@@ -110,6 +126,8 @@ def main():
     parser.add_argument("port_file")
     parser.add_argument("--lifetime", type=float, default=3600)
     parser.add_argument("--while-exists", default="")
+    parser.add_argument("--toward-server-only", action="store_true")
+    parser.add_argument("--chunk-log", default="")
     args = parser.parse_args()
     if args.delay_ms < 0:
         sys.exit("delay-proxy.py: the delay is a number of milliseconds, 0 or more")

@@ -1,4 +1,5 @@
 import FavsLibrary
+import FavsModel
 import FavsPostgres
 import Foundation
 
@@ -29,6 +30,15 @@ func openExistingLibrary(_ location: LibraryLocation, readOnly: Bool = true) thr
         return try PostgresLibrary.open(url: location.path, seedIfNew: false, mustExist: true, timeout: serverTimeout)
     }
     return try SQLiteLibrary.openExisting(location, readOnly: readOnly)
+}
+
+/// Applies a command-line change (`favs fav`, `unfav`, `delete`, `restore`) to a library that must exist. A team
+/// library is checked with the change itself, so the command costs two trips to the server after the login.
+func apply(_ command: ItemCommand, to ids: [ItemID], at location: LibraryLocation) throws -> [ItemID] {
+    if location.isPostgres {
+        return try PostgresLibrary.apply(command, to: ids, url: location.path, timeout: serverTimeout)
+    }
+    return try openExistingLibrary(location, readOnly: false).apply(command, to: ids)
 }
 
 /// The config file's `timeout` for a team library's server (what is wrong with the file is said where the command
