@@ -2,7 +2,7 @@
 """A TCP proxy that holds every chunk it reads for a fixed delay before passing it on, both ways: a slow link.
 
     delay-proxy.py TARGET_HOST TARGET_PORT DELAY_MS PORT_FILE [--lifetime SECONDS] [--while-exists PATH]
-                   [--toward-server-only] [--chunk-log FILE]
+                   [--toward-server-only] [--trip-log FILE]
 
 Listens on 127.0.0.1 on a port the kernel picks and writes that port to PORT_FILE once it accepts. Made for
 scripts/netns-pg.sh (delay/undelay), whose kernel has no netem. Each chunk is held DELAY_MS from the moment it
@@ -14,8 +14,8 @@ Bounded: it exits on SIGTERM/SIGINT, after --lifetime seconds (1 hour by default
 proxy running for long.
 
 --toward-server-only holds only what the client sends (a round trip then costs DELAY_MS, not twice it: the link
-of issue #38's figures). --chunk-log FILE appends a line `CONNECTION BYTES` for every chunk the client sends:
-a client that waits for each answer sends one chunk a round trip, so the lines count its round trips.
+of issue #38's figures). --trip-log FILE appends a line `CONNECTION BYTES` each time the client sends after the
+server has answered (or first): a round trip (BYTES: the size of its first chunk; a long send may come in several).
 """
 import argparse
 import asyncio
@@ -76,9 +76,16 @@ async def serve(args):
         task = asyncio.current_task()
         connections.add(task)
 
-        def logged(size):
-            with open(args.chunk_log, "a") as f:
-                f.write(f"{number} {size}\n")
+        last = {"from": None}
+
+        def from_client(size):
+            if last["from"] != "client":
+                with open(args.trip_log, "a") as f:
+                    f.write(f"{number} {size}\n")
+            last["from"] = "client"
+
+        def from_server(size):
+            last["from"] = "server"
         try:
             server_reader, server_writer = await asyncio.wait_for(
                 asyncio.open_connection(args.host, args.port), timeout=10)
@@ -87,8 +94,10 @@ async def serve(args):
             connections.discard(task)
             return
         try:
-            await asyncio.gather(pipe(client_reader, server_writer, delay, logged if args.chunk_log else None),
-                                 pipe(server_reader, client_writer, 0 if args.toward_server_only else delay))
+            logging = bool(args.trip_log)
+            await asyncio.gather(pipe(client_reader, server_writer, delay, from_client if logging else None),
+                                 pipe(server_reader, client_writer, 0 if args.toward_server_only else delay,
+                                      from_server if logging else None))
         finally:
             for writer in (client_writer, server_writer):
                 writer.close()
@@ -127,7 +136,7 @@ def main():
     parser.add_argument("--lifetime", type=float, default=3600)
     parser.add_argument("--while-exists", default="")
     parser.add_argument("--toward-server-only", action="store_true")
-    parser.add_argument("--chunk-log", default="")
+    parser.add_argument("--trip-log", default="")
     args = parser.parse_args()
     if args.delay_ms < 0:
         sys.exit("delay-proxy.py: the delay is a number of milliseconds, 0 or more")

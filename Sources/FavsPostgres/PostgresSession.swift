@@ -104,9 +104,17 @@ final class PostgresSession: @unchecked Sendable {
     /// transaction's `COMMIT`): a write whose answer decides nothing, so a change costs one trip to the server, not one
     /// per statement. `failure`: what it means when the statement fails an assertion (`assertionFailed`: a write that
     /// found no row divides by its count, zero), which also aborts the transaction.
-    func hold(_ query: PostgresQuery, failure: LibraryError? = nil) {
-        lock.withLock { held.append(Held(query: query, failure: failure)) }
+    /// At most `heldAtMost` wait (the rest are sent then): a batch on a hundred thousand marked items goes in trips of
+    /// a thousand statements, not in one that libpq would hold whole in memory.
+    func hold(_ query: PostgresQuery, failure: LibraryError? = nil) throws {
+        let count = lock.withLock {
+            held.append(Held(query: query, failure: failure))
+            return held.count
+        }
+        if count >= Self.heldAtMost { try flushHeld() }
     }
+
+    static let heldAtMost = 1000
 
     /// A statement kept to go with the next one (`hold`).
     private struct Held {
@@ -236,20 +244,20 @@ final class PostgresSession: @unchecked Sendable {
         }
         // Everything up to the first statement whose answer is waited for goes with it, and what follows the last
         // one goes with `COMMIT`: a write whose statements decide nothing costs one trip to the server.
-        hold(readOnlySnapshot ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN")
+        try hold(readOnlySnapshot ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN")
         do {
             if long {
                 // A long statement may run as long as it takes; between two (an import reading its next rows) the
                 // session may idle a minute, not for ever: an import stopped or cut off mid-way lets go of the
                 // library's write lock then.
                 let idle = timeout == 0 ? "0" : "\(max(60, 12 * timeout))s"
-                hold("""
+                try hold("""
                     SELECT set_config('statement_timeout', '0', true), set_config('idle_in_transaction_session_timeout', \(idle), true)
                     """)
             }
-            if writes { hold("SELECT pg_advisory_xact_lock(hashtext(\("favs:" + target.schema)))") }
+            if writes { try hold("SELECT pg_advisory_xact_lock(hashtext(\("favs:" + target.schema)))") }
             let (value, notice) = try body()
-            if writes { hold(ChangeNotice.statement(notice, library: target.schema)) }
+            if writes { try hold(ChangeNotice.statement(notice, library: target.schema)) }
             try query("COMMIT")
             return value
         } catch {

@@ -111,9 +111,9 @@ struct PostgresWrites: LibraryWriteTransaction {
             statement = Self.asserted("DELETE FROM searches WHERE name = \(name) RETURNING 1")
         }
         if case let .search(name, _) = write {
-            session.hold(statement, failure: .noSearch(name))
+            try session.hold(statement, failure: .noSearch(name))
         } else {
-            session.hold(statement, failure: .noItem(write.itemID))
+            try session.hold(statement, failure: .noItem(write.itemID))
         }
         return true
     }
@@ -145,7 +145,7 @@ struct PostgresWrites: LibraryWriteTransaction {
     /// server draws the real ones when the statement runs, and the notification counts back from the last
     /// (`ChangeNotice.statement`). The statement trims the log itself, as `log` would, by the number it drew.
     func appendLog(_ kind: ChangeKind, itemID: String, set: String?) throws -> Int64 {
-        session.hold("""
+        try session.hold("""
             WITH logged AS (
                 INSERT INTO changes (item_id, kind, origin, set_name) VALUES (\(itemID), \(kind.rawValue), \(origin), \(set))
                 RETURNING seq

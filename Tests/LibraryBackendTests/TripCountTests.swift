@@ -5,8 +5,8 @@ import Foundation
 import Testing
 
 /// The trips to the server that a team library's change costs, counted by the project's delay proxy in front of the
-/// test server (scripts/delay-proxy.py --chunk-log): a client that waits for each answer sends one chunk a trip. Over
-/// a slow link every trip is the link's delay, so these counts are what a user waits for (docs/performance.md).
+/// test server (scripts/delay-proxy.py --trip-log: each time the client sends after an answer). Over a slow link
+/// every trip is the link's delay, so these counts are what a user waits for (docs/performance.md).
 @Suite struct TripCountTests {
     /// The test server's login: the start-up message, then SCRAM's two answers.
     static let login = 3
@@ -57,13 +57,27 @@ import Testing
         #expect(!items.contains { $0.id == "rec-003" })
     }
 
+    @Test func aLargeBatchGoesInTripsOfAThousandStatements() throws {
+        let place = try Place(.postgres)
+        _ = try place.open(seed: true)
+        let proxy = try CountingProxy(for: place.location)
+        defer { proxy.stop() }
+        let library = try PostgresLibrary.open(url: proxy.location, seedIfNew: false)
+        let opening = try proxy.trips(ofConnection: 1)
+        // 601 writes and their log rows, after BEGIN and the lock: a thousand statements, then the other 204 with the
+        // notification and COMMIT.
+        try library.persist(.batch((0...600).map { .setFavorite("rec-002", $0 % 2 == 0, at: 1_700_000_000_000 + Int64($0)) }))
+        #expect(try proxy.trips(ofConnection: 1) == opening + 2)
+        #expect(try library.loadItems().first { $0.id == "rec-002" }?.favorite == true)
+    }
+
     private func describe(_ result: BackgroundResult) -> String {
         guard case let .persisted(ticket, error) = result else { return "\(result)" }
         return error.map { "\(ticket): \($0)" } ?? "saved \(ticket)"
     }
 }
 
-/// scripts/delay-proxy.py with no delay in front of the test server, logging every chunk a client sends.
+/// scripts/delay-proxy.py with no delay in front of the test server, logging each trip a client makes.
 final class CountingProxy {
     let location: String
     private let process = Process()
@@ -79,7 +93,7 @@ final class CountingProxy {
             .deletingLastPathComponent().appendingPathComponent("scripts/delay-proxy.py")
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = [script.path, host, String(serverPort), "0", folder.appendingPathComponent("port").path,
-                             "--lifetime", "300", "--while-exists", folder.path, "--chunk-log", folder.appendingPathComponent("chunks").path]
+                             "--lifetime", "300", "--while-exists", folder.path, "--trip-log", folder.appendingPathComponent("trips").path]
         try process.run()
         let end = Date().addingTimeInterval(10)
         var written: String?
@@ -96,10 +110,10 @@ final class CountingProxy {
         self.location = proxiedLocation
     }
 
-    private var log: URL { folder.appendingPathComponent("chunks") }
+    private var log: URL { folder.appendingPathComponent("trips") }
 
-    /// The chunks the `number`th connection (from 1) sent, but for libpq's goodbye (`Terminate`, 5 bytes), which
-    /// waits for nothing: its round trips, every one of them answered by the time the call that made them returned.
+    /// The round trips of the `number`th connection (from 1), every one of them answered by the time the call that
+    /// made them returned; not libpq's goodbye (`Terminate`, 5 bytes), which waits for nothing.
     func trips(ofConnection number: Int) throws -> Int {
         let lines = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         return lines.split(separator: "\n").filter { $0.hasPrefix("\(number) ") && $0 != "\(number) 5" }.count
