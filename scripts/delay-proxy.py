@@ -14,8 +14,10 @@ Bounded: it exits on SIGTERM/SIGINT, after --lifetime seconds (1 hour by default
 proxy running for long.
 
 --toward-server-only holds only what the client sends (a round trip then costs DELAY_MS, not twice it: the link
-of issue #38's figures). --trip-log FILE appends a line `CONNECTION BYTES` each time the client sends after the
-server has answered (or first): a round trip (BYTES: the size of its first chunk; a long send may come in several).
+of issue #38's figures). --trip-log FILE appends a line `CONNECTION KIND` for each PostgreSQL message the client
+sends that asks for an answer and waits: the start-up (`startup`), a login's password or SASL message (`p`), a
+simple query (`Q`) and a Sync ending extended-protocol statements or a pipeline (`S`); a Terminate is logged too
+(`X`), though nothing waits on it. One line per round trip, however the bytes are chunked.
 """
 import argparse
 import asyncio
@@ -25,8 +27,47 @@ import sys
 import time
 
 
+class TripCounter:
+    """Splits what a PostgreSQL client sends into messages, telling `on_trip` the kind of each that waits for an
+    answer (see --trip-log). The first messages have no type byte (SSLRequest, GSSENCRequest, the start-up)."""
+
+    WAITING = {b"p": "p", b"Q": "Q", b"S": "S", b"X": "X"}
+
+    def __init__(self, on_trip):
+        self.on_trip = on_trip
+        self.buffer = b""
+        self.started = False
+
+    def read(self, chunk):
+        self.buffer += chunk
+        while True:
+            if not self.started:
+                if len(self.buffer) < 8:
+                    return
+                length = int.from_bytes(self.buffer[:4], "big")
+                code = int.from_bytes(self.buffer[4:8], "big")
+                if len(self.buffer) < length:
+                    return
+                self.buffer = self.buffer[length:]
+                if code in (80877103, 80877104):  # SSLRequest, GSSENCRequest: answered by one byte
+                    self.on_trip("ssl")
+                else:
+                    self.started = True
+                    self.on_trip("startup")
+                continue
+            if len(self.buffer) < 5:
+                return
+            length = int.from_bytes(self.buffer[1:5], "big")
+            if len(self.buffer) < 1 + length:
+                return
+            kind = self.WAITING.get(self.buffer[:1])
+            self.buffer = self.buffer[1 + length:]
+            if kind:
+                self.on_trip(kind)
+
+
 async def pipe(reader, writer, delay, on_chunk=None):
-    """Copies reader to writer, each chunk held `delay` seconds after it arrived (on_chunk(bytes) told of each)."""
+    """Copies reader to writer, each chunk held `delay` seconds after it arrived (on_chunk(chunk) told of each)."""
     queue = asyncio.Queue()
 
     async def read():
@@ -34,7 +75,7 @@ async def pipe(reader, writer, delay, on_chunk=None):
             while True:
                 chunk = await reader.read(65536)
                 if chunk and on_chunk:
-                    on_chunk(len(chunk))
+                    on_chunk(chunk)
                 queue.put_nowait((time.monotonic() + delay, chunk))
                 if not chunk:
                     return
@@ -67,6 +108,10 @@ async def pipe(reader, writer, delay, on_chunk=None):
 async def serve(args):
     delay = args.delay_ms / 1000
     connections = set()
+
+    def log_trip(number, kind):
+        with open(args.trip_log, "a") as f:
+            f.write(f"{number} {kind}\n")
     accepted = 0
 
     async def handle(client_reader, client_writer):
@@ -76,16 +121,7 @@ async def serve(args):
         task = asyncio.current_task()
         connections.add(task)
 
-        last = {"from": None}
-
-        def from_client(size):
-            if last["from"] != "client":
-                with open(args.trip_log, "a") as f:
-                    f.write(f"{number} {size}\n")
-            last["from"] = "client"
-
-        def from_server(size):
-            last["from"] = "server"
+        messages = TripCounter(lambda kind: log_trip(number, kind))
         try:
             server_reader, server_writer = await asyncio.wait_for(
                 asyncio.open_connection(args.host, args.port), timeout=10)
@@ -94,10 +130,8 @@ async def serve(args):
             connections.discard(task)
             return
         try:
-            logging = bool(args.trip_log)
-            await asyncio.gather(pipe(client_reader, server_writer, delay, from_client if logging else None),
-                                 pipe(server_reader, client_writer, 0 if args.toward_server_only else delay,
-                                      from_server if logging else None))
+            await asyncio.gather(pipe(client_reader, server_writer, delay, messages.read if args.trip_log else None),
+                                 pipe(server_reader, client_writer, 0 if args.toward_server_only else delay))
         finally:
             for writer in (client_writer, server_writer):
                 writer.close()
