@@ -346,6 +346,13 @@ log "previews beside fzf's (scripts/preview-bench.sh)"
 FAVS_BENCH_OUT=$OUT "$ROOT/scripts/preview-bench.sh" "$FAVS" $([ "$N" -ge 100000 ] || echo quick) \
     > "$DIR/preview-rows.md"
 
+# --- a team library's command over a slow link (issue #38): favs fav/unfav beside psql -c 'select 1' ----------------
+# The script runs alone too: scripts/command-trip-bench.sh FAVS [quick]. Below 100k items (a smoke run) the 50 ms
+# link alone, 3 runs.
+log "team library commands over a slow link (scripts/command-trip-bench.sh)"
+FAVS_BENCH_OUT=$OUT "$ROOT/scripts/command-trip-bench.sh" "$FAVS" $([ "$N" -ge 100000 ] || echo quick) \
+    > "$DIR/trip-rows.md"
+
 # --- in-process (package-benchmark) -----------------------------------------------------------------------------
 if [ "$N" -gt 100000 ]; then SIZES="1000,100000,$N"; elif [ "$N" -gt 1000 ]; then SIZES="1000,$N"; else SIZES=$N; fi
 SIZES=${FAVS_BENCH_SIZES:-$SIZES}
@@ -496,6 +503,8 @@ row "bytes to the terminal per favorite toggle, 80×24 (sample library; fav / un
     "$BYTES_FAV / $BYTES_UNFAV B" "—" "—" "$(verdict "$wb" "<=" 64)"
 mapfile -t PREVIEW_ROWS < "$DIR/preview-rows.md"
 ROWS+=("${PREVIEW_ROWS[@]}")
+mapfile -t TRIP_ROWS < "$DIR/trip-rows.md"
+ROWS+=("${TRIP_ROWS[@]}")
 name="filter keystroke, 1st char (scan all) → frame, $NL"; v=$(p99 "$name")
 row "fuzzy filter keystroke over $NL titles, p99: 1st char (\`r\`, every title searched and ranked)" "≤ 30 ms" \
     "$(ms_of_us "$v" "$name")" "—" "—" "$(verdict "$v" "<=" 30000)"

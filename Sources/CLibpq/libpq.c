@@ -45,15 +45,26 @@
     X(PQfreemem, (void *ptr), (ptr)) \
     X(PQclear, (PGresult *res), (res))
 
+// Pipeline mode (libpq 14 and later): looked up but not required, so an older libpq5 still connects; a team
+// library's statements then go one by one (favs_libpq_has_pipeline says which).
+#define OPTIONAL_FUNCTIONS(X) \
+    X(int, PQenterPipelineMode, (PGconn *conn), (conn)) \
+    X(int, PQexitPipelineMode, (PGconn *conn), (conn)) \
+    X(int, PQpipelineSync, (PGconn *conn), (conn))
+
 #define POINTER(type, name, params, args) static type(*p_##name) params;
 #define VOID_POINTER(name, params, args) static void(*p_##name) params;
 FUNCTIONS(POINTER)
+OPTIONAL_FUNCTIONS(POINTER)
 VOID_FUNCTIONS(VOID_POINTER)
 
 #define FORWARD(type, name, params, args) type favs_##name params { return p_##name args; }
 #define VOID_FORWARD(name, params, args) void favs_##name params { p_##name args; }
 FUNCTIONS(FORWARD)
 VOID_FUNCTIONS(VOID_FORWARD)
+// An optional function that is missing answers 0: libpq's own "not done".
+#define OPTIONAL_FORWARD(type, name, params, args) type favs_##name params { return p_##name ? p_##name args : 0; }
+OPTIONAL_FUNCTIONS(OPTIONAL_FORWARD)
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static char failure[512];
@@ -78,6 +89,12 @@ static void load(void) {
 #define LOOK_UP_VOID(name, params, args) LOOK_UP(name)
     FUNCTIONS(LOOK_UP_FUNCTION)
     VOID_FUNCTIONS(LOOK_UP_VOID)
+#define LOOK_UP_OPTIONAL(type, name, params, args) *(void **)&p_##name = dlsym(library, #name);
+    OPTIONAL_FUNCTIONS(LOOK_UP_OPTIONAL)
+}
+
+int favs_libpq_has_pipeline(void) {
+    return p_PQenterPipelineMode && p_PQexitPipelineMode && p_PQpipelineSync;
 }
 
 int favs_libpq_load(char *error, size_t size) {

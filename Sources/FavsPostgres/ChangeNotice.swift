@@ -32,6 +32,21 @@ struct ChangeNotice: Codable, Equatable, Sendable {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// The statement that notifies a write's change (delivered at its commit). Its log rows' numbers are the
+    /// server's: the statement is sent with the write's own (`PostgresSession.hold`), before their numbers are known,
+    /// so `first` and `seq` are counted back from the last number this session drew (`currval`). The writer holds the
+    /// library's write lock, and every change-log row is added under it, so a write's rows are numbered one after the
+    /// other; the notice's own `first` and `seq` say only how many rows it covers.
+    static func statement(_ notice: ChangeNotice?, library: String) -> PostgresQuery {
+        let payload = payload(notice, library: library)
+        guard let notice, payload != library else { return "SELECT pg_notify(\(PostgresTarget.channel), \(payload))" }
+        return """
+            SELECT pg_notify(\(PostgresTarget.channel),
+                             (\(payload)::jsonb || jsonb_build_object('first', last - \(notice.seq - notice.first), 'seq', last))::text)
+            FROM (SELECT currval(pg_get_serial_sequence('changes', 'seq')) AS last) logged
+            """
+    }
+
     /// What a notification says about `library`: nil when it is about another library; `.some(nil)` when it
     /// names only the library (read the log).
     static func read(_ payload: String, library: String) -> ChangeNotice?? {

@@ -1,5 +1,6 @@
 import FavsLibrary
 import FavsModel
+import Foundation
 
 /// The commands of `favs favorite`, `unfavorite`, `delete` and `restore`: which items a command would change,
 /// and the change itself, in one transaction with its change-log rows and one notification.
@@ -13,22 +14,80 @@ extension PostgresLibrary {
 
     /// The rules are `LibraryWriteTransaction.apply(_:to:)`'s; the advisory lock this transaction holds keeps another
     /// writer from stamping a favorite in between.
+    /// Two trips to the server: the items' states read with the transaction's `BEGIN` and lock, then the writes
+    /// with the `COMMIT`.
     @discardableResult
     public func apply(_ command: ItemCommand, to ids: [ItemID]) throws -> [ItemID] {
         try refuseOlderFormat()
-        return try session.transaction(writes: true) { () -> ([ItemID], ChangeNotice?) in
-            let written = try PostgresWrites(session: session, origin: origin).apply(command, to: ids)
-            return (written.map(\.write.itemID), ChangeNotice(written, library: session.target.schema, origin: origin, names: names))
+        return try apply(command, to: ids, checkingTables: false)
+    }
+
+    /// Applies a command to the library at `url`, which must exist, checking its tables with the change: after the
+    /// login, the same two trips to the server as `apply`, where opening it first (`open`) would cost three more. A
+    /// schema that does not hold this favs's library as it writes it (no tables, another format, no field index) is
+    /// opened as `open` opens it, with the same refusals, and the command applied then. Returns the items changed,
+    /// and what opening it did that the user should hear of (`openingNotice`).
+    public static func apply(_ command: ItemCommand, to ids: [ItemID], url: String, timeout: Int = 5,
+                             environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws -> (changed: [ItemID], notice: String?) {
+        let target = try PostgresTarget(url: url, environment: environment)
+        let session = try PostgresSession(target, timeout: timeout)
+        do {
+            return (try PostgresLibrary(session: session, name: "").apply(command, to: ids, checkingTables: true), nil)
+        } catch is NotCurrent {
+            // Not this favs's tables as it writes them (older, or a role that may only read): opened as `open` does.
+            let prepared = try prepare(session, seed: false, mustExist: true)
+            let library = PostgresLibrary(session: session, name: prepared.name, format: prepared.format,
+                                          writable: prepared.writable)
+            return (try library.apply(command, to: ids), prepared.notice)
         }
     }
 
-    /// Puts items in sets and takes them out, in one transaction, with one notice; returns the items changed.
+    /// `apply`; `checkingTables`: the first trip asks first whether the tables are this favs's (`isCurrent`), and
+    /// `NotCurrent` is thrown (the transaction rolled back) when they are not.
+    private func apply(_ command: ItemCommand, to ids: [ItemID], checkingTables: Bool) throws -> [ItemID] {
+        try session.transaction(writes: true) { () -> ([ItemID], ChangeNotice?) in
+            let writes = PostgresWrites(session: session, origin: origin)
+            let check = checkingTables ? [Self.isCurrent(session.target)] : []
+            let checked: [[PostgresRow]]
+            do {
+                checked = try writes.prefetch(states: ids, latestIn: command == .favorite ? .favorites : nil, after: check)
+            } catch let failure as PostgresSession.BatchFailure {
+                // The check refused (no `meta` table, no right to read it), or said no and a read after it failed (no
+                // `items`): `open` says what is wrong.
+                guard checkingTables else { throw failure.error }
+                if failure.failed == 0, case .database = failure.error { throw NotCurrent() }
+                if let answer = failure.answered.first, try !Self.said(answer) { throw NotCurrent() }
+                throw failure.error
+            }
+            if checkingTables, try !Self.said(checked.first ?? []) { throw NotCurrent() }
+            return applied(try writes.apply(command, to: ids))
+        }
+    }
+
+    /// Whether a check's answer (one row, one boolean) is yes.
+    private static func said(_ answer: [PostgresRow]) throws -> Bool {
+        try answer.first?.decode(Bool.self) == true
+    }
+
+    /// The tables are not exactly this favs's (`isCurrent`): open the library as `open` does.
+    private struct NotCurrent: Error {}
+
+    /// Puts items in sets and takes them out, in one transaction, with one notice; returns the items changed. Two
+    /// trips to the server, as `apply`.
     public func changeMembers(_ ids: [ItemID], join: [SetID], leave: [SetID]) throws -> [ItemID] {
         try refuseOlderFormat()
         return try session.transaction(writes: true) { () -> ([ItemID], ChangeNotice?) in
-            let written = try PostgresWrites(session: session, origin: origin).changeMembers(ids, join: join, leave: leave)
-            return (written.map(\.write.itemID), ChangeNotice(written, library: session.target.schema, origin: origin, names: names))
+            let writes = PostgresWrites(session: session, origin: origin)
+            try writes.prefetch(states: ids, latestIn: join.contains(.favorites) ? .favorites : nil,
+                                tagNames: (join + leave).contains(where: \.isTag))
+            return applied(try writes.changeMembers(ids, join: join, leave: leave))
         }
+    }
+
+    /// The items a command wrote, and its notice.
+    private func applied(_ written: [LoggedWrite]) -> ([ItemID], ChangeNotice?) {
+        (written.map(\.write.itemID), ChangeNotice(written, library: session.target.schema, origin: origin, names: names))
     }
 
     public func renameSearch(_ name: String, to new: String?) throws {
@@ -44,8 +103,7 @@ extension PostgresLibrary {
     public func renameTag(_ old: String, to new: String?) throws -> [ItemID] {
         try refuseOlderFormat()
         return try session.transaction(writes: true) { () -> ([ItemID], ChangeNotice?) in
-            let written = try PostgresWrites(session: session, origin: origin).renameTag(old, to: new)
-            return (written.map(\.write.itemID), ChangeNotice(written, library: session.target.schema, origin: origin, names: names))
+            applied(try PostgresWrites(session: session, origin: origin).renameTag(old, to: new))
         }
     }
 }

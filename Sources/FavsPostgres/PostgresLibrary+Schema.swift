@@ -60,6 +60,18 @@ extension PostgresLibrary {
             "(favs team claim-favorites gives them to another member)"
     }
 
+    /// Whether the schema holds a library exactly as this favs writes it: its tables, at this format, with the field
+    /// index, and a role that may write it; what `prepare` finds with nothing to do. One statement, sent with a command's first (`apply(_:to:url:)`),
+    /// so that a command pays no trip to the server for opening. It fails where `meta` is missing.
+    static func isCurrent(_ target: PostgresTarget) -> PostgresQuery {
+        """
+        SELECT (SELECT value FROM meta WHERE key = 'format') = \(String(Self.format))
+            AND (SELECT count(*) FROM pg_tables WHERE schemaname = \(target.schema) AND tablename IN ('items', 'changes', 'members')) = 3
+            AND EXISTS (SELECT 1 FROM pg_indexes WHERE schemaname = \(target.schema) AND indexname = 'items_fields')
+            AND has_table_privilege('items', 'UPDATE') AND has_table_privilege('changes', 'INSERT')
+        """
+    }
+
     /// The library in the schema; nil when the schema holds no tables (or does not exist).
     private static func existing(_ session: PostgresSession) throws -> Prepared? {
         let target = session.target

@@ -244,11 +244,16 @@ public final class PostgresLibrary: ItemLibrary {
     public func persist(_ change: ModelChange) throws { try persist(change, on: session) }
 
     /// Commits a change and its change-log row in one transaction over `session`, with the notification that says
-    /// what changed and which of this process's changes it is (`ticket`, see `ChangeNotice`).
+    /// what changed and which of this process's changes it is (`ticket`, see `ChangeNotice`). One trip to the server
+    /// (`BEGIN`, lock, writes, notification and `COMMIT` together); two for a tag's, whose items' memberships are read
+    /// first (a tag is written under the spelling an item has it under already).
     func persist(_ change: ModelChange, on session: PostgresSession, ticket: Int? = nil) throws {
         try refuseOlderFormat()
         try session.transaction(writes: true) { () -> ((), ChangeNotice?) in
-            let written = try PostgresWrites(session: session, origin: origin).persist(change)
+            let writes = PostgresWrites(session: session, origin: origin)
+            let tagged = RowWrite.writes(for: change).compactMap { write in write.set?.isTag == true ? write.itemID : nil }
+            if !tagged.isEmpty { try writes.prefetch(states: tagged) }
+            let written = try writes.persist(change)
             return ((), ChangeNotice(written, library: session.target.schema, origin: origin, names: names, ticket: ticket))
         }
     }

@@ -45,6 +45,9 @@ final class PostgresSession: @unchecked Sendable {
     /// Called when the heartbeat finds the server silent (another session to the same server drops its
     /// connection too, rather than wait out its own deadline).
     private var silenceHandlers: [@Sendable () -> Void] = []
+    /// Statements whose answers nobody waits for (`hold`), sent with the next statement that is waited for, in one
+    /// trip to the server.
+    private var held: [Held] = []
 
     /// What a statement says while the session is offline.
     static let offline = LibraryError.database("offline: the server does not answer (retrying)")
@@ -60,17 +63,87 @@ final class PostgresSession: @unchecked Sendable {
 
     // MARK: Queries
 
-    /// Runs one statement and collects its rows.
+    /// Runs one statement and collects its rows (after the statements held, in the same trip).
     @discardableResult
     func query(_ query: PostgresQuery) throws -> [PostgresRow] {
-        try run { connection, deadline in try connection.execute(query, until: deadline) }?.rows ?? []
+        do {
+            return try queries([query]).first ?? []
+        } catch let failure as BatchFailure {
+            throw failure.error
+        }
+    }
+
+    /// Runs the statements held, then `queries`, in one trip to the server; each of `queries`' rows, in order. The
+    /// first statement that fails stops the rest: `BatchFailure` has its error and the rows of those of `queries`
+    /// answered before it.
+    func queries(_ queries: [PostgresQuery]) throws -> [[PostgresRow]] {
+        let held = lock.withLock { () -> [Held] in
+            defer { self.held = [] }
+            return self.held
+        }
+        let all = held.map(\.query) + queries
+        var failed: PostgresConnection.PipelineFailure?
+        let answers = try run { connection, deadline -> [PostgresResult?] in
+            guard all.count > 1 else { return [try connection.execute(all[0], until: deadline)] }
+            do {
+                return try connection.pipeline(all, until: deadline)
+            } catch let failure as PostgresConnection.PipelineFailure {
+                failed = failure
+                return failure.answers
+            }
+        }
+        let rows = answers.dropFirst(held.count).map { $0?.rows ?? [] }
+        guard let failed else { return rows }
+        // A held statement's own failure (an assertion that found no row) says what it means; any other is the server's.
+        let error = failed.index < held.count && failed.error.sqlState == Self.assertionFailed
+            ? held[failed.index].failure ?? Self.describe(failed.error, target: target) : failureOf(failed.error)
+        throw BatchFailure(answered: rows, failed: failed.index >= held.count ? failed.index - held.count : nil, error: error)
+    }
+
+    /// Keeps a statement to send with the next one whose answer is waited for (`query`, `queries`, or a
+    /// transaction's `COMMIT`): a write whose answer decides nothing, so a change costs one trip to the server, not one
+    /// per statement. `failure`: what it means when the statement fails an assertion (`assertionFailed`: a write that
+    /// found no row divides by its count, zero), which also aborts the transaction.
+    /// At most `heldAtMost` wait (the rest are sent then): a batch on a hundred thousand marked items goes in trips of
+    /// a thousand statements, not in one that libpq would hold whole in memory.
+    func hold(_ query: PostgresQuery, failure: LibraryError? = nil) throws {
+        let count = lock.withLock {
+            held.append(Held(query: query, failure: failure))
+            return held.count
+        }
+        if count >= Self.heldAtMost { try flushHeld() }
+    }
+
+    static let heldAtMost = 1000
+
+    /// A statement kept to go with the next one (`hold`).
+    private struct Held {
+        var query: PostgresQuery
+        var failure: LibraryError?
+    }
+
+    /// The SQLSTATE of an assertion of a held statement (`division_by_zero`: `SELECT 1 / count(*)` of no rows).
+    static let assertionFailed = "22012"
+
+    /// Statements of `queries` failed: the first one's error, and the rows of those answered before it.
+    struct BatchFailure: Error {
+        var answered: [[PostgresRow]]
+        /// The place in `queries` of the one that failed; nil when a statement held before them did.
+        var failed: Int?
+        var error: LibraryError
+    }
+
+    /// Sends the statements held, if any, and waits for their answers.
+    private func flushHeld() throws {
+        if lock.withLock({ !held.isEmpty }) { _ = try query("SELECT 1") }
     }
 
     /// Runs one statement that may break a unique constraint: false when it did (SQLSTATE 23505), and the
     /// transaction is then aborted (roll back to a savepoint to go on).
     func queryUnlessDuplicate(_ query: PostgresQuery) throws -> Bool {
+        try flushHeld()
         var duplicate = false
-        _ = try run { connection, deadline in
+        _ = try run { connection, deadline -> PostgresResult? in
             do {
                 return try connection.execute(query, until: deadline)
             } catch let error as PostgresServerError where error.sqlState == "23505" {
@@ -83,18 +156,17 @@ final class PostgresSession: @unchecked Sendable {
 
     /// Runs one statement, handing each row to `onRow` as it arrives: a large result is never held whole.
     func query(_ query: PostgresQuery, onRow: (PostgresRow) throws -> Void) throws {
+        try flushHeld()
         try withoutActuallyEscaping(onRow) { onRow in
-            _ = try run { connection, deadline in try connection.execute(query, until: deadline, onRow: onRow) }
+            _ = try run { connection, deadline -> PostgresResult? in try connection.execute(query, until: deadline, onRow: onRow) }
         }
     }
 
     /// `COPY table (columns) FROM STDIN` with one buffer of rows in COPY's text format.
     func copy(into table: String, columns: [String], _ data: [UInt8]) throws {
         let sql = "COPY \(table) (\(columns.joined(separator: ", "))) FROM STDIN"
-        _ = try run { connection, deadline in
-            try connection.copy(sql, data, until: deadline)
-            return nil
-        }
+        try flushHeld()
+        try run { connection, deadline in try connection.copy(sql, data, until: deadline) }
     }
 
     /// Runs `body` with no deadline on its statements, here or on the server: an import, a copy, the whole list
@@ -109,7 +181,7 @@ final class PostgresSession: @unchecked Sendable {
     /// `withoutDeadline`. Past it the connection is dropped (its server may still hold the statement's
     /// transaction: the server's own timeouts end that) and the session goes offline; `LibraryError.timedOut` is
     /// thrown. A heartbeat still unanswered is read first.
-    private func run(_ body: (PostgresConnection, ContinuousClock.Instant?) throws -> PostgresResult?) throws -> PostgresResult? {
+    private func run<T>(_ body: (PostgresConnection, ContinuousClock.Instant?) throws -> T) throws -> T {
         let connection = try current()
         wire.lock()
         defer { wire.unlock() }
@@ -170,26 +242,32 @@ final class PostgresSession: @unchecked Sendable {
                 try transaction(writes: writes, readOnlySnapshot: readOnlySnapshot, long: true, announcing: body)
             }
         }
-        try query(readOnlySnapshot ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN")
+        // Everything up to the first statement whose answer is waited for goes with it, and what follows the last
+        // one goes with `COMMIT`: a write whose statements decide nothing costs one trip to the server.
+        try hold(readOnlySnapshot ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN")
         do {
             if long {
                 // A long statement may run as long as it takes; between two (an import reading its next rows) the
                 // session may idle a minute, not for ever: an import stopped or cut off mid-way lets go of the
                 // library's write lock then.
                 let idle = timeout == 0 ? "0" : "\(max(60, 12 * timeout))s"
-                try query("""
+                try hold("""
                     SELECT set_config('statement_timeout', '0', true), set_config('idle_in_transaction_session_timeout', \(idle), true)
                     """)
             }
-            if writes { try query("SELECT pg_advisory_xact_lock(hashtext(\("favs:" + target.schema)))") }
+            if writes { try hold("SELECT pg_advisory_xact_lock(hashtext(\("favs:" + target.schema)))") }
             let (value, notice) = try body()
-            if writes {
-                try query("SELECT pg_notify(\(PostgresTarget.channel), \(ChangeNotice.payload(notice, library: target.schema)))")
-            }
+            if writes { try hold(ChangeNotice.statement(notice, library: target.schema)) }
             try query("COMMIT")
             return value
         } catch {
-            _ = try? query("ROLLBACK")
+            // Nothing to take back when nothing was sent (`BEGIN` still held); otherwise the transaction is open, or
+            // aborted by the statement that failed.
+            let sent = lock.withLock { () -> Bool in
+                defer { held = [] }
+                return !(held.first?.query.sql.hasPrefix("BEGIN") ?? false)
+            }
+            if sent { _ = try? query("ROLLBACK") }
             throw error
         }
     }
@@ -292,19 +370,26 @@ final class PostgresSession: @unchecked Sendable {
     /// A statement's error as the caller sees it: a connection that broke meanwhile makes the session offline.
     private func failure(_ error: any Error, on connection: PostgresConnection) -> LibraryError {
         if let error = error as? LibraryError { return error }
-        if let error = error as? PostgresServerError {
-            // The server's own deadlines (set at start-up): a statement it cancelled, a lock it stopped waiting for.
-            switch error.sqlState {
-            case "57014": return .timedOut(seconds: timeout)
-            case "55P03": return .locked
-            default: break
-            }
-        }
+        if let error = error as? PostgresServerError, let known = serverDeadline(error) { return known }
         if connection.isBroken {
             drop(connection)
             return Self.offline
         }
         return Self.describe(error, target: target)
+    }
+
+    /// What the server refused, as the caller sees it.
+    private func failureOf(_ error: PostgresServerError) -> LibraryError {
+        serverDeadline(error) ?? Self.describe(error, target: target)
+    }
+
+    /// The server's own deadlines (set at start-up): a statement it cancelled, a lock it stopped waiting for.
+    private func serverDeadline(_ error: PostgresServerError) -> LibraryError? {
+        switch error.sqlState {
+        case "57014": .timedOut(seconds: timeout)
+        case "55P03": .locked
+        default: nil
+        }
     }
 
     /// Whether a reconnect is due and not under way; if so it is now under way, and the caller starts it

@@ -20,8 +20,7 @@ extension ItemCommandRunner {
         let location = try library.location()
         let changed: [ItemID]
         do {
-            let library = try openExistingLibrary(location, readOnly: false)
-            changed = try library.apply(Self.command, to: ids.map { ItemID($0) })
+            changed = try apply(Self.command, to: ids.map { ItemID($0) }, at: location)
         } catch LibraryError.noItem(let id) {
             throw failure(LibraryError.noItem(id).description, .unknownID)
         } catch {

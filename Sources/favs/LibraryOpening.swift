@@ -1,4 +1,5 @@
 import FavsLibrary
+import FavsModel
 import FavsPostgres
 import Foundation
 
@@ -37,6 +38,17 @@ func openExistingLibrary(_ location: LibraryLocation, readOnly: Bool = true) thr
 private func sayingOpeningNotice(_ library: any ItemLibrary) -> any ItemLibrary {
     if let notice = library.openingNotice { FileHandle.standardError.write(Data("favs: \(notice)\n".utf8)) }
     return library
+}
+
+/// Applies a command-line change (`favs fav`, `unfav`, `delete`, `restore`) to a library that must exist. A team
+/// library is checked with the change itself, so the command costs two trips to the server after the login.
+func apply(_ command: ItemCommand, to ids: [ItemID], at location: LibraryLocation) throws -> [ItemID] {
+    if location.isPostgres {
+        let (changed, notice) = try PostgresLibrary.apply(command, to: ids, url: location.path, timeout: serverTimeout)
+        if let notice { FileHandle.standardError.write(Data("favs: \(notice)\n".utf8)) }
+        return changed
+    }
+    return try openExistingLibrary(location, readOnly: false).apply(command, to: ids)
 }
 
 /// The config file's `timeout` for a team library's server (what is wrong with the file is said where the command

@@ -45,4 +45,10 @@ int favs_PQgetlength(const PGresult *res, int tup_num, int field_num);
 char *favs_PQresultErrorField(const PGresult *res, int fieldcode);
 char *favs_PQresultErrorMessage(const PGresult *res);
 
+/// Whether the libpq loaded has pipeline mode (libpq 14 and later); without it the three below answer 0.
+int favs_libpq_has_pipeline(void);
+int favs_PQenterPipelineMode(PGconn *conn);
+int favs_PQexitPipelineMode(PGconn *conn);
+int favs_PQpipelineSync(PGconn *conn);
+
 #endif

@@ -99,16 +99,76 @@ final class PostgresConnection: @unchecked Sendable {
     @discardableResult
     func execute(_ query: PostgresQuery, until deadline: ContinuousClock.Instant?,
                  onRow: ((PostgresRow) throws -> Void)? = nil) throws -> PostgresResult? {
-        let sent = withCStrings(query.binds.texts) { texts in
+        guard send(query) != 0 else { throw lostError }
+        if onRow != nil { favs_PQsetSingleRowMode(handle) }
+        try flush(until: deadline)
+        return try results(until: deadline, onRow: onRow)
+    }
+
+    /// Runs statements one after the other in one trip to the server (libpq's pipeline mode: all sent, then all
+    /// answers read), each one's last result in order. The first that fails stops the rest, which the server skips:
+    /// `PipelineFailure` says which failed, and holds the answers of those before it. Meant for statements within a
+    /// transaction (`BEGIN` … `COMMIT`), whose failure then leaves it aborted. With a libpq older than 14 (no
+    /// pipeline mode) they go one by one, with the same answers and the same failure.
+    func pipeline(_ queries: [PostgresQuery], until deadline: ContinuousClock.Instant?) throws -> [PostgresResult?] {
+        guard favs_libpq_has_pipeline() != 0 else {
+            var answers: [PostgresResult?] = []
+            for query in queries {
+                do { answers.append(try execute(query, until: deadline)) } catch let error as PostgresServerError {
+                    throw PipelineFailure(index: answers.count, answers: answers, error: error)
+                }
+            }
+            return answers
+        }
+        guard favs_PQenterPipelineMode(handle) == 1 else { throw lostError }
+        for query in queries {
+            guard send(query) != 0 else { throw lostError }
+        }
+        guard favs_PQpipelineSync(handle) == 1 else { throw lostError }
+        try flush(until: deadline)
+        var answers: [PostgresResult?] = []
+        var failure: PipelineFailure?
+        for index in queries.indices {
+            var last: PostgresResult?
+            while true {
+                try awaitInput(until: deadline)
+                guard let next = favs_PQgetResult(handle) else { break }
+                let result = PostgresResult(next)
+                switch favs_PQresultStatus(next) {
+                case PGRES_TUPLES_OK, PGRES_COMMAND_OK, PGRES_EMPTY_QUERY: last = result
+                case PGRES_PIPELINE_ABORTED: break  // skipped after an earlier failure
+                default:
+                    if failure == nil { failure = PipelineFailure(index: index, answers: answers, error: result.serverError) }
+                }
+            }
+            answers.append(last)
+        }
+        // The sync point's own result, then out of pipeline mode (possible once every answer is read).
+        try awaitInput(until: deadline)
+        guard let sync = favs_PQgetResult(handle), favs_PQresultStatus(sync) == PGRES_PIPELINE_SYNC else { throw lostError }
+        favs_PQclear(sync)
+        guard favs_PQexitPipelineMode(handle) == 1 else { throw lostError }
+        if isBroken { throw lostError }
+        if let failure { throw failure }
+        return answers
+    }
+
+    /// A statement of a pipeline that the server refused: its place, the answers of the statements before it, and
+    /// the server's error. The statements after it were not run.
+    struct PipelineFailure: Error {
+        var index: Int
+        var answers: [PostgresResult?]
+        var error: PostgresServerError
+    }
+
+    /// Queues a statement with its parameters (sent at the next flush): libpq's 0 when it could not.
+    private func send(_ query: PostgresQuery) -> Int32 {
+        withCStrings(query.binds.texts) { texts in
             var values: [UnsafePointer<CChar>?] = texts.map { $0.map { UnsafePointer($0) } }
             return query.binds.types.withUnsafeBufferPointer { types in
                 favs_PQsendQueryParams(handle, query.sql, Int32(query.binds.count), types.baseAddress, &values, nil, nil, 0)
             }
         }
-        guard sent != 0 else { throw lostError }
-        if onRow != nil { favs_PQsetSingleRowMode(handle) }
-        try flush(until: deadline)
-        return try results(until: deadline, onRow: onRow)
     }
 
     /// `COPY … FROM STDIN` with `data`, rows in COPY's text format.
