@@ -422,7 +422,8 @@ enum Postgres {
         let scratch = try Scratch()
         defer { scratch.remove() }
         // A UDP socket bound and never read: what is sent to it gets no answer.
-        let silent = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
+        // Close-on-exec: the processes other tests start meanwhile (tmux servers that outlive them) must not keep it.
+        let silent = socket(AF_INET, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         try #require(silent >= 0)
         defer { close(silent) }
         var address = sockaddr_in()
