@@ -36,8 +36,9 @@ struct PlacesRow: FetchableRecord, Decodable {
 /// tagged place.
 ///
 /// The rows are held compactly until the walk: their numbers in one array, their URLs and titles in one byte
-/// buffer (a row of Strings and optionals held four times the bytes: at 100k bookmarks, 40 MB against 10), and a
-/// folder's children found as the run of rows with its id as parent, which the query's order makes contiguous.
+/// buffer (rather than a struct of optional Strings each), and a folder's children found as the run of rows with
+/// its id as parent, which the query's order makes contiguous (with the walk into a `BookmarkMerge`, a 100k
+/// import's peak went from 103 to 67 MB).
 struct PlacesTree {
     private struct Row {
         var id: Int64

@@ -6,7 +6,8 @@ import FavsModel
 /// A URL bookmarked in another folder further on adds that folder's tag to the item of its first bookmark, so no
 /// item can be handed on before the file is read to its end. What is held meanwhile is kept small: every URL and
 /// title in one byte buffer, an item as a few numbers into it, and the URLs' index a table of item numbers
-/// hashed by the URL's bytes (at 100k bookmarks, 20 MB of `ImportRecord` values and `[String: Int]` keys became 8).
+/// hashed by the URL's bytes, compared byte for byte as the library compares ids (with the readers' walk, the
+/// peak of a 100k-bookmark HTML import went from 108 to 58 MB: docs/performance.md).
 /// Keywords, descriptions and a bookmark's own tags are rare, and kept beside.
 package struct BookmarkMerge: BookmarkSink {
     package var folders = BookmarkFolders()
@@ -24,8 +25,8 @@ package struct BookmarkMerge: BookmarkSink {
 
     private struct Item {
         var start: Int
-        var urlCount: Int32
-        var titleCount: Int32
+        var urlCount: Int
+        var titleCount: Int
         /// Milliseconds since 1970; `Int64.min` when the file gives no date.
         var added: Int64
         var folder: Int32
@@ -87,7 +88,7 @@ package struct BookmarkMerge: BookmarkSink {
             extras.append(Extra(keyword: keyword, description: description, tags: bookmark.tags))
         }
         slots[slot] = Int32(items.count + 1)
-        items.append(Item(start: start, urlCount: Int32(url.utf8.count), titleCount: Int32(bookmark.title.utf8.count),
+        items.append(Item(start: start, urlCount: url.utf8.count, titleCount: bookmark.title.utf8.count,
                           added: bookmark.added ?? Int64.min, folder: folder ?? -1, extra: extra,
                           line: Int32(clamping: bookmark.line), column: Int32(clamping: bookmark.column),
                           favorite: bookmark.favorite))
@@ -105,9 +106,9 @@ package struct BookmarkMerge: BookmarkSink {
     /// The record of item `at`: its first bookmark's title and fields, every bookmark's tags.
     private mutating func record(_ at: Int) -> ImportRecord {
         let item = items[at]
-        let url = String(decoding: text[item.start..<(item.start + Int(item.urlCount))], as: UTF8.self)
-        let titleStart = item.start + Int(item.urlCount)
-        let title = String(decoding: text[titleStart..<(titleStart + Int(item.titleCount))], as: UTF8.self)
+        let url = String(decoding: text[item.start..<(item.start + item.urlCount)], as: UTF8.self)
+        let titleStart = item.start + item.urlCount
+        let title = String(decoding: text[titleStart..<(titleStart + item.titleCount)], as: UTF8.self)
         let extra = item.extra >= 0 ? extras[Int(item.extra)] : nil
         var fields = [Field("url", url)]
         if item.added != Int64.min { fields.append(Field("added", BookmarkItems.iso8601(milliseconds: item.added))) }
@@ -126,7 +127,7 @@ package struct BookmarkMerge: BookmarkSink {
 
     private func sameURL(_ at: Int, _ url: UnsafeBufferPointer<UInt8>) -> Bool {
         let item = items[at]
-        guard Int(item.urlCount) == url.count else { return false }
+        guard item.urlCount == url.count else { return false }
         return text.withUnsafeBufferPointer { text in
             url.elementsEqual(UnsafeBufferPointer(rebasing: text[item.start..<(item.start + url.count)]))
         }
@@ -139,7 +140,7 @@ package struct BookmarkMerge: BookmarkSink {
         for at in items.indices {
             let item = items[at]
             var slot = text.withUnsafeBufferPointer { text in
-                Self.hash(UnsafeBufferPointer(rebasing: text[item.start..<(item.start + Int(item.urlCount))]))
+                Self.hash(UnsafeBufferPointer(rebasing: text[item.start..<(item.start + item.urlCount)]))
             } & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = Int32(at + 1)
