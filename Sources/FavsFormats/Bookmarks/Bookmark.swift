@@ -127,13 +127,9 @@ public enum BookmarkItems {
         }
     }
 
-    /// A bookmark's tags: its folder path as one nested tag, then its own, each given once (without case). An own
-    /// tag's `/` nests it, as in favs (`favs export --format html` writes `TAGS="dev/swift"` for the tag dev/swift).
-    static func tags(of bookmark: Bookmark) -> [String] {
-        tags(bookmark.tags, folderTag: folderTag(bookmark.folders))
-    }
-
-    /// The same, from a bookmark's own tags and its folder path's tag (`folderTag`: nil when it is no tag).
+    /// A bookmark's tags: its folder path's tag (`folderTag`: nil when it is no tag), then its own tags, each given
+    /// once (without case). An own tag's `/` nests it, as in favs (`favs export --format html` writes
+    /// `TAGS="dev/swift"` for the tag dev/swift).
     static func tags(_ own: [String], folderTag: String?) -> [String] {
         var tags = folderTag.map { [$0] } ?? []
         for tag in own.map({ path($0.split(separator: "/", omittingEmptySubsequences: false).map(String.init)) })
