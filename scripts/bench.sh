@@ -185,6 +185,14 @@ for kind in $BKINDS; do
     done
     "$FAVS" list --library "$DIR/bm.sqlite" | wc -l > "$DIR/bm.$kind.rows"
 done
+# The process's floor: the same import of a 10-bookmark file, what every import costs before its data.
+"$BIN/favs-gen" 10 --shape bookmarks --format html --output "$DIR/bm10.html"
+: > "$DIR/bm10.s"
+for i in $(seq "$RUNS"); do
+    rm -f "$DIR/bm.sqlite" "$DIR/bm.sqlite-wal" "$DIR/bm.sqlite-shm"
+    timed "$DIR/t" "$FAVS" import "$DIR/bm10.html" --format html --library "$DIR/bm.sqlite" > /dev/null
+    cat "$DIR/t" >> "$DIR/bm10.s"
+done
 
 # --- first frame in tmux, and peak RSS of the running program ---------------------------------------------------
 # One idle session keeps the server up: a server whose last session just ended may still be exiting when the
@@ -611,6 +619,8 @@ for kind in $BKINDS; do
     row "peak memory of that $kind import (\`/usr/bin/time\` %M, max of $RUNS)" "≤ 100 MB" "$mb MB" "$refmb" \
         "$([ "$refmb" = — ] && echo — || ratio "$mb" "${refmb% MB}")" "$(verdict "$mb" "<=" 100)"
 done
+row "peak memory of \`favs import --format html\` of 10 bookmarks: the process's floor under the rows above (max of $RUNS)" \
+    "—" "$(awk -v k="$(cut -d' ' -f2 "$DIR/bm10.s" | max)" 'BEGIN { printf "%.1f", k / 1024 }') MB" "—" "—" "info"
 row "peak memory with $NL items open (VmHWM of the running program in tmux); bytes per item" "≤ 250 MB" \
     "$FAVS_RSS_MB MB, $BYTES_PER_ITEM B/item" "$FZF_RSS_MB MB" "$(ratio "$FAVS_RSS_MB" "$FZF_RSS_MB")" \
     "$(verdict "$FAVS_RSS_MB" "<=" 250)"

@@ -65,15 +65,18 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         return firstLine.contains(0x09) ? .tsv : .csv
     }
 
-    /// How a bookmark format is read: whole, into bookmarks that `BookmarkItems` makes records of. Nil for the
+    /// How a bookmark format is read: whole, into the items `BookmarkMerge` gathers as it reads. Nil for the
     /// formats read record by record.
     var bookmarks: BookmarkFormat? {
         switch self {
-        case .html: BookmarkFormat(recognises: { NetscapeBookmarks.recognises($0) }, read: { try NetscapeBookmarks.read($0, file: $1) })
+        case .html: BookmarkFormat(recognises: { NetscapeBookmarks.recognises($0) },
+                                   read: { bytes, file, merge in try NetscapeBookmarks.read(bytes, file: file, into: &merge) })
         case .chrome: BookmarkFormat(recognises: { Self.browserFile(head: $0) == .chrome },
-                                     read: { bytes, file in try ChromeBookmarks.read(consume bytes, file: file) })
+                                     read: { bytes, file, merge in try ChromeBookmarks.read(consume bytes, file: file, into: &merge) })
         case .firefoxBackup: BookmarkFormat(recognises: { Self.browserFile(head: $0) == .firefoxBackup },
-                                            read: { bytes, file in try FirefoxBackup.read(consume bytes, file: file) },
+                                            read: { bytes, file, merge in
+                                                try FirefoxBackup.read(consume bytes, file: file, into: &merge)
+                                            },
                                             isText: false)
         // A database, read from its path by `FirefoxPlaces` (FavsLibrary), never through the stream.
         case .auto, .json, .jsonl, .csv, .tsv, .firefox: nil
@@ -86,9 +89,9 @@ public enum ImportFormat: String, CaseIterable, Sendable {
 struct BookmarkFormat {
     /// Whether a file's first bytes (up to 64, after a byte order mark) are this format's.
     let recognises: ([UInt8]) -> Bool
-    /// The bookmarks of the whole file, named `file` in messages.
-    /// Takes the bytes (`consuming`): a JSON reader lets go of them once parsed, before it walks the tree.
-    let read: (consuming [UInt8], _ file: String) throws -> [Bookmark]
+    /// Reads the whole file, named `file` in messages, into the merge of its items.
+    /// Takes the bytes (`consuming`): they are let go once read, before the items are handed on.
+    let read: (consuming [UInt8], _ file: String, inout BookmarkMerge) throws -> Void
     /// Whether the file is UTF-8 text, checked before it is read; false for one that may be compressed (a
     /// `.jsonlz4`), whose reader checks the text it unpacks.
     var isText = true

@@ -7,7 +7,8 @@ import Foundation
 /// JSON Lines parser never see half a row: the next piece starts where the last row ended, on the line after
 /// it. Each piece is checked to be UTF-8 before it is read. A JSON array document is the exception: it is one
 /// value, so it is read whole (its records are still handed on one at a time). So is a bookmark file: its
-/// bookmarks become records together (`BookmarkItems`: a URL in two folders is one item), then are handed on.
+/// bookmarks are gathered into items as they are read (`BookmarkMerge`: a URL in two folders is one item), which
+/// are handed on once the file is read.
 ///
 /// Every error is the one reading the file whole gives, at the same line and column, with one difference: a
 /// byte that is not UTF-8 is reported when its piece is reached, so an error in an earlier piece comes first.
@@ -40,14 +41,12 @@ public enum ImportStream {
             try pending.readAll()
             if bookmarks.isText { try pending.validate(upTo: pending.bytes.count, file: file, line: 1) }
             progress(pending.bytes.count)
-            // The file handed over whole, so that a JSON reader lets go of it once parsed.
+            // The file handed over whole, so that it is let go once read, before the items go on.
             let whole = pending.take()
-            let read = try bookmarks.read(consume whole, file)
-            var (records, counts) = BookmarkItems.records(read)
-            // Handed on from the last place, each record's text freed as it goes, rather than all at the end.
-            records.reverse()
-            while let record = records.popLast() { try each(record) }
-            return counts
+            var merge = BookmarkMerge()
+            try bookmarks.read(consume whole, file, &merge)
+            try merge.records(each)
+            return merge.counts
         }
         var piece: any PieceReader
         switch resolved {

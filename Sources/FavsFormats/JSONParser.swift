@@ -33,10 +33,11 @@ struct JSONParser {
     /// The text's UTF-8 bytes, lent by `parsing` for the parser's lifetime: reading them through a pointer
     /// spares a bounds check and a reference count per byte.
     private let bytes: UnsafeBufferPointer<UInt8>
-    private var offset = 0
+    // Read and set by the walk over a document (JSONParser+Walk.swift) too, hence not private.
+    var offset = 0
     /// The line being read (1-based, from the `firstLine` the parse started on).
-    private(set) var line: Int
-    private var lineStart = 0
+    var line: Int
+    var lineStart = 0
     /// Where the text ends for the value being parsed: the end of the file, or in JSON Lines the end of the
     /// record's line, so that a record cut short stops at its own line instead of reading the next ones.
     private var limit: Int
@@ -99,7 +100,7 @@ struct JSONParser {
         ImportError(file: file, line: location.line, column: column(of: location), message: message)
     }
 
-    private var current: UInt8? { offset < limit ? bytes[offset] : nil }
+    var current: UInt8? { offset < limit ? bytes[offset] : nil }
 
     // MARK: Documents
 
@@ -182,7 +183,7 @@ struct JSONParser {
 
     // MARK: Values
 
-    private mutating func parseValue(depth: Int) throws -> JSONValue {
+    mutating func parseValue(depth: Int) throws -> JSONValue {
         guard let byte = current else { throw error("expected a value, found end of file", at: location) }
         switch byte {
         case UInt8(ascii: "{"): return try parseObject(depth: depth)
@@ -295,7 +296,7 @@ struct JSONParser {
     // MARK: Strings
 
     /// Parses a string literal; the raw text between escapes is copied in runs, not byte by byte.
-    private mutating func parseString() throws -> String {
+    mutating func parseString() throws -> String {
         let start = location
         offset += 1
         var result = ""
@@ -392,7 +393,7 @@ struct JSONParser {
 
     // MARK: Whitespace and descriptions
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while let byte = current {
             switch byte {
             case 0x20, 0x09, 0x0D: offset += 1

@@ -27,7 +27,17 @@ public enum FirefoxPlaces {
     /// toolbar, other and mobile bookmarks; the tags root gives each bookmark its own tags), named `file` in
     /// messages. Throws `FirefoxPlacesError` for a file that is not Firefox's, or one that changed while it was read.
     public static func bookmarks(path: String, file: String? = nil) throws -> [Bookmark] {
-        let file = file ?? path
+        let list: BookmarkList = try read(path: path, file: file ?? path)
+        return list.bookmarks
+    }
+
+    /// The profile database's bookmarks gathered into items (`BookmarkMerge`), for `favs import`.
+    package static func items(path: String, file: String? = nil) throws -> BookmarkMerge {
+        try read(path: path, file: file ?? path)
+    }
+
+    /// The bookmarks read into a new sink of the kind asked for (a new one for each attempt).
+    private static func read<Sink: BookmarkSink>(path: String, file: String) throws -> Sink {
         guard isSQLite(path) else {
             if !FileManager.default.isReadableFile(atPath: path) {
                 throw FirefoxPlacesError(file: file, message: "cannot read: \(String(cString: strerror(errno)))",
@@ -51,7 +61,7 @@ public enum FirefoxPlaces {
     }
 
     /// Copies the database and its WAL into a temporary folder, reads the copy, and removes the folder.
-    private static func readCopy(of path: String, file: String) throws -> [Bookmark] {
+    private static func readCopy<Sink: BookmarkSink>(of path: String, file: String) throws -> Sink {
         let manager = FileManager.default
         let folder = manager.temporaryDirectory.appendingPathComponent("favs-places-\(UUID().uuidString)")
         do {
@@ -83,7 +93,9 @@ public enum FirefoxPlaces {
             try PlacesRow.fetchCursor(db, sql: PlacesRow.query(keywords: try db.tableExists("moz_keywords"))).forEach {
                 tree.add($0)
             }
-            return tree.bookmarks()
+            var sink = Sink()
+            tree.bookmarks(into: &sink)
+            return sink
         }
     }
 }

@@ -136,12 +136,12 @@ struct Import: ParsableCommand {
             return try target.importRecords { add in
                 for input in inputs {
                     places.startFile(input.name)
-                    if let (records, counts) = input.bookmarks {
-                        for record in records {
+                    if var merge = input.bookmarks {
+                        try merge.records { record in
                             progress.addRow()
                             try add(record, places.place(line: record.line))
                         }
-                        bookmarks += counts
+                        bookmarks += merge.counts
                         progress.read(input.size ?? 0)
                         progress.finishFile()
                         continue
@@ -195,8 +195,9 @@ struct Import: ParsableCommand {
         let name: String
         let handle: FileHandle
         let size: Int?
-        /// The items of a Firefox places.sqlite, read before the import starts; nil for a file read as a stream.
-        var bookmarks: (records: [ImportRecord], counts: BookmarkCounts)? = nil
+        /// The items of a Firefox places.sqlite, read before the import starts (compactly: `BookmarkMerge`); nil for
+        /// a file read as a stream.
+        var bookmarks: BookmarkMerge? = nil
     }
 
     /// The input with its bookmarks as items when it is Firefox's places.sqlite: so `--format firefox` says, or
@@ -205,7 +206,7 @@ struct Import: ParsableCommand {
         guard format == .firefox || format == .auto && path != "-" && FirefoxPlaces.isSQLite(path) else { return input }
         do {
             var read = input
-            read.bookmarks = BookmarkItems.records(try FirefoxPlaces.bookmarks(path: path, file: input.name))
+            read.bookmarks = try FirefoxPlaces.items(path: path, file: input.name)
             return read
         } catch let error as FirefoxPlacesError {
             throw failure(error.description, error.unreadable ? .cannotReadInput : .badImportData)

@@ -48,6 +48,27 @@ import Testing
         #expect(try await favs("list", "--library", "lib.sqlite", in: scratch).out == "a1   Alpha\n")
     }
 
+    @Test func aFileInWindows1252IsRefusedAtItsFirstNonUTF8ByteWithExit65() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("one.jsonl", #"{"id": "a1", "title": "Alpha"}"# + "\n")
+        #expect(try await favs("import", "one.jsonl", "--library", "lib.sqlite", in: scratch).status == 0)
+        // As Internet Explorer wrote it: Windows-1252 bytes (é is E9, è is E8), said by its META.
+        var bytes = Array("""
+            <!DOCTYPE NETSCAPE-Bookmark-file-1>\r
+            <META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=windows-1252">\r
+            <DL><p>\r
+                <DT><A HREF="https://example.com/cafe">Caf
+            """.utf8)
+        bytes += [0xE9, 0x20, 0x63, 0x72, 0xE8, 0x6D, 0x65] + Array("</A>\r\n</DL><p>\r\n".utf8)
+        try Data(bytes).write(to: scratch.url.appendingPathComponent("ie.html"))
+        let result = try await favs("import", "ie.html", "--library", "lib.sqlite", in: scratch)
+        #expect(result.status == 65)
+        #expect(result.err == "favs: ie.html:4:47: not UTF-8 text\n")
+        #expect(result.out == "")
+        #expect(try await favs("list", "--library", "lib.sqlite", in: scratch).out == "a1   Alpha\n")
+    }
+
     /// favs → html → favs gives back the items, their fields, stars and tags.
     static func roundTrip(_ library: String, _ copy: String, in scratch: Scratch) async throws {
         try scratch.write("items.jsonl", """

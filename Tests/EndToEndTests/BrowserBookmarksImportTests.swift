@@ -88,4 +88,22 @@ import Testing
         #expect(again.out == exported.out)
         #expect(again.out.contains(#""tags":["Bookmarks-bar/dev-tools/Reisen"]"#))
     }
+
+    @Test func chromeToFavsToHTMLAndBackKeepsItemsAndTags() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try Self.copy("Bookmarks", as: "Bookmarks", into: scratch)
+        #expect(try await favs("import", "Bookmarks", "--library", "one.sqlite", in: scratch).status == 0)
+        let html = try await favs("export", "--format", "html", "--library", "one.sqlite", in: scratch)
+        #expect(html.status == 0)
+        try scratch.write("bookmarks.html", html.out)
+        let imported = try await favs("import", "bookmarks.html", "--library", "two.sqlite", in: scratch)
+        // Swift.org is in two folders, so in the file twice: one item again.
+        #expect(imported.out == "imported 4 items from bookmarks.html (4 added, 0 updated, 0 unchanged; "
+                + "1 merged (a URL in several folders))\n")
+        let one = try await favs("list", "--format", "jsonl", "--library", "one.sqlite", in: scratch)
+        let two = try await favs("list", "--format", "jsonl", "--library", "two.sqlite", in: scratch)
+        #expect(two.out.split(separator: "\n").sorted() == one.out.split(separator: "\n").sorted())
+        #expect(two.out.contains(#""tags":["Bookmarks-bar/dev-tools/Reisen"]"#))
+    }
 }

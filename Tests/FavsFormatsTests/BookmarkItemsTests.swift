@@ -27,6 +27,24 @@ import Foundation
         #expect(counts.summary == "1 merged (a URL in several folders); 1 separator, 1 place: query, 1 javascript: bookmarklet skipped")
     }
 
+    @Test func aURLMetAgainThousandsOfBookmarksLaterIsStillOneItem() {
+        // 3,000 URLs, then each again in other folders: the merge's index has grown several times between a URL's
+        // first bookmark and its second. A URL that differs in case is another item, as it is another id.
+        let first = (0..<3000).map { Bookmark(url: "https://example.com/\($0)", title: "Page \($0)", folders: ["A"]) }
+        let again = (0..<3000).map {
+            Bookmark(url: "https://example.com/\($0)", title: "Again \($0)", folders: ["B", "\($0 % 3)"], tags: ["t\($0 % 2)"])
+        }
+        let different = Bookmark(url: "https://EXAMPLE.com/1", title: "Not the same bytes", folders: ["C"])
+        let (records, counts) = BookmarkItems.records(first + again + [different])
+        #expect(records.count == 3001)
+        #expect(counts.merged == 3000)
+        #expect(records[7] == ImportRecord(id: "https://example.com/7", title: "Page 7",
+                                           fields: [Field("url", "https://example.com/7")],
+                                           tags: ["A", "B/1", "t1"], tagsAreAdded: true, line: 1))
+        #expect(records.map(\.title).filter { $0.hasPrefix("Again") } == [])
+        #expect(records.last?.tags == ["C"])
+    }
+
     @Test func theAddedDateIsWhatFoundationsISO8601FormatterSays() {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")

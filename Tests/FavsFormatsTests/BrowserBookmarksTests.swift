@@ -67,10 +67,49 @@ import FavsModel
         (#"{"roots": {"other": {"children": [{"type": "url", "url": "https://a.example/", "date_added": "soon"}]}}}"#,
          "B:1:35: \"date_added\" is not a count of microseconds: \"soon\""),
         (#"{"checksum": "0", "version": 1}"#, "B:1:1: not a Chrome Bookmarks file: no \"roots\""),
+        (#"{"roots": {"other": {"children": [{"children": [{"type": "url", "url": "https://b.example/"}], "type": "url", "url": "https://a.example/"}]}}}"#,
+         "B:1:35: a bookmark of type url has \"children\""),
     ])
     func aBrokenChromeFileIsOneLineAtItsPlace(text: String, message: String) {
         #expect(throws: ImportError.self) { try ChromeBookmarks.read(Data(text.utf8), file: "B") }
         do { _ = try ChromeBookmarks.read(Data(text.utf8), file: "B") } catch { #expect("\(error)" == message) }
+    }
+
+    @Test func aFirefoxBackupWritingChildrenBeforeTheirTypeIsReadTheSame() throws {
+        // As Firefox writes it: a node's children last.
+        let usual = #"""
+            {"type": "text/x-moz-place-container", "root": "placesRoot", "children": [
+              {"title": "toolbar", "type": "text/x-moz-place-container", "root": "toolbarFolder", "children": [
+                {"title": "dev", "type": "text/x-moz-place-container", "children": [
+                  {"title": "Swift", "type": "text/x-moz-place", "uri": "https://swift.org/", "tags": "lang"}]},
+                {"title": "Rust", "type": "text/x-moz-place", "uri": "https://rust-lang.org/"}]},
+              {"title": "tags", "type": "text/x-moz-place-container", "root": "tagsFolder", "children": [
+                {"title": "lang", "type": "text/x-moz-place-container", "children": [
+                  {"title": "", "type": "text/x-moz-place", "uri": "https://swift.org/"}]}]}]}
+            """#
+        // The same tree with every node's children first, the top's and the tags root's included.
+        let childrenFirst = #"""
+            {"children": [
+              {"children": [
+                {"children": [
+                  {"title": "Swift", "type": "text/x-moz-place", "uri": "https://swift.org/", "tags": "lang"}],
+                 "title": "dev", "type": "text/x-moz-place-container"},
+                {"title": "Rust", "type": "text/x-moz-place", "uri": "https://rust-lang.org/"}],
+               "title": "toolbar", "type": "text/x-moz-place-container", "root": "toolbarFolder"},
+              {"children": [
+                {"children": [{"title": "", "type": "text/x-moz-place", "uri": "https://swift.org/"}],
+                 "title": "lang", "type": "text/x-moz-place-container"}],
+               "title": "tags", "type": "text/x-moz-place-container", "root": "tagsFolder"}],
+             "type": "text/x-moz-place-container", "root": "placesRoot"}
+            """#
+        let (records, counts) = BookmarkItems.records(try FirefoxBackup.read(Data(usual.utf8), file: "b.json"))
+        #expect(records.map(\.id) == ["https://swift.org/", "https://rust-lang.org/"])
+        #expect(records.map(\.tags) == [["Bookmarks-Toolbar/dev", "lang"], ["Bookmarks-Toolbar"]])
+        #expect(counts == BookmarkCounts())
+        let (again, _) = BookmarkItems.records(try FirefoxBackup.read(Data(childrenFirst.utf8), file: "b.json"))
+        #expect(again.map(\.id) == records.map(\.id))
+        #expect(again.map(\.tags) == records.map(\.tags))
+        #expect(again.map(\.line) == [4, 6])
     }
 
     @Test func aBrokenJsonlz4IsRefusedWithWhatIsWrong() throws {

@@ -97,64 +97,42 @@ public struct BookmarkCounts: Sendable, Equatable {
 public enum BookmarkItems {
     /// The items of `bookmarks`, in the order each URL first comes, and what was merged or skipped.
     public static func records(_ bookmarks: [Bookmark]) -> (records: [ImportRecord], counts: BookmarkCounts) {
-        var counts = BookmarkCounts()
+        var merge = BookmarkMerge()
+        for bookmark in bookmarks { merge.add(bookmark, in: merge.folders.folder(path: bookmark.folders)) }
         var records: [ImportRecord] = []
-        var index: [String: Int] = [:]
-        // At most one record a bookmark: room made once, not by doubling (the old and new buffers at once).
-        records.reserveCapacity(bookmarks.count)
-        index.reserveCapacity(bookmarks.count)
-        // Bookmarks of one folder share its path: its tag is made once (a fifth of a 100k import, made each time).
-        var folderTags: [[String]: String?] = [:]
-        for bookmark in bookmarks {
-            guard bookmark.kind == .link else {
-                counts.separators += 1
-                continue
-            }
-            let scheme = bookmark.url.prefix { $0 != ":" }.lowercased()
-            switch scheme {
-            case "place": counts.queries += 1; continue
-            case "javascript": counts.scripts += 1; continue
-            case "data": counts.data += 1; continue
-            default: break
-            }
-            let folderTag: String?
-            if let known = folderTags[bookmark.folders] {
-                folderTag = known
-            } else {
-                folderTag = Self.folderTag(bookmark.folders)
-                folderTags[bookmark.folders] = folderTag
-            }
-            let tags = Self.tags(of: bookmark, folderTag: folderTag)
-            if let at = index[bookmark.url] {
-                counts.merged += 1
-                records[at].favorite = records[at].favorite || bookmark.favorite
-                for tag in tags where !(records[at].tags ?? []).contains(where: { SetID.tag($0) == .tag(tag) }) {
-                    records[at].tags = (records[at].tags ?? []) + [tag]
-                }
-                continue
-            }
-            var fields = [Field("url", bookmark.url)]
-            if let added = bookmark.added { fields.append(Field("added", iso8601(milliseconds: added))) }
-            if let keyword = bookmark.keyword, !keyword.isEmpty { fields.append(Field("keyword", keyword)) }
-            if let description = bookmark.description, !description.isEmpty { fields.append(Field("description", description)) }
-            index[bookmark.url] = records.count
-            records.append(ImportRecord(id: ItemID(bookmark.url), title: bookmark.title.isEmpty ? bookmark.url : bookmark.title,
-                                        fields: fields, favorite: bookmark.favorite, tags: tags, tagsAreAdded: true,
-                                        line: bookmark.line, column: bookmark.column))
+        records.reserveCapacity(merge.count)
+        merge.records { records.append($0) }
+        return (records, merge.counts)
+    }
+
+    /// The entries that are not links to pages: skipped and counted.
+    enum Skipped {
+        case query
+        case script
+        case data
+    }
+
+    /// Whether a bookmark's URL is a `place:` query, a `javascript:` bookmarklet or a `data:` URL (in any case).
+    static func skipped(_ url: String) -> Skipped? {
+        var scheme: [UInt8] = []
+        for byte in url.utf8.prefix(11) {
+            if byte == UInt8(ascii: ":") { break }
+            scheme.append(NetscapeBookmarks.lowered(byte))
         }
-        return (records, counts)
+        switch String(decoding: scheme, as: UTF8.self) {
+        case "place": return .query
+        case "javascript": return .script
+        case "data": return .data
+        default: return nil
+        }
     }
 
-    /// A bookmark's tags: its folder path as one nested tag, then its own, each given once (without case). An own
-    /// tag's `/` nests it, as in favs (`favs export --format html` writes `TAGS="dev/swift"` for the tag dev/swift).
-    static func tags(of bookmark: Bookmark) -> [String] {
-        tags(of: bookmark, folderTag: folderTag(bookmark.folders))
-    }
-
-    /// The same, the folder path's tag given (`folderTag`: nil when it is no tag).
-    static func tags(of bookmark: Bookmark, folderTag: String?) -> [String] {
+    /// A bookmark's tags: its folder path's tag (`folderTag`: nil when it is no tag), then its own tags, each given
+    /// once (without case). An own tag's `/` nests it, as in favs (`favs export --format html` writes
+    /// `TAGS="dev/swift"` for the tag dev/swift).
+    static func tags(_ own: [String], folderTag: String?) -> [String] {
         var tags = folderTag.map { [$0] } ?? []
-        for tag in bookmark.tags.map({ path($0.split(separator: "/", omittingEmptySubsequences: false).map(String.init)) })
+        for tag in own.map({ path($0.split(separator: "/", omittingEmptySubsequences: false).map(String.init)) })
         where !tag.isEmpty {
             guard (try? TagPath.parse(tag)) != nil, !tags.contains(where: { SetID.tag($0) == .tag(tag) }) else { continue }
             tags.append(tag)

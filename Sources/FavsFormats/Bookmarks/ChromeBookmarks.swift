@@ -13,48 +13,82 @@ public enum ChromeBookmarks {
 
     /// The bookmarks of a `Bookmarks` file named `file` in messages, in file order.
     public static func read(_ data: Data, file: String) throws -> [Bookmark] {
-        try read([UInt8](data), file: file)
+        var list = BookmarkList()
+        try read([UInt8](data), file: file, into: &list)
+        return list.bookmarks
     }
 
-    /// The same from the file's bytes.
-    static func read(_ bytes: consuming [UInt8], file: String) throws -> [Bookmark] {
-        var tree = try BookmarkTree(consume bytes, file: file, keeping: ["name", "type", "url", "date_added"])
-        let top = try tree.node(tree.root, what: "the file", near: nil)
-        var bookmarks: [Bookmark] = []
-        var sawRoots = false
-        for member in top.members {
-            guard member.key == "roots" else { tree.skip(member.value); continue }
-            sawRoots = true
-            let roots = try tree.node(member.value, what: "\"roots\"", near: top)
-            for root in roots.members {
-                guard let name = Self.roots[root.key] else { tree.skip(root.value); continue }
-                let folder = try tree.node(root.value, what: "\"\(root.key)\"", near: roots)
-                try tree.children(of: folder) { tree, child in
-                    try read(child, folders: [name], near: folder, tree: &tree, into: &bookmarks)
+    /// Reads the file's bytes into `sink`, each bookmark as its object ends. Chrome writes a node's keys in
+    /// alphabetical order, so a folder's `children` come before its `name` and `type`: its bookmarks are read
+    /// into a folder numbered at once and named when the folder's object ends.
+    static func read<Sink: BookmarkSink>(_ bytes: consuming [UInt8], file: String, into sink: inout Sink) throws {
+        try BookmarkJSON.walk(bytes, file: file) { parser in
+            let top = BookmarkJSON.Node(at: parser.nextPosition())
+            guard parser.nextIs(UInt8(ascii: "{")) else { throw BookmarkJSON.notAnObject("the file", near: nil, file: file) }
+            var sawRoots = false
+            try parser.walkObject(depth: 0) { parser, key in
+                guard key == "roots" else { return try parser.skipValue(depth: 1) }
+                sawRoots = true
+                let roots = BookmarkJSON.Node(at: parser.nextPosition())
+                guard parser.nextIs(UInt8(ascii: "{")) else { throw BookmarkJSON.notAnObject("\"roots\"", near: top, file: file) }
+                try parser.walkObject(depth: 1) { parser, key in
+                    guard let name = Self.roots[key] else { return try parser.skipValue(depth: 2) }
+                    let node = BookmarkJSON.Node(at: parser.nextPosition())
+                    guard parser.nextIs(UInt8(ascii: "{")) else {
+                        throw BookmarkJSON.notAnObject("\"\(key)\"", near: roots, file: file)
+                    }
+                    let folder = sink.folders.open(in: nil, name: name)
+                    try parser.walkObject(depth: 2) { parser, key in
+                        guard key == "children" else { return try parser.skipValue(depth: 3) }
+                        _ = try children(&parser, depth: 3, of: node, in: folder, into: &sink)
+                    }
                 }
             }
+            guard sawRoots else { throw top.error("not a Chrome Bookmarks file: no \"roots\"", file: file) }
         }
-        guard sawRoots else { throw top.error("not a Chrome Bookmarks file: no \"roots\"", file: file) }
-        return bookmarks
     }
 
-    private static func read(_ value: JSONValue, folders: [String], near parent: BookmarkTree.Node,
-                             tree: inout BookmarkTree, into bookmarks: inout [Bookmark]) throws {
-        let node = try tree.node(value, what: "a bookmark", near: parent)
-        let file = tree.file
+    /// Reads a node's `children` array into `folder`; returns whether it held any.
+    private static func children<Sink: BookmarkSink>(_ parser: inout JSONParser, depth: Int, of node: BookmarkJSON.Node,
+                                                     in folder: Int32, into sink: inout Sink) throws -> Bool {
+        guard parser.nextIs(UInt8(ascii: "[")) else { throw node.error("\"children\" is not an array", file: parser.file) }
+        var any = false
+        try parser.walkArray(depth: depth) { parser in
+            any = true
+            try read(&parser, depth: depth + 1, near: node, in: folder, into: &sink)
+        }
+        return any
+    }
+
+    private static func read<Sink: BookmarkSink>(_ parser: inout JSONParser, depth: Int, near parent: BookmarkJSON.Node,
+                                                 in folder: Int32, into sink: inout Sink) throws {
+        let file = parser.file
+        var node = BookmarkJSON.Node(at: parser.nextPosition())
+        guard parser.nextIs(UInt8(ascii: "{")) else { throw BookmarkJSON.notAnObject("a bookmark", near: parent, file: file) }
+        var own: Int32?
+        var hasChildren = false
+        try parser.walkObject(depth: depth) { parser, key in
+            switch key {
+            case "name", "type", "url", "date_added": try node.take(key, from: &parser, depth: depth + 1)
+            case "children":
+                let opened = own ?? sink.folders.open(in: folder)
+                own = opened
+                if try children(&parser, depth: depth + 1, of: node, in: opened, into: &sink) { hasChildren = true }
+            default: try parser.skipValue(depth: depth + 1)
+            }
+        }
         let name = try node.string("name", file: file) ?? ""
         switch try node.string("type", file: file) {
         case "url":
             guard let url = try node.string("url", file: file) else {
                 throw node.error("a bookmark of type url has no \"url\"", file: file)
             }
-            bookmarks.append(Bookmark(url: url, title: name, folders: folders,
-                                      added: try added(node, file: file), line: node.line, column: node.column))
-            for member in node.members { tree.skip(member.value) }
+            // Its children went in as they were read: a link holds none, and one that does is not Chrome's.
+            if hasChildren { throw node.error("a bookmark of type url has \"children\"", file: file) }
+            sink.add(Bookmark(url: url, title: name, added: try added(node, file: file), line: node.line, column: node.column),
+                     in: folder)
         case "folder":
-            try tree.children(of: node) { tree, child in
-                try read(child, folders: folders + [name], near: node, tree: &tree, into: &bookmarks)
-            }
+            if let own { sink.folders.name(own, name) }
         case let other:
             throw node.error("a bookmark's \"type\" is \(other.map { "\"\($0)\"" } ?? "missing"), not url or folder",
                              file: file)
@@ -62,7 +96,7 @@ public enum ChromeBookmarks {
     }
 
     /// `date_added` in milliseconds since 1970; nil when it is missing or 0 (not known).
-    private static func added(_ node: BookmarkTree.Node, file: String) throws -> Int64? {
+    private static func added(_ node: BookmarkJSON.Node, file: String) throws -> Int64? {
         guard let text = try node.string("date_added", file: file) else { return nil }
         guard let microseconds = Int64(text), microseconds >= 0 else {
             throw node.error("\"date_added\" is not a count of microseconds: \"\(text)\"", file: file)

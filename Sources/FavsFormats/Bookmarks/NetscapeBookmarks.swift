@@ -24,8 +24,15 @@ public enum NetscapeBookmarks {
 
     /// The bookmarks of a whole file, in file order, separators included.
     public static func read(_ bytes: [UInt8], file: String) throws -> [Bookmark] {
+        var list = BookmarkList()
+        try read(bytes, file: file, into: &list)
+        return list.bookmarks
+    }
+
+    /// Reads a whole file into `sink`, each bookmark once its description (`<DD>`) is read.
+    static func read<Sink: BookmarkSink>(_ bytes: [UInt8], file: String, into sink: inout Sink) throws {
         var reader = Reader(bytes: bytes, file: file)
-        return try reader.read()
+        try reader.read(into: &sink)
     }
 
     static func lowered(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
@@ -33,9 +40,11 @@ public enum NetscapeBookmarks {
 
 /// One pass over the file's bytes.
 private struct Reader {
-    /// A `<DL>` open: a folder's (its name, and where its `<H3>` is), or one without a name (the outermost).
+    /// A `<DL>` open: a folder's (its number, its name, and where its `<H3>` is), or one that is no folder (the
+    /// outermost, and the favorites' folder, whose links are starred instead).
     struct Level {
         var name: String?
+        var folder: Int32?
         var favorites: Bool
         var line: Int
         var column: Int
@@ -45,17 +54,19 @@ private struct Reader {
     enum Collecting {
         case nothing
         case folderName(Level)
-        case linkTitle(Bookmark)
-        case description(Int)
+        case linkTitle(Bookmark, Int32?)
+        case description
     }
 
     let bytes: [UInt8]
     let file: String
-    var bookmarks: [Bookmark] = []
     var levels: [Level] = []
     /// A folder's `<H3>` read, waiting for its `<DL>`.
     var heading: Level?
     var collecting = Collecting.nothing
+    /// The last link read, and its folder: a `<DD>` after it describes it, so it goes to the sink at the next
+    /// link or separator, or at the end.
+    var last: (link: Bookmark, folder: Int32?)?
     var text: [UInt8] = []
     /// Where `offset`'s line starts, to count lines and columns only as far as the reader goes.
     var counted = 0
@@ -66,7 +77,7 @@ private struct Reader {
         (self.bytes, self.file) = (bytes, file)
     }
 
-    mutating func read() throws -> [Bookmark] {
+    mutating func read(into sink: inout some BookmarkSink) throws {
         guard NetscapeBookmarks.recognises(bytes) else {
             throw ImportError(file: file, line: 1, column: 1,
                               message: "not a Netscape bookmark file: it does not start with <!DOCTYPE NETSCAPE-Bookmark-file-1>")
@@ -80,19 +91,19 @@ private struct Reader {
             }
             let close = bytes[open...].firstIndex(of: UInt8(ascii: ">")) ?? bytes.count
             let tag = Tag(bytes[(open + 1)..<close])
-            try take(tag, at: open)
+            try take(tag, at: open, into: &sink)
             index = min(close + 1, bytes.count)
         }
-        if case let .linkTitle(link) = collecting {
+        if case let .linkTitle(link, _) = collecting {
             throw ImportError(file: file, line: link.line, column: link.column, message: "<A> opened here is never closed")
         }
         text.append(contentsOf: bytes[index...])
-        finishText()
+        finishText(into: &sink)
         if let open = levels.last {
             let what = open.name.map { "folder “\(Self.shown($0))”" } ?? "<DL>"
             throw ImportError(file: file, line: open.line, column: open.column, message: "\(what) opened here is never closed")
         }
-        return bookmarks
+        handOn(into: &sink)
     }
 
     /// A name from the file as a message shows it: a control character written as an escape, never sent raw.
@@ -110,75 +121,86 @@ private struct Reader {
         return nil
     }
 
-    mutating func take(_ tag: Tag, at offset: Int) throws {
+    /// The innermost folder open (nil: none, the links are at the top).
+    var folder: Int32? { levels.last { $0.folder != nil }?.folder }
+
+    mutating func take(_ tag: Tag, at offset: Int, into sink: inout some BookmarkSink) throws {
         switch (tag.name, tag.closing) {
         case ("a", false):
-            finishText()
+            finishText(into: &sink)
             let (line, column) = place(of: offset)
             guard let href = tag.attributes["href"] else {
                 throw ImportError(file: file, line: line, column: column, message: "<A> has no HREF")
             }
-            let folders = levels.compactMap(\.name)
-            var link = Bookmark(url: href, title: "", folders: folders, line: line, column: column)
+            var link = Bookmark(url: href, title: "", line: line, column: column)
             link.tags = (tag.attributes["tags"] ?? "").split(separator: ",")
                 .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             link.added = tag.attributes["add_date"].flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
                 .flatMap { $0.multipliedReportingOverflow(by: 1000).overflow ? nil : $0 * 1000 }
             link.keyword = tag.attributes["shortcuturl"].flatMap { $0.isEmpty ? nil : $0 }
             link.favorite = levels.contains(where: \.favorites)
-            collecting = .linkTitle(link)
-        case ("a", true): finishText()
+            collecting = .linkTitle(link, folder)
+        case ("a", true): finishText(into: &sink)
         case ("h3", false):
-            finishText()
+            finishText(into: &sink)
             let (line, column) = place(of: offset)
             collecting = .folderName(Level(name: "", favorites: tag.attributes[NetscapeBookmarks.favoritesAttribute.lowercased()] != nil,
                                            line: line, column: column))
-        case ("h3", true): finishText()
+        case ("h3", true): finishText(into: &sink)
         case ("dd", false):
-            finishText()
-            if !bookmarks.isEmpty, bookmarks[bookmarks.count - 1].kind == .link {
-                collecting = .description(bookmarks.count - 1)
-            }
+            finishText(into: &sink)
+            if last != nil { collecting = .description }
         case ("dl", false):
-            finishText()
+            finishText(into: &sink)
             let (line, column) = place(of: offset)
             var level = heading ?? Level(name: nil, favorites: false, line: line, column: column)
             // The favorites' folder stars its links; it is not a tag.
             if level.favorites { level.name = nil }
+            if let name = level.name { level.folder = sink.folders.open(in: folder, name: name) }
             levels.append(level)
             heading = nil
         case ("dl", true):
-            finishText()
+            finishText(into: &sink)
             guard levels.popLast() != nil else {
                 let (line, column) = place(of: offset)
                 throw ImportError(file: file, line: line, column: column, message: "</DL> closes no <DL>")
             }
         case ("hr", false):
-            finishText()
+            finishText(into: &sink)
             let (line, column) = place(of: offset)
-            bookmarks.append(Bookmark(kind: .separator, url: "", title: "", folders: levels.compactMap(\.name),
-                                      line: line, column: column))
+            handOn(into: &sink)
+            sink.add(Bookmark(kind: .separator, url: "", title: "", line: line, column: column), in: folder)
         case ("dt", _), ("p", _), ("br", _): break
-        default: finishText()
+        default: finishText(into: &sink)
         }
     }
 
+    /// Hands the last link to the sink: nothing more can describe it.
+    mutating func handOn(into sink: inout some BookmarkSink) {
+        if let (link, folder) = last { sink.add(link, in: folder) }
+        last = nil
+    }
+
     /// Hands the text collected since the last tag to what it belongs to.
-    mutating func finishText() {
+    mutating func finishText(into sink: inout some BookmarkSink) {
         defer { text.removeAll(keepingCapacity: true) }
-        let value = Entities.decode(text).trimmingCharacters(in: .whitespacesAndNewlines)
-        switch collecting {
-        case .nothing: return
-        case var .folderName(level):
-            level.name = value
-            heading = level
-        case var .linkTitle(link):
-            link.title = value
-            bookmarks.append(link)
-        case let .description(index):
-            if !value.isEmpty { bookmarks[index].description = value }
+        guard case .nothing = collecting else {
+            let value = Entities.decode(text).trimmingCharacters(in: .whitespacesAndNewlines)
+            switch collecting {
+            case .nothing: break
+            case var .folderName(level):
+                level.name = value
+                heading = level
+            case .linkTitle(var link, let folder):
+                link.title = value
+                handOn(into: &sink)
+                last = (link, folder)
+            case .description:
+                if !value.isEmpty { last?.link.description = value }
+            }
+            collecting = .nothing
+            return
         }
-        collecting = .nothing
     }
 
     /// The line and column (in characters) of a byte; offsets asked for only grow.
