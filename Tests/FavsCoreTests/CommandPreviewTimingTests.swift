@@ -29,6 +29,25 @@ import Testing
         #expect(runner.started.last?.id == "b")
     }
 
+    @Test func theRunLoopKnowsWhenTheSettledSelectionsPreviewIsDue() {
+        let (browser, runner, clock) = previewBrowser(height: 20)
+        browser.settleAndPoll(clock)
+        #expect(browser.previewStartsIn == nil, "a's preview is running: none waits")
+        browser.handle(.char("j"))
+        clock.advance(milliseconds: 10)
+        browser.handle(.char("j"))
+        let debounce = PreviewSettings.defaultDebounce
+        #expect(browser.previewStartsIn == debounce, "c waits for the selection to stay put")
+        clock.advance(milliseconds: 25)
+        #expect(browser.previewStartsIn == debounce - .milliseconds(25))
+        clock.now += debounce - .milliseconds(25)
+        #expect(browser.previewStartsIn == .zero)
+        #expect(runner.started.map(\.id) == ["a", "b"], "due, but started only when the loop polls")
+        browser.pollPreviews()
+        #expect(runner.started.map(\.id) == ["a", "b", "c"])
+        #expect(browser.previewStartsIn == nil)
+    }
+
     @Test func aMoveLessThanTheDebounceAfterTheLastWaitsForTheSelectionToSettle() {
         let (browser, runner, clock) = previewBrowser(height: 20)
         browser.settleAndPoll(clock)

@@ -34,6 +34,10 @@ extension Browser {
     /// Whether a preview is running or waiting for the selection to settle.
     public var isPreviewBusy: Bool { previews?.isBusy ?? false }
 
+    /// How long until the preview waiting for the selection to settle is due (`pollPreviews` then starts it); nil
+    /// when none waits.
+    public var previewStartsIn: Duration? { previews?.startsIn }
+
     /// Brings the previews in line with the selection (from `settle`): the subject's preview wanted or kept,
     /// any other stopped, and what the pane shows of it. Scripted mode's runner finishes as it starts, so there
     /// the output is in before the frame.
