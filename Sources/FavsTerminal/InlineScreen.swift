@@ -89,13 +89,15 @@ final class InlineScreen: TerminalScreen {
         return ""
     }
 
-    func read(timeout: Int32?) -> TerminalInput {
+    func read(timeout: Int32?, wake: LoopWake?) -> TerminalInput {
         if !queued.isEmpty { return .key(queued.removeFirst()) }
         var waitFor = timeout ?? -1
         while true {
+            // A descriptor of -1 is skipped by poll: the resize pipe or the wake, when there is none.
             var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: InlineTerminal.wakeReadEnd, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&fds, InlineTerminal.wakeReadEnd >= 0 ? 2 : 1, decoder.isHolding ? 25 : waitFor)
+                       pollfd(fd: InlineTerminal.wakeReadEnd, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: wake?.readEnd ?? -1, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, 3, decoder.isHolding ? 25 : waitFor)
             if ready < 0 {
                 if errno == EINTR { continue }
                 return .endOfInput
@@ -103,6 +105,10 @@ final class InlineScreen: TerminalScreen {
             if fds[1].revents & Int16(POLLIN) != 0 {
                 InlineTerminal.drainWake()
                 return .resize
+            }
+            if let wake, fds[2].revents & Int16(POLLIN) != 0 {
+                wake.drain()
+                return .woken
             }
             if ready == 0 {
                 // Nothing more after a lone esc within 25 ms: it was the escape key.

@@ -17,6 +17,8 @@ enum TerminalInput: Equatable {
     case endOfInput
     /// Nothing arrived within the timeout.
     case timeout
+    /// Another thread woke the loop (`LoopWake`): a preview ended.
+    case woken
 }
 
 /// The ncurses side of the screen: copies canvases into one full-screen window, writing only the
@@ -24,6 +26,8 @@ enum TerminalInput: Equatable {
 final class NcursesScreen {
     private var window: UnsafeMutablePointer<WINDOW>
     private let terminal: OpaquePointer
+    /// The descriptor ncurses reads keys from, waited on beside a `LoopWake`.
+    private let input: Int32
     private var previous: Canvas?
     private(set) var isOpen = true
     private var quickErrors = 0
@@ -52,7 +56,8 @@ final class NcursesScreen {
             throw TerminalError(description: "unknown terminal type '\(term)' (TERM): try TERM=xterm-256color, or 'favs script'")
         }
         do {
-            try self.init(screen: screen, wantsColor: wantsColor, palette: palette, mouse: mouse)
+            try self.init(screen: screen, input: fileno(streams.input), wantsColor: wantsColor, palette: palette,
+                          mouse: mouse)
         } catch {
             cn_signal_restore_forget()
             throw error
@@ -72,12 +77,13 @@ final class NcursesScreen {
         }
         // Not a terminal, so ncurses guessed the size (terminfo's); the recording has the script's.
         resizeterm(Int32(height), Int32(width))
-        try self.init(screen: screen, wantsColor: true, palette: palette, mouse: false)
+        try self.init(screen: screen, input: fileno(input), wantsColor: true, palette: palette, mouse: false)
     }
 
     /// Sets up the screen `newterm` made: raw keys, no echo, keypad, hidden cursor, colour, mouse.
-    private init(screen: OpaquePointer, wantsColor: Bool, palette: Theme.Palette, mouse: Bool) throws {
+    private init(screen: OpaquePointer, input: Int32, wantsColor: Bool, palette: Theme.Palette, mouse: Bool) throws {
         terminal = screen
+        self.input = input
         theme = TerminalTheme(wantsColor: wantsColor, palette: palette)
         raw()  // ctrl-c, ctrl-z and ctrl-\ arrive as keys, so quitting and suspending always restore the terminal
         noecho()
@@ -133,6 +139,45 @@ final class NcursesScreen {
         previous = canvas
         wnoutrefresh(window)
         doupdate()
+    }
+
+    /// Waits up to `timeout` milliseconds (nil: forever) for a key, a mouse event or a resize, or until `wake` is
+    /// signalled. ncurses cannot wait on another descriptor, so the wait is a poll of both, and ncurses reads the key
+    /// once the terminal has one; a key ncurses holds already (the rest of what it read before) is taken first.
+    func read(timeout: Int32?, wake: LoopWake?) -> TerminalInput {
+        guard let wake, wake.readEnd >= 0 else { return read(timeout: timeout) }
+        if let held = readHeld() { return held }
+        let started = DispatchTime.now().uptimeNanoseconds
+        var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)]
+        let ready = poll(&fds, 2, timeout ?? -1)
+        if ready < 0 {
+            // A signal: SIGWINCH, which ncurses turns into KEY_RESIZE on its next read.
+            return readHeld() ?? .timeout
+        }
+        if fds[1].revents & Int16(POLLIN) != 0 {
+            wake.drain()
+            return .woken
+        }
+        if ready == 0 { return .timeout }
+        let elapsed = Int32(clamping: (DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
+        return read(timeout: timeout.map { max(1, $0 - elapsed) })
+    }
+
+    /// What ncurses can give without waiting: a key it holds or the terminal has, or a resize; nil when none.
+    private func readHeld() -> TerminalInput? {
+        wtimeout(window, 0)
+        var wch: wint_t = 0
+        switch wget_wch(window, &wch) {
+        case KEY_CODE_YES:
+            if Int32(wch) == KEY_RESIZE { return .resize }
+            if Int32(wch) == KEY_MOUSE, let event = Mouse.read() { return .mouse(event) }
+            return KeyDecoder.functionKey(Int32(wch)).map { .key($0) }
+        case OK:
+            return KeyDecoder.character(UInt32(wch)).map { .key($0) }
+        default:
+            return nil
+        }
     }
 
     /// Waits up to `timeout` milliseconds (nil: forever) for a key, a mouse event or a resize.

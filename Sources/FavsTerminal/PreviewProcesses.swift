@@ -9,7 +9,7 @@ import Glibc
 /// Runs previews as `/bin/sh -c CMD`, each in a process group of its own (posix_spawn's POSIX_SPAWN_SETPGROUP), so
 /// that a cancel or a timeout stops the shell and everything it started: SIGTERM to the group, SIGKILL after a
 /// grace. Each preview runs on a thread of its own, which reads its output and waits for it; the input thread only
-/// starts them, sets a flag to cancel one, and takes finished results from the run loop's poll.
+/// starts them, sets a flag to cancel one, and takes finished results when `wake` says one is in.
 /// `synchronous` (scripted mode) runs a preview to its end inside `start`, so frames are a function of the keys.
 public final class PreviewProcesses: PreviewRunner, @unchecked Sendable {
     /// How long a preview has to end after SIGTERM before its group gets SIGKILL.
@@ -19,6 +19,8 @@ public final class PreviewProcesses: PreviewRunner, @unchecked Sendable {
     static let maximumBytes = 1 << 20
 
     private let synchronous: Bool
+    /// Signalled when a result is in, so the run loop draws it at once rather than at its next poll.
+    private let wake: LoopWake?
     private let lock = NSLock()
     private var results: [PreviewResult] = []
     private var cancelled: Set<Int> = []
@@ -27,8 +29,9 @@ public final class PreviewProcesses: PreviewRunner, @unchecked Sendable {
     /// before its shell is reaped, so a number here is never one the system gave to another group since.
     private var groups: [Int: pid_t] = [:]
 
-    public init(synchronous: Bool = false) {
+    public init(synchronous: Bool = false, wake: LoopWake? = nil) {
         self.synchronous = synchronous
+        self.wake = wake
     }
 
     public func start(_ request: PreviewRequest) {
@@ -42,10 +45,13 @@ public final class PreviewProcesses: PreviewRunner, @unchecked Sendable {
             let result = Self.execute(request, isCancelled: { [self] in lock.withLock { cancelled.contains(request.ticket) } },
                                       started: { [self] pid in lock.withLock { groups[request.ticket] = pid } },
                                       ending: { [self] in lock.withLock { _ = groups.removeValue(forKey: request.ticket) } })
-            lock.withLock {
-                if cancelled.remove(request.ticket) == nil { results.append(result) }
+            let kept = lock.withLock {
                 running.remove(request.ticket)
+                guard cancelled.remove(request.ticket) == nil else { return false }
+                results.append(result)
+                return true
             }
+            if kept { wake?.signal() }
         }
         thread.start()
     }

@@ -18,12 +18,15 @@ public enum TerminalApp {
     /// `.none` when the input ended.
     /// `height`: draw in that many rows at the bottom of the terminal (`--height`), below what the shell printed,
     /// when the terminal is taller; else the full screen.
+    /// `wake`: signalled by the previews' threads when one ends, so its output is drawn at once, not at the next
+    /// poll. A preview waiting for the selection to settle starts when its wait ends, whatever the poll interval.
     @discardableResult
     public static func run(_ browser: Browser, wantsColor: Bool, palette: Theme.Palette = [:], mouse: Bool = true,
                            device: TerminalDevice = .standard, height: TerminalHeight? = nil, pollInterval: Int32 = 50,
-                           afterFirstFrame: (() -> Void)? = nil, poll: (() -> Bool)? = nil) throws -> Browser.Effect {
+                           wake: LoopWake? = nil, afterFirstFrame: (() -> Void)? = nil,
+                           poll: (() -> Bool)? = nil) throws -> Browser.Effect {
         try onScreen(wantsColor: wantsColor, palette: palette, mouse: mouse, device: device, height: height) { screen in
-            loop(browser, on: screen, pollInterval: pollInterval, afterFirstFrame: afterFirstFrame, poll: poll)
+            loop(browser, on: screen, pollInterval: pollInterval, wake: wake, afterFirstFrame: afterFirstFrame, poll: poll)
         }
     }
 
@@ -31,13 +34,15 @@ public enum TerminalApp {
     public struct Program {
         public var browser: Browser
         public var pollInterval: Int32
+        public var wake: LoopWake?
         public var afterFirstFrame: (() -> Void)?
         public var poll: (() -> Bool)?
 
-        public init(_ browser: Browser, pollInterval: Int32 = 50, afterFirstFrame: (() -> Void)? = nil,
-                    poll: (() -> Bool)? = nil) {
+        public init(_ browser: Browser, pollInterval: Int32 = 50, wake: LoopWake? = nil,
+                    afterFirstFrame: (() -> Void)? = nil, poll: (() -> Bool)? = nil) {
             self.browser = browser
             self.pollInterval = pollInterval
+            self.wake = wake
             self.afterFirstFrame = afterFirstFrame
             self.poll = poll
         }
@@ -65,7 +70,7 @@ public enum TerminalApp {
             case nil: return .gaveUp
             case let .failure(error)?: return .failed(error)
             case let .success(program)?:
-                return .ran(loop(program.browser, on: screen, pollInterval: program.pollInterval,
+                return .ran(loop(program.browser, on: screen, pollInterval: program.pollInterval, wake: program.wake,
                                  afterFirstFrame: program.afterFirstFrame, poll: program.poll))
             }
         }
@@ -92,19 +97,19 @@ public enum TerminalApp {
             if let outcome = take() { return outcome }
             if needsFrame { screen.show(opening.frame(width: screen.width, height: screen.height)) }
             needsFrame = false
-            switch screen.read(timeout: 20) {
+            switch screen.read(timeout: 20, wake: nil) {
             case .endOfInput: return nil
             case let .key(key) where opening.givesUp(key): return nil
             case .resize:
                 screen.resize()
                 needsFrame = true
-            case .key, .mouse, .timeout: break
+            case .key, .mouse, .timeout, .woken: break
             }
         }
     }
 
     /// One frame per turn: keys in, frames out, until the user quits, a picker ends or the input ends.
-    private static func loop(_ browser: Browser, on screen: some TerminalScreen, pollInterval: Int32,
+    private static func loop(_ browser: Browser, on screen: some TerminalScreen, pollInterval: Int32, wake: LoopWake?,
                              afterFirstFrame: (() -> Void)?, poll: (() -> Bool)?) -> Browser.Effect {
         browser.resize(width: screen.width, height: screen.height)
         var needsFrame = true
@@ -130,13 +135,18 @@ public enum TerminalApp {
                 screen.show(browser.frame())
             }
             needsFrame = true
-            // Wait for a key only until the next poll is due, so polls keep their rhythm while keys come.
-            let timeout = poll == nil ? nil : Int32(max(1, (interval - min(interval, sincePoll)) / 1_000_000))
-            switch screen.read(timeout: timeout) {
+            // Wait for a key only until the next poll is due, so polls keep their rhythm while keys come, and until
+            // the preview waiting for the selection to settle is due, so it starts then and not at the next poll.
+            var timeout = poll == nil ? nil : Int32(max(1, (interval - min(interval, sincePoll)) / 1_000_000))
+            if let startsIn = browser.previewStartsIn {
+                timeout = min(timeout ?? .max, milliseconds(roundedUp: startsIn))
+            }
+            switch screen.read(timeout: timeout, wake: wake) {
             case .endOfInput:
                 return .none
-            case .timeout:
-                needsFrame = false
+            case .timeout, .woken:
+                // A preview now due starts; one that ended (the wake) is taken in, and drawn if it is the selection's.
+                needsFrame = browser.pollPreviews()
             case let .mouse(event):
                 browser.handle(event)
             case .resize:
@@ -146,6 +156,14 @@ public enum TerminalApp {
                 if let end = answer(.key(key), browser, on: screen) { return end }
             }
         }
+    }
+
+    /// A wait in whole milliseconds, rounded up so that what it waits for is due when it ends.
+    static func milliseconds(roundedUp duration: Duration) -> Int32 {
+        let (seconds, attoseconds) = duration.components
+        guard seconds >= 0, attoseconds >= 0 else { return 0 }
+        let whole = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        return Int32(clamping: attoseconds % 1_000_000_000_000_000 == 0 ? whole : whole + 1)
     }
 
     /// Answers a key or a mouse action, and does what its effect asks of the terminal; the effect when it ends

@@ -8,8 +8,9 @@ protocol TerminalScreen: AnyObject {
     var height: Int { get }
     /// Draws a frame, sending only what changed since the last one.
     func show(_ canvas: Canvas)
-    /// Waits up to `timeout` milliseconds (nil: forever) for a key, a mouse event or a resize.
-    func read(timeout: Int32?) -> TerminalInput
+    /// Waits up to `timeout` milliseconds (nil: forever) for a key, a mouse event or a resize, or until `wake`
+    /// is signalled (`.woken`).
+    func read(timeout: Int32?, wake: LoopWake?) -> TerminalInput
     /// Takes the terminal's new size after a `.resize`.
     func resize()
     /// Repaints everything on the next frame (ctrl-l).

@@ -58,8 +58,8 @@ struct Browse: ParsableCommand {
         do {
             try TerminalApp.run(browser, wantsColor: display.wantsColor(config: config.color), palette: config.palette,
                                 mouse: !noMouse && config.mouse, height: inline.height,
-                                pollInterval: session.pollInterval, afterFirstFrame: session.loadTheRest,
-                                poll: session.poll)
+                                pollInterval: session.pollInterval, wake: session.wake,
+                                afterFirstFrame: session.loadTheRest, poll: session.poll)
         } catch let error as TerminalError {
             throw failure(error.description, .noTerminal)
         }

@@ -28,7 +28,7 @@ extension Browse {
                         opened.browser.glyphs = glyphs
                         opened.usePreviews(previewOptions.settings(config: config))
                         if let configError { opened.browser.show(configError) }
-                        return TerminalApp.Program(opened.browser, pollInterval: opened.pollInterval,
+                        return TerminalApp.Program(opened.browser, pollInterval: opened.pollInterval, wake: opened.wake,
                                                    afterFirstFrame: opened.loadTheRest, poll: opened.poll)
                     }
                 },

@@ -16,9 +16,11 @@ final class BrowserSession {
     private var follow: () throws -> [RemoteUpdate]
     /// The follower's state: why changes cannot arrive now, and how often to poll (ms).
     private let trouble: () -> String?
-    private(set) var pollInterval: Int32
+    let pollInterval: Int32
     /// The previews' processes, stopped when the browser ends (`stopPreviews`).
     private var previewRunner: PreviewProcesses?
+    /// Signalled by a preview's thread when it ends: the run loop takes its output in at once (nil without previews).
+    private(set) var wake: LoopWake?
 
     private init(browser: Browser, library: (any ItemLibrary)?, loadTheRest: (() -> Void)?,
                  follow: @escaping () throws -> [RemoteUpdate], trouble: @escaping () -> String? = { nil },
@@ -128,14 +130,15 @@ final class BrowserSession {
         if let error = browser.store.finishBackground() { throw failure(error, .io) }
     }
 
-    /// Shows previews (`--preview`), run as processes off the input thread and taken in by `poll`, which then
-    /// comes every 20 ms at most: a preview's output is on screen soon after it is written.
+    /// Shows previews (`--preview`), run as processes off the input thread; each one that ends wakes the run
+    /// loop (`wake`), which takes its output in and draws it then, not at its next poll.
     func usePreviews(_ settings: PreviewSettings?) {
         guard let settings else { return }
-        let runner = PreviewProcesses()
+        let wake = LoopWake()
+        let runner = PreviewProcesses(wake: wake)
+        self.wake = wake
         previewRunner = runner
         browser.usePreviews(settings, runner: runner)
-        pollInterval = min(pollInterval, 20)
     }
 
     /// Stops the previews still running: none outlives favs.

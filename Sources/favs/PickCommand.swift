@@ -123,8 +123,8 @@ struct Pick: ParsableCommand {
             ending = try TerminalApp.run(browser, wantsColor: display.wantsColor(config: config.color),
                                          palette: config.palette, mouse: !noMouse && config.mouse,
                                          device: .controllingTerminal, height: inline.height,
-                                         pollInterval: picker.pollInterval, afterFirstFrame: picker.loadTheRest,
-                                         poll: picker.poll)
+                                         pollInterval: picker.pollInterval, wake: picker.wake,
+                                         afterFirstFrame: picker.loadTheRest, poll: picker.poll)
         } catch let error as TerminalError {
             throw failure(error.description, .noTerminal)
         }

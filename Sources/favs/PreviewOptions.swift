@@ -9,7 +9,7 @@ struct PreviewOptions: ParsableArguments {
         "Show the output of a shell command for the selected item in the detail pane.",
         discussion: """
             Run as /bin/sh -c CMD, in a process group of its own, once the selection has stayed on an item for \
-            60 ms; moving on stops it. {} is the item's id (the line, for pick --stdin), {title} its title, \
+            50 ms; moving on stops it. {} is the item's id (the line, for pick --stdin), {title} its title, \
             {field:NAME} the value of its field NAME (empty when it has none); each is put in single quotes, so an \
             item's text is never read as shell syntax. Colours are left out and other escapes shown as symbols. \
             A config file's preview = "CMD" is used when this is not given.

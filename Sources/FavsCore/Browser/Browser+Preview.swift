@@ -20,8 +20,9 @@ extension Browser {
     /// Time since boot: the debounce's clock.
     public static func uptime() -> Duration { .nanoseconds(Int64(DispatchTime.now().uptimeNanoseconds)) }
 
-    /// Takes in finished previews and starts the selection's once it has settled (the run loop's poll, on the
-    /// input thread); true when the screen needs a new frame.
+    /// Takes in finished previews and starts the selection's once it has settled (on the input thread: the run loop
+    /// calls it when a preview's end wakes it, when `previewStartsIn` has passed, and at its poll); true when the
+    /// screen needs a new frame.
     @discardableResult
     public func pollPreviews() -> Bool {
         guard var previews else { return false }
@@ -33,6 +34,10 @@ extension Browser {
 
     /// Whether a preview is running or waiting for the selection to settle.
     public var isPreviewBusy: Bool { previews?.isBusy ?? false }
+
+    /// How long until the preview waiting for the selection to settle is due (`pollPreviews` then starts it); nil
+    /// when none waits.
+    public var previewStartsIn: Duration? { previews?.startsIn }
 
     /// Brings the previews in line with the selection (from `settle`): the subject's preview wanted or kept,
     /// any other stopped, and what the pane shows of it. Scripted mode's runner finishes as it starts, so there

@@ -84,6 +84,13 @@ struct Previews {
     /// Whether a preview is running or waiting to start (scripted mode waits for it).
     var isBusy: Bool { running != nil || wanted != nil }
 
+    /// How long until the wanted preview is due (zero when it is due now); nil when none waits to start. The run
+    /// loop wakes then to start it, whatever its poll interval.
+    var startsIn: Duration? {
+        guard running == nil, let wanted else { return nil }
+        return max(.zero, wanted.due - now())
+    }
+
     /// Drops what is kept of an item that changed, and stops its preview: the next `follow` runs it again.
     mutating func forget(_ id: ItemID) {
         outputs[id] = nil
