@@ -6,17 +6,18 @@ import Foundation
 /// (`ImportStream` for the Netscape file, Chrome's `Bookmarks` and Firefox's backups; `FirefoxPlaces` for a
 /// places.sqlite), so a followed file becomes the same items as an imported one.
 public enum BookmarkFile {
-    /// The records of the file at `path` (named `file` in messages), what its reading merged and skipped, and the
-    /// format it was read as.
-    /// `format` `auto` is decided again at every read, from the file's first bytes, then its name: a file that is
-    /// no browser's bookmarks is refused, so a followed path never imports rows of another kind.
-    public static func read(path: String, file: String, format: ImportFormat) throws(BookmarkFileError)
-        -> (records: [ImportRecord], counts: BookmarkCounts, format: ImportFormat) {
+    /// Hands each record of the file at `path` (named `file` in messages) to `each`, in file order; returns what its
+    /// reading merged and skipped, and the format it was read as. `format` `auto` is decided from the file's first
+    /// bytes, then its name: a file that is no browser's bookmarks is refused, so a followed path never imports rows
+    /// of another kind. On an error, records may have been handed on already: the caller lands nothing of them.
+    public static func read(path: String, file: String, format: ImportFormat, each: (ImportRecord) -> Void)
+        throws(BookmarkFileError) -> (counts: BookmarkCounts, format: ImportFormat) {
         let resolved = try resolve(path: path, file: file, format: format)
         if resolved == .firefox {
             do {
                 let (records, counts) = BookmarkItems.records(try FirefoxPlaces.bookmarks(path: path, file: file))
-                return (records, counts, resolved)
+                records.forEach(each)
+                return (counts, resolved)
             } catch let error as FirefoxPlacesError {
                 throw BookmarkFileError(description: error.description, unreadable: error.unreadable)
             } catch {
@@ -26,12 +27,8 @@ public enum BookmarkFile {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw .cannotRead(file) }
         defer { close(descriptor) }
-        var records: [ImportRecord] = []
         do {
-            let counts = try ImportStream.read(FileInput(descriptor: descriptor), file: file, format: resolved) {
-                records.append($0)
-            }
-            return (records, counts, resolved)
+            return (try ImportStream.read(FileInput(descriptor: descriptor), file: file, format: resolved, each), resolved)
         } catch let error as ImportError {
             throw BookmarkFileError(description: error.description)
         } catch let error as ImportReadError {

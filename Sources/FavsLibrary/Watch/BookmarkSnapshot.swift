@@ -16,45 +16,13 @@ struct BookmarkSnapshot {
         var tags: [String]
     }
 
-    private(set) var entries: [ItemID: Entry] = [:]
+    fileprivate(set) var entries: [ItemID: Entry] = [:]
     /// The ids in file order, so that removals are said in the order the file had them.
-    private(set) var order: [ItemID] = []
-
-    init(_ records: [ImportRecord]) {
-        entries.reserveCapacity(records.count)
-        order.reserveCapacity(records.count)
-        for record in records {
-            entries[record.id] = Entry(digest: Self.digest(record), tags: record.tags ?? [])
-            order.append(record.id)
-        }
-    }
+    fileprivate(set) var order: [ItemID] = []
 
     var count: Int { order.count }
 
-    /// What turns this snapshot into `newer`'s: the records new or changed, the tags each changed item no longer has
-    /// from the file, and the items no longer in it with the tags the file gave them.
-    func changes(to newer: [ImportRecord]) -> BookmarkChanges {
-        var changes = BookmarkChanges()
-        var present = Set<ItemID>(minimumCapacity: newer.count)
-        for record in newer {
-            present.insert(record.id)
-            guard let entry = entries[record.id] else {
-                changes.changed.append(record)
-                continue
-            }
-            guard entry.digest != Self.digest(record) else { continue }
-            changes.changed.append(record)
-            let now = Set((record.tags ?? []).map(SetID.tag))
-            let dropped = entry.tags.filter { !now.contains(.tag($0)) }
-            if !dropped.isEmpty { changes.droppedTags.append((record.id, dropped)) }
-        }
-        for id in order where !present.contains(id) {
-            changes.removed.append((id, entries[id]?.tags ?? []))
-        }
-        return changes
-    }
-
-    private static func digest(_ record: ImportRecord) -> Int {
+    fileprivate static func digest(_ record: ImportRecord) -> Int {
         var hasher = Hasher()
         hasher.combine(record.title)
         hasher.combine(record.fields.count)
@@ -63,15 +31,61 @@ struct BookmarkSnapshot {
             hasher.combine(field.value)
         }
         hasher.combine(record.favorite)
-        // Tags compared as sets, without case, as the library holds them.
-        hasher.combine(Set((record.tags ?? []).map(SetID.tag)))
+        // Tags compared in any order and without case, as the library holds them: their hashes combined by XOR
+        // (a record's tags are each given once), with no set made per record.
+        let tags = record.tags ?? []
+        hasher.combine(tags.count)
+        hasher.combine(tags.reduce(0) { $0 ^ SetID.tag($1).hashValue })
         return hasher.finalize()
+    }
+}
+
+/// A read of a followed file compared with the last one that landed as its records come (`add`), so that only the
+/// records that changed are held: a 100k-bookmark file is never held twice over, as records and as a snapshot.
+struct BookmarkComparison {
+    /// The last read that landed; nil for the first read, all of whose records are new.
+    let base: BookmarkSnapshot?
+    /// The read's own snapshot, made as it goes.
+    private(set) var snapshot = BookmarkSnapshot()
+    private(set) var changes = BookmarkChanges()
+
+    init(base: BookmarkSnapshot?) {
+        self.base = base
+        if let base {
+            snapshot.entries.reserveCapacity(base.count)
+            snapshot.order.reserveCapacity(base.count)
+        }
+    }
+
+    /// Takes the next record of the file: kept when it is new or changed, its digest noted either way.
+    mutating func add(_ record: ImportRecord) {
+        let digest = BookmarkSnapshot.digest(record)
+        snapshot.entries[record.id] = BookmarkSnapshot.Entry(digest: digest, tags: record.tags ?? [])
+        snapshot.order.append(record.id)
+        guard let base, let entry = base.entries[record.id] else {
+            changes.changed.append(record)
+            return
+        }
+        guard entry.digest != digest else { return }
+        changes.changed.append(record)
+        let now = Set((record.tags ?? []).map(SetID.tag))
+        let dropped = entry.tags.filter { !now.contains(.tag($0)) }
+        if !dropped.isEmpty { changes.droppedTags.append((record.id, dropped)) }
+    }
+
+    /// Once every record is added: the items of the last read that this one lacks, with the tags the file gave them.
+    mutating func finish() {
+        guard let base else { return }
+        for id in base.order where snapshot.entries[id] == nil {
+            changes.removed.append((id, base.entries[id]?.tags ?? []))
+        }
     }
 }
 
 /// What changed in a followed file between two reads.
 struct BookmarkChanges {
-    /// Records new to the file or changed in it, in file order: imported as `favs import` imports them.
+    /// Records new to the file or changed in it, in file order: imported as `favs import` imports them (at the first
+    /// read, every record).
     var changed: [ImportRecord] = []
     /// For a changed record, the tags the file gave it before and gives it no longer (it moved to another folder).
     var droppedTags: [(ItemID, [String])] = []

@@ -35,27 +35,29 @@ public final class BookmarkWatcher {
         readSignature = changes.signature()
     }
 
-    /// The file as it is now, read whole (nothing written).
+    /// The file as it is now, read whole and compared with the last read that landed (nothing written).
     public func read() throws(BookmarkFileError) -> BookmarkRead {
         readSignature = changes.signature()
-        let (records, counts, format) = try BookmarkFile.read(path: path, file: file, format: format)
+        var comparison = BookmarkComparison(base: snapshot)
+        let (counts, format) = try BookmarkFile.read(path: path, file: file, format: format) { comparison.add($0) }
+        comparison.finish()
         self.format = format
-        return BookmarkRead(records: records, counts: counts, format: format)
+        return BookmarkRead(comparison: comparison, counts: counts, format: format)
     }
 
     /// Writes what `read` changed since the last read that landed (the first: every record) into `library`; what it
-    /// did, or nil when nothing changed. Throws what the library threw: then nothing is taken as landed.
+    /// did, or nil when nothing changed. Throws what the library threw: then nothing is taken as landed, and a read
+    /// made after this one is compared with the same last one.
     public func land(_ read: BookmarkRead, in library: any ItemLibrary) throws -> WatchReport? {
         let source = Self.sourceName(read.format, file: file)
-        guard let snapshot else {
-            let summary = try library.importRecords { add in for record in read.records { try add(record, record.line) } }
-            self.snapshot = BookmarkSnapshot(read.records)
-            return WatchReport(source: source, first: true, bookmarks: read.records.count, summary: summary,
-                               counts: read.counts)
+        let (changes, next) = (read.comparison.changes, read.comparison.snapshot)
+        guard read.comparison.base != nil else {
+            let summary = try library.importRecords { add in for record in changes.changed { try add(record, record.line) } }
+            self.snapshot = next
+            return WatchReport(source: source, first: true, bookmarks: next.count, summary: summary, counts: read.counts)
         }
-        let changes = snapshot.changes(to: read.records)
         guard !changes.isEmpty else {
-            self.snapshot = BookmarkSnapshot(read.records)
+            self.snapshot = next
             return nil
         }
         var summary = ImportSummary()
@@ -66,9 +68,9 @@ public final class BookmarkWatcher {
         let withdrawal = BookmarkWithdrawal(removed: changes.removed.map { (id: $0.0, fileTags: $0.1) },
                                             droppedTags: changes.droppedTags.map { (id: $0.0, tags: $0.1) })
         if !withdrawal.isEmpty { withdrawn = try library.withdrawBookmarks(withdrawal) }
-        self.snapshot = BookmarkSnapshot(read.records)
+        self.snapshot = next
         let kept = withdrawn.kept.map { id in (id: id, title: (try? library.item(id))??.title ?? id.rawValue) }
-        let report = WatchReport(source: source, first: false, bookmarks: read.records.count, summary: summary,
+        let report = WatchReport(source: source, first: false, bookmarks: next.count, summary: summary,
                                  counts: read.counts, removed: withdrawn.deleted.count, kept: kept)
         return report.changedAnything ? report : nil
     }
@@ -115,9 +117,10 @@ public final class BookmarkWatcher {
     }
 }
 
-/// A followed file read whole: its records, what its reading merged and skipped, and the format it was read as.
-public struct BookmarkRead: Sendable {
-    public var records: [ImportRecord]
+/// A followed file read whole and compared with the last read that landed: what changed (at the first read, every
+/// record), what its reading merged and skipped, and the format it was read as.
+public struct BookmarkRead {
+    let comparison: BookmarkComparison
     public var counts: BookmarkCounts
     public var format: ImportFormat
 }
