@@ -77,9 +77,11 @@ public final class BookmarkWatcher {
 
     /// Waits for the file to change, then reads and lands it, telling `report` what happened, until `stop` says
     /// so (asked at least every `interval`). A file that could not be read waits for its next change; a write that
-    /// failed is tried again at the next wake.
+    /// failed is tried again a second later, and said from its second failure on: a library busy for a moment (a
+    /// browser opening a large one builds its field index in long write transactions) is no news.
     public func follow(into library: any ItemLibrary, stop: () -> Bool, report: (WatchEvent) -> Void) {
         var retry = snapshot == nil
+        var failures = 0
         var last = readSignature
         while !stop() {
             if !retry {
@@ -98,8 +100,10 @@ public final class BookmarkWatcher {
             }
             do {
                 if let landed = try land(read, in: library) { report(.landed(landed)) }
+                failures = 0
             } catch {
-                report(.notSaved("\(file): not saved, tried again in a moment: \(error)"))
+                failures += 1
+                if failures > 1 { report(.notSaved("\(file): not saved, tried again in a moment: \(error)")) }
                 Thread.sleep(forTimeInterval: 1)
                 retry = true
             }
