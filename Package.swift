@@ -64,7 +64,7 @@ let package = Package(
         // The config file: TOML in, a validated `Config` out (key map overrides, colours, defaults).
         .target(
             name: "FavsConfig",
-            dependencies: ["FavsModel", "FavsCore", .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: ["FavsModel", "FavsCore", "FavsFormats", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
 
         // The terminal adapter: ncurses screen, key decoding, signals, run loop.
@@ -98,7 +98,7 @@ let package = Package(
         // The store, the list query and the item collection; some drive them through the headless browser.
         .testTarget(name: "FavsModelTests", dependencies: ["FavsModel", "FavsCore", "FavsTestFixtures"]),
         .testTarget(name: "FavsCoreTests", dependencies: ["FavsModel", "FavsCore", "FavsTestFixtures"]),
-        .testTarget(name: "FavsConfigTests", dependencies: ["FavsConfig", "FavsModel", "FavsCore"]),
+        .testTarget(name: "FavsConfigTests", dependencies: ["FavsConfig", "FavsModel", "FavsCore", "FavsFormats"]),
         // FuzzCorpusTests reads Fuzz/Corpus and Fuzz/Regressions by path (the script parser's inputs too).
         .testTarget(name: "FavsFormatsTests", dependencies: ["FavsFormats", "FavsModel", "FavsCore"], exclude: ["Fixtures"]),
         .testTarget(name: "FavsGeneratorTests", dependencies: ["FavsGenerator", "FavsModel", "FavsCore"]),

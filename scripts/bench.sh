@@ -194,6 +194,12 @@ for i in $(seq "$RUNS"); do
     cat "$DIR/t" >> "$DIR/bm10.s"
 done
 
+# --- favs --watch on a Chrome file of BN bookmarks (issue #35): a bookmark added, file renamed → on screen ----------
+# The script runs alone too: scripts/watch-latency.sh FAVS FAVS_GEN [N [RUNS]].
+log "favs --watch on a Chrome file of $BN bookmarks: rename of one with a bookmark more → on screen, $RUNS runs"
+"$ROOT/scripts/watch-latency.sh" "$FAVS" "$BIN/favs-gen" "$BN" "$RUNS" > "$DIR/watch.txt"
+read -r WATCH_MS WATCH_WORST WATCH_CPU WATCH_HWM WATCH_REF < "$DIR/watch.txt"
+
 # --- first frame in tmux, and peak RSS of the running program ---------------------------------------------------
 # One idle session keeps the server up: a server whose last session just ended may still be exiting when the
 # next new-session connects to it ("server exited unexpectedly").
@@ -621,6 +627,12 @@ for kind in $BKINDS; do
 done
 row "peak memory of \`favs import --format html\` of 10 bookmarks: the process's floor under the rows above (max of $RUNS)" \
     "—" "$(awk -v k="$(cut -d' ' -f2 "$DIR/bm10.s" | max)" 'BEGIN { printf "%.1f", k / 1024 }') MB" "—" "—" "info"
+row "\`favs --library LIB --watch Bookmarks\` (a Chrome file of $BNL bookmarks, \`favs-gen --shape bookmarks --format \
+chrome\`, imported first): the file of one bookmark more renamed over it → '$(( BN + 1 )) items' on screen, polled by \
+capture-pane in the process that renamed it (scripts/watch-latency.sh); median [worst] of $RUNS; CPU of the browser \
+process per change; its VmHWM. Reference: a plain \`favs import\` of that file into a new library, same run" "≤ 2 s" \
+    "$WATCH_MS ms [$WATCH_WORST], CPU $WATCH_CPU ms, $(( WATCH_HWM / 1024 )) MB" "$WATCH_REF ms (favs import)" \
+    "$(ratio "$WATCH_MS" "$WATCH_REF")" "$(verdict "$WATCH_MS" "<=" 2000)"
 row "peak memory with $NL items open (VmHWM of the running program in tmux); bytes per item" "≤ 250 MB" \
     "$FAVS_RSS_MB MB, $BYTES_PER_ITEM B/item" "$FZF_RSS_MB MB" "$(ratio "$FAVS_RSS_MB" "$FZF_RSS_MB")" \
     "$(verdict "$FAVS_RSS_MB" "<=" 250)"
@@ -642,7 +654,8 @@ row "peak memory, headless open / fzf \`--filter\` (\`/usr/bin/time\` %M)" "—"
     echo "sqlite3 reference table: id TEXT PRIMARY KEY + the 6 other TSV columns, .mode ascii, separators tab/newline."
     echo "Took $(( ($(now_ms) - START) / 1000 )) s."
 } | tee "$OUT/table.md"
-if grep -qE '\| (n/a|FAIL \(rows\))' "$OUT/table.md" || [ -z "$FF_FAVS" ] || [ -z "$KEY_FAVS" ] || [ -z "$BYTES_FAV" ]; then
+if grep -qE '\| (n/a|FAIL \(rows\))' "$OUT/table.md" || [ -z "$FF_FAVS" ] || [ -z "$KEY_FAVS" ] || [ -z "$BYTES_FAV" ] \
+    || [ -z "$WATCH_MS" ]; then
     echo "bench: a figure is missing or an import lost rows (see the table)" >&2
     exit 1
 fi

@@ -1,4 +1,5 @@
 import FavsCore
+import FavsFormats
 import FavsModel
 import Foundation
 import TOMLKit
@@ -62,6 +63,7 @@ private struct ConfigReader {
             case "ascii": if let flag = boolean(value, [key]) { config.ascii = flag }
             case "timeout": if let seconds = seconds(value, [key]) { config.timeout = seconds }
             case "library": if let path = string(value, [key]) { config.library = libraryPath(path) }
+            case "sources": readSources(value)
             case "preview": if let command = string(value, [key]) { config.preview = command }
             case "preview_window":
                 guard let text = string(value, [key]) else { break }
@@ -92,6 +94,36 @@ private struct ConfigReader {
                                                  detail: "(got \(Self.describe(value.type)))"))
         }
         for (name, value) in table { read(&self, name, value) }
+    }
+
+    /// `[[sources]]`: tables of `path` (absolute or `~/…`) and an optional `format`, one of the bookmark formats.
+    mutating func readSources(_ value: TOMLValueConvertible) {
+        guard let array = value.array, array.allSatisfy({ $0.table != nil }) else {
+            return problems.append(ConfigProblem(path: ["sources"], text: "expected tables [[sources]]",
+                                                 detail: "(got \(Self.describe(value.type)))"))
+        }
+        let formats = ImportFormat.allCases.filter { $0 == .auto || $0.isBookmarks }.map(\.rawValue)
+        for (index, element) in array.enumerated() {
+            guard let table = element.table else { continue }
+            let at = ["sources", String(index + 1)]
+            var source = WatchSource(path: "")
+            for (key, value) in table {
+                switch key {
+                case "path":
+                    if let text = string(value, at + [key]), let path = absolutePath(text, at + [key]) { source.path = path }
+                case "format":
+                    source.format = choice(value, at + [key], of: formats, what: "bookmark format")
+                        .flatMap(ImportFormat.init(rawValue:)) ?? source.format
+                default:
+                    problems.append(ConfigProblem(path: at + [key], text: "unknown key", detail: "'\(Sanitize.visible(key))'"))
+                }
+            }
+            guard table.contains(key: "path") else {
+                problems.append(ConfigProblem(path: at, text: "a source needs a path"))
+                continue
+            }
+            if !source.path.isEmpty { config.sources.append(source) }
+        }
     }
 
     /// `command = "key"` or `command = ["key", …]`: the command's keys, replaced.
@@ -198,10 +230,13 @@ private struct ConfigReader {
 
     /// An absolute path, or one under the home folder (`~/…`); a relative path would depend on the folder
     /// favs happens to start in.
-    mutating func libraryPath(_ path: String) -> String? {
+    mutating func libraryPath(_ path: String) -> String? { absolutePath(path, ["library"]) }
+
+    /// `path` made absolute (`~/…` from the home folder); nil and a problem at `key` for a relative one.
+    mutating func absolutePath(_ path: String, _ key: [String]) -> String? {
         if path.hasPrefix("/") { return path }
         if path.hasPrefix("~/") { return (home.hasSuffix("/") ? String(home.dropLast()) : home) + path.dropFirst() }
-        problems.append(ConfigProblem(path: ["library"], text: "expected an absolute path or one starting with ~/",
+        problems.append(ConfigProblem(path: key, text: "expected an absolute path or one starting with ~/",
                                       detail: "'\(Sanitize.visible(path))'"))
         return nil
     }

@@ -1,4 +1,5 @@
 import FavsCore
+import FavsFormats
 import FavsModel
 import Foundation
 
@@ -29,6 +30,9 @@ public struct Config: Equatable, Sendable {
     /// Where the preview shows (`--preview-window` wins): the detail pane unless set.
     public var previewWindow: PreviewWindow = .default
 
+    /// Bookmark files the browser follows while it runs (`[[sources]]`), as `--watch` does.
+    public var sources: [WatchSource] = []
+
     /// favs with no config file.
     public static let `default` = Config()
 
@@ -56,4 +60,16 @@ public struct Config: Equatable, Sendable {
     public static let roleNames: [Role: String] = [
         .star: "star", .accent: "accent", .fieldName: "field-name", .error: "error", .match: "match", .mark: "mark",
     ]
+}
+
+/// A bookmark file the browser follows (`[[sources]]`: `path`, and `format` when its content and name do not say).
+public struct WatchSource: Equatable, Sendable {
+    /// An absolute path, `~` already expanded.
+    public var path: String
+    public var format: ImportFormat
+
+    public init(path: String, format: ImportFormat = .auto) {
+        self.path = path
+        self.format = format
+    }
 }

@@ -43,6 +43,11 @@ extension Config {
             # starting with ~/. Unset: $XDG_DATA_HOME/favs/library.sqlite, else ~/.local/share/favs/library.sqlite.
             # library = "~/.local/share/favs/library.sqlite"
 
+            # Bookmark files the browser follows while it runs, as --watch does (favs import --watch tells how):
+            # a list of tables, each a path (absolute or ~/…) and, when the file's content and name do not say,
+            # a format: html, chrome, firefox-backup or firefox. Written [[sources]] with path = "…" under it, or:
+            # sources = [{ path = "~/.config/google-chrome/Default/Bookmarks" }]
+
             # Keys: a command = a key or a list of keys, replacing that command's keys. Keys are named as in
             # scripts: a character (j, G, /, *), space, enter, esc, tab, backtab, up, down, left, right, home,
             # end, pgup, pgdn, backspace, delete, ctrl-a … ctrl-z. A key belongs to one command at most.

@@ -53,28 +53,41 @@ private struct Scanner {
     /// Table headers and key/value pairs, to the end.
     mutating func document() {
         var table: [String] = []
+        // How many tables of each array of tables (`[[sources]]`) so far: each one's keys are recorded under its
+        // number too, from 1 (`sources.2.path`), besides the first place the key appears in any (`sources.path`).
+        var arrays: [[String]: Int] = [:]
+        var numbered: [String]?
         while true {
             skipBlank(newlines: true)
             guard let scalar = current else { return }
             if scalar == "[" {
                 let start = line
+                let isArray = peek(1) == "["
                 while current == "[" { advance() }
                 table = keyPath()
                 record(table, at: start)
+                numbered = nil
+                if isArray {
+                    arrays[table, default: 0] += 1
+                    numbered = table + [String(arrays[table] ?? 1)]
+                    record(numbered ?? table, at: start)
+                }
                 while current == "]" { advance() }
             } else {
                 let before = index
-                keyValue(in: table)
+                keyValue(in: table, numbered: numbered)
                 if index == before { advance() }  // not TOML after all: never loop on it
             }
         }
     }
 
     /// `key = value`, the key taken under `prefix`.
-    mutating func keyValue(in prefix: [String]) {
+    mutating func keyValue(in prefix: [String], numbered: [String]? = nil) {
         let start = line
-        let path = prefix + keyPath()
+        let key = keyPath()
+        let path = prefix + key
         record(path, at: start)
+        if let numbered { record(numbered + key, at: start) }
         skipBlank(newlines: false)
         guard current == "=" else { return }
         advance()

@@ -52,6 +52,19 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         return nil
     }
 
+    /// Whether the format holds a browser's bookmarks: what `favs import --watch` follows.
+    public var isBookmarks: Bool { bookmarks != nil || self == .firefox }
+
+    /// The bookmark format a file's first bytes show (up to 4 KiB; a UTF-8 byte order mark is passed over), else its
+    /// name's (`.html`, `.htm`, `.jsonlz4`); nil when neither shows one. A places.sqlite is a database, which
+    /// `FirefoxPlaces.isSQLite` tells.
+    public static func bookmarks(fileName: String, head: [UInt8]) -> ImportFormat? {
+        let text = head.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(head.dropFirst(3)) : head
+        if let browser = browserFile(head: text) { return browser }
+        if NetscapeBookmarks.recognises(Array(text.prefix(64))) { return .html }
+        return ImportFormat(fileName: fileName).flatMap { $0.isBookmarks ? $0 : nil }
+    }
+
     /// The concrete format for a file: this one, unless it is `auto`, then the name's, then the content's.
     func resolved(fileName: String, text: Substring) -> ImportFormat {
         if self != .auto { return self }

@@ -55,6 +55,10 @@ public protocol ItemLibrary: ChangeSink, FieldSource {
     /// Puts items in sets and takes them out (`favs tag`), as one change; returns the items changed, once each per
     /// membership written. Every id is checked first: an unknown or deleted one throws `noItem` and nothing changes.
     func changeMembers(_ ids: [ItemID], join: [SetID], leave: [SetID]) throws -> [ItemID]
+    /// Takes away what a followed bookmark file no longer holds (`favs import --watch`), as one change: each removed
+    /// bookmark is deleted unless favs starred or tagged it (then it is kept, and said), and each dropped folder tag
+    /// is left; every write logged. Read and decided inside the write transaction.
+    func withdrawBookmarks(_ withdrawal: BookmarkWithdrawal) throws -> BookmarksWithdrawn
     /// Renames a tag and every tag nested under it (`favs tag --rename`), or takes them off every item (`new` nil:
     /// `--delete`), as one change; returns the items changed (none: no present item carries it).
     func renameTag(_ old: String, to new: String?) throws -> [ItemID]

@@ -23,6 +23,21 @@ extension SQLiteLibrary {
         }
     }
 
+    /// Takes away what a followed bookmark file no longer holds, in one transaction (the rules:
+    /// `LibraryWriteTransaction.withdraw`).
+    public func withdrawBookmarks(_ withdrawal: BookmarkWithdrawal) throws -> BookmarksWithdrawn {
+        try refuseWritesOnFullDisk()
+        return try LibraryError.wrapping {
+            try writer.write { db in
+                let (written, kept) = try SQLiteWrites(db: db, origin: origin).withdraw(withdrawal)
+                return BookmarksWithdrawn(deleted: written.compactMap { write in
+                    if case let .delete(id) = write.write { return id }
+                    return nil
+                }, kept: kept)
+            }
+        }
+    }
+
     /// Renames a tag and those nested under it, or takes them off every item (`new` nil), in one transaction;
     /// returns the items changed.
     public func renameTag(_ old: String, to new: String?) throws -> [ItemID] {

@@ -90,6 +90,20 @@ extension PostgresLibrary {
         (written.map(\.write.itemID), ChangeNotice(written, library: session.target.schema, origin: origin, names: names))
     }
 
+    /// Takes away what a followed bookmark file no longer holds, in one transaction with one notice.
+    public func withdrawBookmarks(_ withdrawal: BookmarkWithdrawal) throws -> BookmarksWithdrawn {
+        try refuseOlderFormat()
+        return try session.transaction(writes: true) { () -> (BookmarksWithdrawn, ChangeNotice?) in
+            let (written, kept) = try PostgresWrites(session: session, origin: origin).withdraw(withdrawal)
+            let deleted = written.compactMap { write -> ItemID? in
+                if case let .delete(id) = write.write { return id }
+                return nil
+            }
+            return (BookmarksWithdrawn(deleted: deleted, kept: kept),
+                    ChangeNotice(written, library: session.target.schema, origin: origin, names: names))
+        }
+    }
+
     public func renameSearch(_ name: String, to new: String?) throws {
         try refuseOlderFormat()
         try session.transaction(writes: true) { () -> ((), ChangeNotice?) in

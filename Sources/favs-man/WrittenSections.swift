@@ -35,7 +35,7 @@ enum WrittenSections {
                 """),
             (#"\fI$XDG_CONFIG_HOME/favs/config.toml\fR"#, """
                 The config file (~/.config/favs/config.toml when XDG_CONFIG_HOME is unset): keys, colours, sort, \
-                mouse, library. favs config --print-default prints one with every setting explained.
+                mouse, library, and [[sources]], the bookmark files the browser follows as --watch does. favs config --print-default prints one with every setting explained.
                 """),
         ]),
         ("ENVIRONMENT", [

@@ -25,6 +25,11 @@ struct Browse: ParsableCommand {
     @OptionGroup var inline: HeightOption
     @OptionGroup var previewOptions: PreviewOptions
 
+    @Option(name: .customLong("watch"), help: ArgumentHelp(
+        "Follow a browser's bookmark file while the browser runs, as favs import --watch does (repeatable; the "
+            + "config's [[sources]] add more).", valueName: "file"))
+    var watchedFiles: [String] = []
+
     @Flag(name: .customLong("no-mouse"),
           help: "Leave the mouse to the terminal: no clicks or wheel in favs, and the terminal's own text selection works.")
     var noMouse = false
@@ -53,6 +58,7 @@ struct Browse: ParsableCommand {
         let browser = session.browser
         browser.glyphs = glyphs
         session.usePreviews(previewOptions.settings(config: config))
+        session.follow(config.sources + watchedFiles.map { WatchSource(path: $0) }, location: location)
         // stderr is hidden once the screen starts: the first frame says it instead.
         if let configError { browser.show(configError) }
         do {

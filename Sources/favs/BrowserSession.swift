@@ -21,6 +21,8 @@ final class BrowserSession {
     private var previewRunner: PreviewProcesses?
     /// Signalled by a preview's thread when it ends: the run loop takes its output in at once (nil without previews).
     private(set) var wake: LoopWake?
+    /// The bookmark files followed (`follow(_:location:)`), stopped when the browser ends.
+    private var watches: BrowserWatches?
 
     private init(browser: Browser, library: (any ItemLibrary)?, loadTheRest: (() -> Void)?,
                  follow: @escaping () throws -> [RemoteUpdate], trouble: @escaping () -> String? = { nil },
@@ -144,6 +146,13 @@ final class BrowserSession {
     /// Stops the previews still running: none outlives favs.
     func stopPreviews() {
         previewRunner?.stopAll()
+        watches?.stop()
+    }
+
+    /// Follows bookmark files into the library at `location` (`--watch`, `[[sources]]`), each on a thread of its own;
+    /// what they write arrives as other processes' changes do, and what they say is taken in by `poll`.
+    func follow(_ sources: [WatchSource], location: LibraryLocation) {
+        watches = BrowserWatches.start(sources, location: location)
     }
 
     /// Applies what the library in the background finished, other processes' changes and finished previews (the
@@ -152,7 +161,9 @@ final class BrowserSession {
         let previewed = browser.pollPreviews()
         let settled = browser.settleBackground() || previewed
         do {
-            let changed = browser.sync(try follow()) || settled
+            // Followed first: a watcher says what it did after its write committed, so the change is on screen with it.
+            let followed = browser.sync(try follow())
+            let changed = (watches?.report(to: browser) ?? false) || followed || settled
             let trouble = trouble()
             guard trouble != browser.connectionTrouble else { return changed }
             let wasOffline = browser.connectionTrouble != nil

@@ -47,6 +47,15 @@ struct Import: ParsableCommand {
             as one nested tag (Bookmarks Toolbar/dev) and Firefox's own tags; a URL in several folders is one item. \
             Separators and place: queries are skipped.
 
+            --watch: one bookmark file is imported, then followed while its browser runs: each time the browser \
+            saves it (Chrome renames a new file over it; Firefox writes places.sqlite's -wal), it is read whole again \
+            and what changed lands as ordinary changes other favs follow, one line each on stdout. A new or changed \
+            bookmark is imported; a removed one is deleted (favs restore brings it back) unless it was starred or \
+            tagged in favs, and then it is kept and named. Only what this watch saw removed is taken away: a bookmark \
+            removed while no watch ran stays. A file that cannot be read (half written) changes nothing; one line \
+            on stderr says why, and it is read again when it next changes. Ctrl-C or SIGTERM ends the watch between \
+            two reads, exit 0.
+
             New items are added at the end of the list. An item already in the library gets the file's title and \
             fields and keeps its favorite mark and its place; a deleted one comes back. Importing the same file \
             twice changes nothing. All files are imported in one transaction, each record written as it is read \
@@ -74,10 +83,20 @@ struct Import: ParsableCommand {
         valueName: "field"))
     var titleField: String?
 
+    @Flag(help: ArgumentHelp("Import one bookmark file, then follow it: each change its browser saves is imported as it "
+                             + "lands, until Ctrl-C or SIGTERM (exit 0)."))
+    var watch = false
+
     @OptionGroup var library: LibraryOption
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("Give at least one file to import.") }
+        if watch {
+            if files.count != 1 || files == ["-"] { throw ValidationError("--watch follows one bookmark file: give its path.") }
+            if format != .auto && !format.isBookmarks {
+                throw ValidationError("--watch follows a browser's bookmarks: --format html, chrome, firefox-backup or firefox.")
+            }
+        }
         if idField.isEmpty || titleField?.isEmpty == true { throw ValidationError("A field name cannot be empty.") }
         if format == .firefox, files.contains("-") {
             throw ValidationError("A Firefox places.sqlite is a database: give its path, not '-'.")
@@ -88,6 +107,7 @@ struct Import: ParsableCommand {
     }
 
     func run() throws {
+        if watch { return try runWatch() }
         let location = try library.location()
         // Every file is opened before the library is touched: one that cannot be read changes nothing. A Firefox
         // places.sqlite is read whole there too, so one that is not Firefox's changes nothing either.

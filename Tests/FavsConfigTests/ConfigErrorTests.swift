@@ -37,6 +37,11 @@ import Testing
         ("\nlibrary = 7", "library: expected a string (got an integer)"),
         ("\nlibrary = \"favs.sqlite\"", "library: expected an absolute path or one starting with ~/ 'favs.sqlite'"),
         ("\nkeys = \"q\"", "keys: expected a table [keys] (got a string)"),
+        ("[[sources]]\npath = \"Bookmarks\"", "sources.1.path: expected an absolute path or one starting with ~/ 'Bookmarks'"),
+        ("[[sources]]\nformat = \"csv\"\npath = \"~/b\"",
+         "sources.1.format: unknown bookmark format 'csv' (auto, chrome, firefox-backup, firefox or html)"),
+        ("[[sources]]\nurl = \"x\"\npath = \"~/b\"", "sources.1.url: unknown key 'url'"),
+        ("\nsources = \"~/Bookmarks\"", "sources: expected tables [[sources]] (got a string)"),
     ]
 
     @Test(arguments: mistakes)
@@ -45,6 +50,14 @@ import Testing
         let error = try #require(refusal(text))
         #expect(error.description == "\(Self.file):4: \(message)")
         #expect(error.line == 4)
+    }
+
+    @Test func aMistakeInTheSecondSourceIsReportedAtItsLine() throws {
+        let text = "[[sources]]\npath = \"~/a\"\n\n[[sources]]\nformat = \"chrome\"\n"
+        let error = try #require(refusal(text))
+        #expect(error.description == "\(Self.file):4: sources.2: a source needs a path")
+        let format = try #require(refusal("[[sources]]\npath = \"~/a\"\n[[sources]]\npath = \"~/b\"\nformat = \"zip\"\n"))
+        #expect(format.description.hasPrefix("\(Self.file):5: sources.2.format: unknown bookmark format 'zip'"))
     }
 
     @Test func theUnknownCommandMessageIsTheOneTheREADMEShows() throws {

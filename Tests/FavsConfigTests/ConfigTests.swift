@@ -1,4 +1,5 @@
 import FavsCore
+import FavsFormats
 import FavsModel
 import Testing
 @testable import FavsConfig
@@ -65,6 +66,20 @@ import Testing
         #expect(config.ascii == true)
         #expect(config.timeout == 12)
         #expect(config.colors == ["star": .number(11), "accent": .number(208), "field-name": .terminalDefault])
+    }
+
+    @Test func sourcesAreBookmarkFilesWithTheirFormats() throws {
+        let config = try parse("""
+            [[sources]]
+            path = "~/.config/google-chrome/Default/Bookmarks"
+
+            [[sources]]
+            path = "/srv/backup/bookmarks.jsonlz4"
+            format = "firefox-backup"
+            """)
+        #expect(config.sources == [WatchSource(path: "/home/u/.config/google-chrome/Default/Bookmarks"),
+                                   WatchSource(path: "/srv/backup/bookmarks.jsonlz4", format: .firefoxBackup)])
+        #expect(try parse("").sources.isEmpty)
     }
 
     @Test func aPreviewCommandIsReadAsWritten() throws {

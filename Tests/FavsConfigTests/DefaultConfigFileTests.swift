@@ -28,6 +28,7 @@ import Testing
         #expect(config.colors == ["star": .number(3), "accent": .number(6), "field-name": .terminalDefault,
                                   "error": .number(1), "match": .number(2), "mark": .number(5)])
         #expect(config.keys == Config.default.keys)
+        #expect(config.sources == [WatchSource(path: "/home/u/.config/google-chrome/Default/Bookmarks")])
     }
 
     @Test func tomlStringsAreEscaped() {

@@ -75,7 +75,11 @@ import Testing
     }
 
     @Test func arrayTablesAndCRLFLineEndsCount() {
-        let lines = TOMLKeyLines("a = 1\r\n[[t]]\r\nx = 1\r\n")
+        let lines = TOMLKeyLines("a = 1\r\n[[t]]\r\nx = 1\r\n[[t]]\r\n\r\nx = 2\r\n")
         #expect(lines.line(of: ["t", "x"]) == 3)
+        // Each table of the array by its number, from 1.
+        #expect(lines.line(of: ["t", "1", "x"]) == 3)
+        #expect(lines.line(of: ["t", "2"]) == 4)
+        #expect(lines.line(of: ["t", "2", "x"]) == 6)
     }
 }
