@@ -19,6 +19,8 @@ final class BrowserSession {
     private(set) var pollInterval: Int32
     /// The previews' processes, stopped when the browser ends (`stopPreviews`).
     private var previewRunner: PreviewProcesses?
+    /// Remembers what a picker picked, at a time (ms since 1970); nil where picks are not kept (a team library).
+    private var recordPicks: (([ItemID], Int64) throws -> Void)?
 
     private init(browser: Browser, library: (any ItemLibrary)?, loadTheRest: (() -> Void)?,
                  follow: @escaping () throws -> [RemoteUpdate], trouble: @escaping () -> String? = { nil },
@@ -29,6 +31,7 @@ final class BrowserSession {
         self.follow = follow
         self.trouble = trouble
         self.pollInterval = pollInterval
+        if let library, library.remembersPicks { recordPicks = { ids, time in try library.recordPicks(ids, at: time) } }
     }
 
     /// A picker: over stdin's lines when `stdinName` names a memory, else over the library.
@@ -114,11 +117,25 @@ final class BrowserSession {
         let whole = { input.withUnsafeBytes { ItemCollection.lines(of: $0, favorites: stars) } }
         let store = Store(collection: first ?? whole(), sink: memory, query: startQuery)
         let browser = Browser(store: store, libraryName: memoryName, keyMap: config.keyMap, purpose: .pick)
-        return BrowserSession(browser: browser, library: nil, loadTheRest: first == nil ? nil : {
+        let session = BrowserSession(browser: browser, library: nil, loadTheRest: first == nil ? nil : {
             browser.sync([.reload(whole())])
         }, follow: {
             try memory.translate(follower?.poll() ?? [], for: store)
         })
+        session.recordPicks = { ids, time in try memory.recordPicks(ids, at: time) }
+        return session
+    }
+
+    /// Remembers a picker's choice for its frecency, in the library or the memory of `--stdin NAME`. A pick not
+    /// remembered (a read-only library, say) is said on stderr and changes nothing else: what was chosen is still
+    /// printed, and the exit status is the pick's.
+    func remember(picks ids: [ItemID], at time: Int64 = Store.now()) {
+        guard let recordPicks, !ids.isEmpty else { return }
+        do {
+            try recordPicks(ids, time)
+        } catch {
+            FileHandle.standardError.write(Data("favs: the pick was not remembered: \(error)\n".utf8))
+        }
     }
 
     /// Waits for the changes still on their way to the library, before the process ends: one that could not be

@@ -32,6 +32,10 @@ struct Pick: ParsableCommand {
             shows a star at once. Lines not in this run's input are not shown, but their stars are kept. A line \
             is printed exactly as it came in, byte for byte, even one that is not UTF-8 (shown and filtered with \
             � for each byte that is not).
+
+            Every pick (enter) is remembered with its time, in the library (a team library's picker does not \
+            remember picks yet) or, for --stdin NAME, in picks/NAME.sqlite; a pick that cannot be kept is said \
+            on stderr, and what was chosen is printed all the same.
             """ + "\n\n" + ExitStatus.sentence(exitStatuses))
 
     static let exitStatuses: [ExitStatus] = [.success, .nothingChosen, .noChosenField, .noTerminal, .usage]
@@ -128,7 +132,9 @@ struct Pick: ParsableCommand {
         picker.stopPreviews()
         if ending != .interrupt { try picker.finishWrites() }  // a star made just before enter or esc is kept
         switch ending {
-        case let .pick(ids): try finish(with: ids, picker: picker)
+        case let .pick(ids):
+            picker.remember(picks: ids)
+            try finish(with: ids, picker: picker)
         case .interrupt: throw ExitCode(.interrupted)
         default: throw ExitCode(.nothingChosen)
         }

@@ -1,0 +1,54 @@
+import FavsModel
+import Foundation
+import GRDB
+
+/// The picks a library remembers for `favs pick`'s frecency (v12): a `picks` row per pick, each logged as a
+/// `pick` row naming its item, so a process following the log reads the item's picks again as it reads a star.
+extension SQLiteLibrary {
+    public var remembersPicks: Bool { true }
+
+    /// Remembers that these items were picked at `time` (ms since 1970), in one transaction. An id the library does
+    /// not hold, or holds deleted, is left out. Returns the ids remembered.
+    @discardableResult
+    public func recordPicks(_ ids: [ItemID], at time: Int64) throws -> [ItemID] {
+        try refuseWritesOnFullDisk()
+        return try LibraryError.wrapping {
+            try writer.write { db in
+                var recorded: [ItemID] = []
+                for id in ids {
+                    guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM items WHERE id = ? AND deleted = 0"),
+                                            arguments: [id.rawValue]) == true else { continue }
+                    try Schema.addPick(id, at: time, db)
+                    try ChangeLog.append(.pick, itemID: id.rawValue, origin: origin, db)
+                    recorded.append(id)
+                }
+                return recorded
+            }
+        }
+    }
+
+    /// Every item's picks, oldest first, deleted items' too (a restore brings them back); none in a library that
+    /// predates them (a read-only open of one older than v12).
+    public func picks() throws -> [ItemID: [Pick]] {
+        try LibraryError.wrapping { try writer.read { db in try Schema.picks(db) } }
+    }
+}
+
+extension Schema {
+    /// Adds one pick of an item (weight 1).
+    static func addPick(_ id: ItemID, at time: Int64, weight: Double = 1, _ db: Database) throws {
+        try db.cachedStatement(sql: "INSERT INTO picks (item_id, picked_at, weight) VALUES (?, ?, ?)")
+            .execute(arguments: [id.rawValue, time, weight])
+    }
+
+    /// Every item's picks, oldest first.
+    static func picks(_ db: Database) throws -> [ItemID: [Pick]] {
+        guard try db.tableExists("picks") else { return [:] }
+        var picks: [ItemID: [Pick]] = [:]
+        let rows = try Row.fetchCursor(db, sql: "SELECT item_id, picked_at, weight FROM picks ORDER BY item_id, picked_at")
+        while let row = try rows.next() {
+            picks[ItemID(row[0] as String), default: []].append(Pick(at: row[1], weight: row[2]))
+        }
+        return picks
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import GRDB
+import Testing
+
+/// `favs pick` remembers every pick with its time (issue #37): in the library for its items, in `picks/NAME.sqlite`
+/// for the lines of `--stdin NAME`.
+@Suite struct PickFrecencyTests {
+    /// The pane runs `favs pick ARGS > out.txt`; returns what it printed once it exited, and the exit status.
+    private func pick(_ arguments: [String], keys: [[String]], before: String = "",
+                      in scratch: Scratch) async throws -> (out: String, status: Int32) {
+        let tmux = try await Tmux(width: 80, height: 24, scratch: scratch)
+        defer { tmux.close() }
+        try await tmux.startFavs(["pick"] + arguments, before: before, after: "> out.txt")
+        try await tmux.waitFor("enter pick")
+        for step in keys { try await tmux.sendKeys(step) }
+        let status = try await tmux.exitStatus()
+        return (try String(contentsOfFile: scratch.path("out.txt"), encoding: .utf8), status)
+    }
+
+    /// The picks a library file holds, as `id@time` in the order they were made.
+    private func picks(in path: String) throws -> [(id: String, at: Int64)] {
+        let queue = try DatabaseQueue(path: path, configuration: { var c = Configuration(); c.readonly = true; return c }())
+        return try queue.read { db in
+            try Row.fetchAll(db, sql: "SELECT item_id, picked_at FROM picks ORDER BY rowid").map { ($0[0], $0[1]) }
+        }
+    }
+
+    private var now: Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
+
+    @Test func enterRemembersWhatItPickedWithItsTimeAndEscRemembersNothing() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let library = try scratch.library(in: "lib")
+        let start = now
+        let chosen = try await pick(["--library", library], keys: [["Down", "Tab", "Down", "Tab", "Enter"]], in: scratch)
+        #expect(chosen.status == 0 && chosen.out == "rec-002\nrec-003\n")
+        let cancelled = try await pick(["--library", library], keys: [["Down", "Escape"]], in: scratch)
+        #expect(cancelled.status == 1)
+        let kept = try picks(in: library)
+        #expect(kept.map(\.id) == ["rec-002", "rec-003"])
+        #expect(kept.allSatisfy { (start...now).contains($0.at) })
+
+        let data = "env XDG_DATA_HOME=\(shellQuoted(scratch.path("data")))"
+        _ = try scratch.write("lines.txt", "alpha\nbravo\ncharlie\n")
+        let line = try await pick(["--stdin", "words"], keys: [["Down", "Down", "Enter"]],
+                                  before: "cat lines.txt | \(data)", in: scratch)
+        #expect(line.status == 0 && line.out == "charlie\n")
+        let memory = try picks(in: scratch.path("data/favs/picks/words.sqlite"))
+        #expect(memory.map(\.id) == ["charlie"])
+        #expect(memory.allSatisfy { (start...now).contains($0.at) })
+    }
+}

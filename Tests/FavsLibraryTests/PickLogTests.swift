@@ -1,0 +1,57 @@
+import FavsModel
+@testable import FavsLibrary
+import Foundation
+import GRDB
+import Testing
+
+/// v12: every pick (enter in `favs pick`) is remembered with its time, in the library for its items and in the
+/// memory of `--stdin NAME` for lines, each logged as a `pick` row; a library from before v12 has none.
+@Suite struct PickLogTests {
+    @Test func aPickIsKeptWithItsTimeAndLoggedAndAnUnknownOrDeletedIdIsLeftOut() throws {
+        try withSampleLibrary { library, path throws in
+            try library.apply(.delete, to: ["rec-004"])
+            let before = try library.lastChangeSeq()
+            #expect(try library.recordPicks(["rec-002", "nope", "rec-004"], at: 1_000) == ["rec-002"])
+            try library.recordPicks(["rec-002", "rec-003"], at: 2_000)
+            #expect(try library.changes(after: before).map(\.kind) == [.pick, .pick, .pick])
+            #expect(try library.changes(after: before).map(\.itemID) == ["rec-002", "rec-002", "rec-003"])
+            let reopened = try SQLiteLibrary.open(path: path, seedIfNew: false)
+            #expect(try reopened.picks() == ["rec-002": [Pick(at: 1_000), Pick(at: 2_000)], "rec-003": [Pick(at: 2_000)]])
+        }
+    }
+
+    @Test func aLibraryFromBeforeV12IsReadWithNoPicksAndRemembersThemOnceMigrated() throws {
+        try withTemporaryDirectory { directory throws in
+            let path = directory.appendingPathComponent("v11.sqlite").path
+            let queue = try DatabaseQueue(path: path)
+            try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
+            try Schema.migrator.migrate(queue, upTo: "v11: saved searches")
+            try queue.write { db in
+                try db.execute(sql: """
+                    INSERT INTO meta (key, value) VALUES ('name', 'old');
+                    INSERT INTO items (id, title, fields, position) VALUES ('a', 'Alpha', '[]', 1);
+                    """)
+            }
+            try queue.close()
+            #expect(try SQLiteLibrary.openExisting(path: path, readOnly: true).picks().isEmpty)
+            let library = try SQLiteLibrary.open(path: path, seedIfNew: false)
+            try library.recordPicks(["a"], at: 7)
+            #expect(try library.picks() == ["a": [Pick(at: 7)]])
+            #expect(try library.loadList().ids == ["a"])
+        }
+    }
+
+    @Test func aPickedLineIsKeptInTheMemoryWithoutAStar() throws {
+        try withTemporaryDirectory { directory throws in
+            let location = try LibraryLocation.pickMemory(named: "branches", environment: ["XDG_DATA_HOME": directory.path])
+            let memory = try PickMemory(location)
+            try memory.persist(.setFavorite("main", true, at: 5))
+            try memory.recordPicks(["dev", "main"], at: 10)
+            try memory.recordPicks(["dev"], at: 20)
+            let reopened = try PickMemory(location)
+            #expect(try reopened.favorites() == ["main": 5])
+            #expect(try reopened.picks() == ["dev": [Pick(at: 10), Pick(at: 20)], "main": [Pick(at: 10)]])
+            #expect(try reopened.library.changes().map(\.kind) == [.join, .pick, .pick, .pick])
+        }
+    }
+}
