@@ -28,6 +28,8 @@ public struct Config: Equatable, Sendable {
     public var preview: String?
     /// Where the preview shows (`--preview-window` wins): the detail pane unless set.
     public var previewWindow: PreviewWindow = .default
+    /// How picks count in `favs pick` (`[pick] half_life`, in days).
+    public var frecency = Frecency()
 
     /// favs with no config file.
     public static let `default` = Config()

@@ -43,6 +43,12 @@ extension Config {
             # starting with ~/. Unset: $XDG_DATA_HOME/favs/library.sqlite, else ~/.local/share/favs/library.sqlite.
             # library = "~/.local/share/favs/library.sqlite"
 
+            # favs pick remembers each pick: without a query a picker lists starred items first, then those
+            # picked most often and most lately, then the rest in input order. half_life: the days a pick takes
+            # to count half as much (0.5 is twelve hours).
+            [pick]
+            half_life = \(number(Double(config.frecency.halfLife) / Double(Frecency.day)))
+
             # Keys: a command = a key or a list of keys, replacing that command's keys. Keys are named as in
             # scripts: a character (j, G, /, *), space, enter, esc, tab, backtab, up, down, left, right, home,
             # end, pgup, pgdn, backspace, delete, ctrl-a … ctrl-z. A key belongs to one command at most.
@@ -72,6 +78,11 @@ extension Config {
             text += "# \(name) = \(quoted(color.name))\n"
         }
         return text
+    }
+
+    /// A number as the file writes it: whole ones without a fraction (7, not 7.0).
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 
     /// A TOML basic string.

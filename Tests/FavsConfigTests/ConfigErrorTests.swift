@@ -37,6 +37,9 @@ import Testing
         ("\nlibrary = 7", "library: expected a string (got an integer)"),
         ("\nlibrary = \"favs.sqlite\"", "library: expected an absolute path or one starting with ~/ 'favs.sqlite'"),
         ("\nkeys = \"q\"", "keys: expected a table [keys] (got a string)"),
+        ("[pick]\nhalf_life = 0", "pick.half_life: expected days above 0, up to 3650 (got 0)"),
+        ("[pick]\nhalf_life = \"7d\"", "pick.half_life: expected days above 0, up to 3650 (got a string)"),
+        ("[pick]\nhalflife = 7", "pick.halflife: unknown key 'halflife'"),
     ]
 
     @Test(arguments: mistakes)
