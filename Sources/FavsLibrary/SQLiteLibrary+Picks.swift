@@ -52,3 +52,11 @@ extension Schema {
         return picks
     }
 }
+
+extension ItemLibrary {
+    /// Each picked item's frecency score at `now` (ms since 1970): what a list ranks kept items by.
+    public func pickScores(_ frecency: Frecency, at now: Int64) throws -> [ItemID: Double] {
+        guard remembersPicks else { return [:] }
+        return try picks().mapValues { frecency.score(of: $0, at: now) }
+    }
+}

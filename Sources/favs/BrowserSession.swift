@@ -43,6 +43,7 @@ final class BrowserSession {
         let location = try option.location(config: config)
         let opened = try openBrowser(at: location, width: 80, height: 24, preview: !needsWholeList, config: config,
                                      purpose: .pick, filter: query.filter, exact: query.exact, scope: query.scope,
+                                     scheme: query.scheme,
                                      interactive: true, fieldsAtOnce: needsWholeList)
         return overLibrary(opened)
     }
@@ -96,11 +97,13 @@ final class BrowserSession {
     private static func overLines(memoryName: String, config: Config, query: ListQuery) throws -> BrowserSession {
         let memory: PickMemory
         let stars: [ItemID: Int64?]
+        let picks: [ItemID: Double]
         let order: ListQuery.Order
         do {
             let location = try LibraryLocation.pickMemory(named: memoryName, environment: ProcessInfo.processInfo.environment)
             memory = try PickMemory(location)
             stars = try memory.favorites()
+            picks = try memory.library.pickScores(config.frecency, at: Store.now())
             order = try memory.library.rememberedOrder() ?? .library
         } catch {
             throw failure(opening: error)
@@ -108,13 +111,14 @@ final class BrowserSession {
         // Followed from before the lines are read, so a star made meanwhile is not missed.
         let follower = try? LibraryFollower(memory.library)
         let input = try StandardInput.readAll()
-        let startQuery = ListQuery(filter: query.filter, exact: query.exact, scope: query.scope, order: order)
+        let startQuery = ListQuery(filter: query.filter, exact: query.exact, scope: query.scope, order: order,
+                                   scheme: query.scheme)
         let minimum = ProcessInfo.processInfo.environment["FAVS_PREVIEW_MINIMUM"].flatMap { Int($0) }
             ?? ListLoader.parallelThreshold
-        var first = startQuery == ListQuery()
-            ? input.withUnsafeBytes { ItemCollection.linesPreview(of: $0, favorites: stars) } : nil
+        var first = startQuery == ListQuery(scheme: query.scheme)
+            ? input.withUnsafeBytes { ItemCollection.linesPreview(of: $0, favorites: stars, picks: picks) } : nil
         if let preview = first, preview.count < minimum { first = nil }
-        let whole = { input.withUnsafeBytes { ItemCollection.lines(of: $0, favorites: stars) } }
+        let whole = { input.withUnsafeBytes { ItemCollection.lines(of: $0, favorites: stars, picks: picks) } }
         let store = Store(collection: first ?? whole(), sink: memory, query: startQuery)
         let browser = Browser(store: store, libraryName: memoryName, keyMap: config.keyMap, purpose: .pick)
         let session = BrowserSession(browser: browser, library: nil, loadTheRest: first == nil ? nil : {

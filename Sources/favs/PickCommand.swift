@@ -65,6 +65,11 @@ struct Pick: ParsableCommand {
     @Flag(help: "Match plain terms as substrings, not fuzzily (ctrl-e switches while typing).")
     var exact = false
 
+    @Option(help: ArgumentHelp(
+        "How a search ranks: default (fzf's score, plus a bounded bonus for a star and for picks), fzf (fzf's order exactly) or frecency (the most picked first).",
+        valueName: "scheme"))
+    var scheme: RankScheme = .default
+
     @Flag(name: .customLong("select-1"), help: "When exactly one item matches, print it without showing the screen.")
     var selectOne = false
 
@@ -107,7 +112,7 @@ struct Pick: ParsableCommand {
     func run() throws {
         let (config, configError) = StartupConfig.load()
         let start = ListQuery(filter: query ?? "", exact: exact, scope: tagScope.scope(favorites: favorites),
-                              searchesTags: stdinName == nil)
+                              searchesTags: stdinName == nil, scheme: scheme)
         let picker = try BrowserSession.picker(stdinName: stdinName, library: library, config: config, query: start,
                                                needsWholeList: selectOne || exitZero)
         let browser = picker.browser
@@ -172,3 +177,5 @@ enum PickMemoryName {
         return name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0)) }
     }
 }
+
+extension RankScheme: ExpressibleByArgument {}

@@ -48,5 +48,8 @@ import Testing
         let memory = try picks(in: scratch.path("data/favs/picks/words.sqlite"))
         #expect(memory.map(\.id) == ["charlie"])
         #expect(memory.allSatisfy { (start...now).contains($0.at) })
+        // Picked before, charlie now comes first: enter at once picks it again.
+        let again = try await pick(["--stdin", "words"], keys: [["Enter"]], before: "cat lines.txt | \(data)", in: scratch)
+        #expect(again.status == 0 && again.out == "charlie\n")
     }
 }

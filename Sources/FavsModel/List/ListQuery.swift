@@ -14,6 +14,9 @@ public struct ListQuery: Hashable, Sendable {
     /// Whether `#` begins a tag term (a library's items have tags) or is a character like the others (lines of
     /// stdin, searched as fzf does).
     public var searchesTags: Bool
+    /// How a search ranks its matches: fzf's score with a bounded bonus for kept items (the default), fzf's alone,
+    /// or frecency first.
+    public var scheme: RankScheme
 
     public enum Scope: Hashable, Sendable {
         case all
@@ -45,7 +48,8 @@ public struct ListQuery: Hashable, Sendable {
     }
 
     public init(filter: String = "", exact: Bool = false, scope: Scope = .all, order: Order = .library,
-                searchesTags: Bool = true) {
+                searchesTags: Bool = true, scheme: RankScheme = .default) {
+        self.scheme = scheme
         self.filter = filter
         self.exact = exact
         self.scope = scope
@@ -108,7 +112,7 @@ public struct ListQuery: Hashable, Sendable {
     /// `other`'s (`SearchPattern.narrowsTitles`) — not a longer text, which may mean another search (`s$` to `s$5`).
     /// `search` and `otherSearch`: the two filters read as searches over titles, when the caller has them.
     func narrows(_ other: ListQuery, search: SearchPattern? = nil, otherSearch: SearchPattern? = nil) -> Bool {
-        !other.filter.isEmpty && scope == other.scope && order == other.order
+        !other.filter.isEmpty && scope == other.scope && order == other.order && scheme == other.scheme
             && (search ?? self.search).narrowsTitles(of: otherSearch ?? other.search)
             && narrowsTags(of: other)
     }
