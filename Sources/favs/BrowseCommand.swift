@@ -114,10 +114,11 @@ func browser(on library: any ItemLibrary, width: Int, height: Int, preview: Bool
         ?? ListLoader.parallelThreshold
     // The list opens in the order it was last shown in. A preview holds the first rows in library order:
     // in another order, or filtered (a picker's --query, --favorites), the first frame needs the whole list.
-    let query = ListQuery(filter: filter, exact: exact, scope: scope, order: try library.rememberedOrder() ?? config.sort,
-                          scheme: scheme)
-    // The picks' scores, read once as the list opens (a search ranks kept items with them).
+    // The picks' scores, read once as the list opens (a search ranks kept items with them). A picker over a library
+    // whose items were picked opens in the frequent order: favorites, then the most picked, then the rest.
     let scores = try library.pickScores(config.frecency, at: Store.now())
+    let order = purpose == .pick && !scores.isEmpty ? .frequent : try library.rememberedOrder() ?? config.sort
+    let query = ListQuery(filter: filter, exact: exact, scope: scope, order: order, scheme: scheme)
     let keyMap = config.keyMap
     let searches = try library.savedSearches()
     if preview, query == ListQuery(scheme: scheme), var items = try library.loadPreview(minimum: minimum) {

@@ -35,7 +35,11 @@ struct Pick: ParsableCommand {
 
             Every pick (enter) is remembered with its time, in the library (a team library's picker does not \
             remember picks yet) or, for --stdin NAME, in picks/NAME.sqlite; a pick that cannot be kept is said \
-            on stderr, and what was chosen is printed all the same.
+            on stderr, and what was chosen is printed all the same. Each pick counts 2^(-age / half-life) (a \
+            week, or the config's [pick] half_life in days). Without a query the starred come first, then the \
+            most picked, then the rest in input order (a library's picker opens in the frequent order once its \
+            items were picked); with one, a star adds 4 to fzf's score and picks up to 4 more, so what you keep \
+            wins close calls (--scheme fzf: fzf's order exactly; --scheme frecency: the most picked first).
             """ + "\n\n" + ExitStatus.sentence(exitStatuses))
 
     static let exitStatuses: [ExitStatus] = [.success, .nothingChosen, .noChosenField, .noTerminal, .usage]

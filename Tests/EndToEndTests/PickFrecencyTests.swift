@@ -39,6 +39,9 @@ import Testing
         let kept = try picks(in: library)
         #expect(kept.map(\.id) == ["rec-002", "rec-003"])
         #expect(kept.allSatisfy { (start...now).contains($0.at) })
+        // Now the picker opens in the frequent order: the three favorites, then the two picked, then the rest.
+        let frequent = try await pick(["--library", library], keys: [["Down", "Down", "Down", "Down", "Enter"]], in: scratch)
+        #expect(frequent.status == 0 && frequent.out == "rec-003\n")
 
         let data = "env XDG_DATA_HOME=\(shellQuoted(scratch.path("data")))"
         _ = try scratch.write("lines.txt", "alpha\nbravo\ncharlie\n")
@@ -47,6 +50,7 @@ import Testing
         #expect(line.status == 0 && line.out == "charlie\n")
         let memory = try picks(in: scratch.path("data/favs/picks/words.sqlite"))
         #expect(memory.map(\.id) == ["charlie"])
+        #expect(try picks(in: library).map(\.id) == ["rec-002", "rec-003", "rec-003"])
         #expect(memory.allSatisfy { (start...now).contains($0.at) })
         // Picked before, charlie now comes first: enter at once picks it again.
         let again = try await pick(["--stdin", "words"], keys: [["Enter"]], before: "cat lines.txt | \(data)", in: scratch)

@@ -32,7 +32,7 @@ import Testing
         ("\nascii = 1", "ascii: expected true or false (got an integer)"),
         ("\ntimeout = \"5s\"", "timeout: expected whole seconds from 0 to 3600 (got a string)"),
         ("\ntimeout = -1", "timeout: expected whole seconds from 0 to 3600 (got -1)"),
-        ("\nsort = \"alphabetical\"", "sort: unknown order 'alphabetical' (library, title or recent)"),
+        ("\nsort = \"alphabetical\"", "sort: unknown order 'alphabetical' (library, title, recent or frequent)"),
         ("\ncolor = \"sometimes\"", "color: unknown colour setting 'sometimes' (auto, always or never)"),
         ("\nlibrary = 7", "library: expected a string (got an integer)"),
         ("\nlibrary = \"favs.sqlite\"", "library: expected an absolute path or one starting with ~/ 'favs.sqlite'"),

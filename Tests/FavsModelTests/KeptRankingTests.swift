@@ -56,6 +56,21 @@ import Testing
         #expect(order("reqsts", scheme: .frecency) == order("reqsts"))
     }
 
+    @Test func theFrequentOrderPutsFavoritesThenTheMostPickedThenLibraryOrder() {
+        let items = Self.names.enumerated().map { index, name in
+            Item(id: ItemID(name), title: name, favorite: name == "requests" || name == "pyreqs-utils", position: index + 1)
+        }
+        var collection = ItemCollection(items)
+        collection.setPickScores(["pyreqs-utils": 1, "request-sentinal": 0.5, "my-requests-stats": 2])
+        let store = Store(collection: collection, query: ListQuery(order: .frequent))
+        #expect((0..<store.list.count).compactMap { store.list.id(at: $0)?.rawValue }
+                == ["pyreqs-utils", "requests", "my-requests-stats", "request-sentinal", "request-signer",
+                    "request-session", "request-ssh-certificate"])
+        // A star moves its item among the favorites, by its picks.
+        store.send(.toggleFavorite("request-sentinal"))
+        #expect((0..<3).compactMap { store.list.id(at: $0)?.rawValue } == ["pyreqs-utils", "request-sentinal", "requests"])
+    }
+
     @Test func theBonusIsFourForAStarTwoAUnitOfPicksAndAtMostEight() {
         #expect(KeptBonus.of(favorite: true, pickScore: 0) == 4)
         #expect(KeptBonus.of(favorite: false, pickScore: 0.5) == 1)

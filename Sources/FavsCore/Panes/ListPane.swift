@@ -77,6 +77,7 @@ extension ListQuery.Order {
         case .library: "library order"
         case .title: "title A–Z"
         case .recentlyFavorited: "recently favorited first"
+        case .frequent: "favorites, then most picked first"
         }
     }
 
@@ -86,6 +87,7 @@ extension ListQuery.Order {
         case .library: "library order"
         case .title: "A–Z"
         case .recentlyFavorited: "recent ★"
+        case .frequent: "frequent"
         }
     }
 }

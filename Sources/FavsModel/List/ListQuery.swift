@@ -39,6 +39,9 @@ public struct ListQuery: Hashable, Sendable {
         /// Favorites first, the most recently favorited first (those with no time kept after them, in
         /// library order); then every other item in library order.
         case recentlyFavorited = "recent"
+        /// Favorites first, then every other item; in each, the most picked first (`favs pick`'s frecency score),
+        /// then library order. A picker over a library whose items were picked opens in it.
+        case frequent
 
         /// The next order in the cycle.
         public var next: Order {
@@ -104,7 +107,7 @@ public struct ListQuery: Hashable, Sendable {
             if let folder = scope.set?.folderPath, TagPath.isWithin(path, folder) { return true }
             if filter.contains("#"), reading.tagGroups.joined().contains(where: { TagPath.isWithin(path, $0.path) }) { return true }
         }
-        return set == .favorites && (order == .recentlyFavorited || !filter.isEmpty)
+        return set == .favorites && (order == .recentlyFavorited || order == .frequent || !filter.isEmpty)
     }
 
     /// Whether this query shows a subset of what `other` shows, so its result can be searched for among `other`'s

@@ -412,6 +412,14 @@ struct QueryResult: Sendable {
                 let (ka, kb) = (key(a), key(b))
                 return ka != kb ? ka < kb : a < b
             }
+        case .frequent:
+            // Favorites first, then the others; in each the highest frecency score first, then library order.
+            return body { a, b in
+                let (fa, fb) = (items.isFavorite(slot: Int(a)), items.isFavorite(slot: Int(b)))
+                if fa != fb { return fa }
+                let (pa, pb) = (items.pickScore(slot: Int(a)), items.pickScore(slot: Int(b)))
+                return pa != pb ? pa > pb : a < b
+            }
         case .title:
             guard let titleKeys else { return body(<) }
             return titleKeys.keys.withStorage { bytes, ends in
