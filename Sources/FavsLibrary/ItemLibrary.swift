@@ -66,6 +66,10 @@ public protocol ItemLibrary: ChangeSink, FieldSource {
     func recordPicks(_ ids: [ItemID], at time: Int64) throws -> [ItemID]
     /// Every item's picks, oldest first (none where picks are not kept).
     func picks() throws -> [ItemID: [Pick]]
+    /// Forgets every pick of these items, as one logged change; an unknown id throws `noItem` and nothing changes.
+    /// Returns the ids that had picks.
+    @discardableResult
+    func forgetPicks(_ ids: [ItemID]) throws -> [ItemID]
 
     /// The ids of the items, deleted ones included, that have a field `term` matches, its `!` set aside
     /// (`FieldTerm.matches`): answered by the library's trigram index over the fields (SQLite's FTS5,
@@ -178,6 +182,10 @@ extension ItemLibrary {
     public func recordPicks(_ ids: [ItemID], at time: Int64) throws -> [ItemID] { [] }
 
     public func picks() throws -> [ItemID: [Pick]] { [:] }
+
+    public func forgetPicks(_ ids: [ItemID]) throws -> [ItemID] {
+        throw LibraryError.database("a team library does not keep picks yet")
+    }
 
     public func listFollower() throws -> (any LibraryFollowing)? { nil }
 

@@ -27,6 +27,29 @@ extension SQLiteLibrary {
         }
     }
 
+    /// Forgets every pick of these items (`favs forget`), in one transaction, each logged as a `pick` row. Every id is
+    /// checked first: one the library does not hold throws `noItem` and nothing changes. Returns the ids that had picks.
+    @discardableResult
+    public func forgetPicks(_ ids: [ItemID]) throws -> [ItemID] {
+        try refuseWritesOnFullDisk()
+        return try LibraryError.wrapping {
+            try writer.write { db in
+                for id in ids where try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM items WHERE id = ?"),
+                                                      arguments: [id.rawValue]) != true {
+                    throw LibraryError.noItem(id)
+                }
+                var forgotten: [ItemID] = []
+                for id in ids where !forgotten.contains(id) {
+                    try db.cachedStatement(sql: "DELETE FROM picks WHERE item_id = ?").execute(arguments: [id.rawValue])
+                    guard db.changesCount > 0 else { continue }
+                    try ChangeLog.append(.pick, itemID: id.rawValue, origin: origin, db)
+                    forgotten.append(id)
+                }
+                return forgotten
+            }
+        }
+    }
+
     /// Every item's picks, oldest first, deleted items' too (a restore brings them back); none in a library that
     /// predates them (a read-only open of one older than v12).
     public func picks() throws -> [ItemID: [Pick]] {

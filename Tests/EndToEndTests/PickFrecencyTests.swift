@@ -55,5 +55,21 @@ import Testing
         // Picked before, charlie now comes first: enter at once picks it again.
         let again = try await pick(["--stdin", "words"], keys: [["Enter"]], before: "cat lines.txt | \(data)", in: scratch)
         #expect(again.status == 0 && again.out == "charlie\n")
+
+        // favs forget: an unknown id changes nothing; a known one loses its picks, its star kept.
+        var environment = pinnedEnvironment(home: scratch.url)
+        environment["XDG_DATA_HOME"] = scratch.path("data")
+        let unknown = try await run(try favsBinary(), ["forget", "--library", library, "rec-003", "nope"],
+                                    environment: environment, in: scratch.url)
+        #expect(unknown.status == 1 && unknown.err == "favs: no item 'nope'\n" && unknown.out.isEmpty)
+        #expect(try picks(in: library).map(\.id) == ["rec-002", "rec-003", "rec-003"])
+        let forgot = try await run(try favsBinary(), ["forget", "--library", library, "rec-003", "rec-001"],
+                                   environment: environment, in: scratch.url)
+        #expect(forgot.status == 0 && forgot.out == "forgot the picks of 1 item (1 had none)\n", "\(forgot.err)")
+        #expect(try picks(in: library).map(\.id) == ["rec-002"])
+        let forgotLine = try await run(try favsBinary(), ["forget", "--stdin", "words", "charlie"],
+                                       environment: environment, in: scratch.url)
+        #expect(forgotLine.status == 0 && forgotLine.out == "forgot the picks of 1 item\n", "\(forgotLine.err)")
+        #expect(try picks(in: scratch.path("data/favs/picks/words.sqlite")).isEmpty)
     }
 }

@@ -55,3 +55,19 @@ import Testing
         }
     }
 }
+
+/// `favs forget`: an item's picks go, logged; an unknown id changes nothing.
+@Suite struct ForgetPicksTests {
+    @Test func forgettingTakesEveryPickOfTheItemsLogsItAndAnUnknownIdChangesNothing() throws {
+        try withSampleLibrary { library, _ throws in
+            try library.recordPicks(["rec-002", "rec-003"], at: 1)
+            try library.recordPicks(["rec-002"], at: 2)
+            #expect(message { try library.forgetPicks(["rec-002", "nope"]) } == "no item 'nope'")
+            #expect(try library.picks().keys.sorted() == ["rec-002", "rec-003"])
+            let before = try library.lastChangeSeq()
+            #expect(try library.forgetPicks(["rec-002", "rec-001", "rec-002"]) == ["rec-002"])
+            #expect(try library.picks() == ["rec-003": [Pick(at: 1)]])
+            #expect(try library.changes(after: before).map(\.kind) == [.pick])
+        }
+    }
+}
