@@ -58,10 +58,34 @@ extension SQLiteLibrary {
 }
 
 extension Schema {
-    /// Adds one pick of an item (weight 1).
+    /// How many rows of picks an item keeps: past it, its oldest are folded into one weighted row, so a library
+    /// never grows without limit however often an item is picked.
+    static let picksKept = 1_000
+
+    /// Adds one pick of an item (weight 1), folding its oldest when it has more than `picksKept`.
     static func addPick(_ id: ItemID, at time: Int64, weight: Double = 1, _ db: Database) throws {
         try db.cachedStatement(sql: "INSERT INTO picks (item_id, picked_at, weight) VALUES (?, ?, ?)")
             .execute(arguments: [id.rawValue, time, weight])
+        try foldPicks(of: id, db)
+    }
+
+    /// Folds an item's oldest picks into one row when it holds more than `picksKept`: the row takes the newest
+    /// folded pick's time and the weight that gives the same score at any later time (each folded weight decayed to
+    /// that time), with the default half-life; with another, the score differs only by what those old picks weigh.
+    static func foldPicks(of id: ItemID, frecency: Frecency = Frecency(), _ db: Database) throws {
+        let count = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM picks WHERE item_id = ?"),
+                                     arguments: [id.rawValue]) ?? 0
+        guard count > picksKept else { return }
+        let oldest = try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT rowid, picked_at, weight FROM picks WHERE item_id = ? ORDER BY picked_at, rowid LIMIT ?
+            """), arguments: [id.rawValue, count - picksKept + 1])
+        guard let newest = oldest.last?[1] as Int64? else { return }
+        let weight = oldest.reduce(0.0) { sum, row in sum + (row[2] as Double) * frecency.decay(age: newest - (row[1] as Int64)) }
+        for row in oldest {
+            try db.cachedStatement(sql: "DELETE FROM picks WHERE rowid = ?").execute(arguments: [row[0] as Int64])
+        }
+        try db.cachedStatement(sql: "INSERT INTO picks (item_id, picked_at, weight) VALUES (?, ?, ?)")
+            .execute(arguments: [id.rawValue, newest, weight])
     }
 
     /// Every item's picks, oldest first.

@@ -59,17 +59,17 @@ extension ItemCollection {
         let scan = LineScan(bytes, favorites: favorites, picks: picks)
         var seen = Set(scan.stars.map { ItemID(line: $0.bytes) })
         var items: [Item] = []
-        for star in scan.stars {
+        // Every starred line (the favorites pane shows them), and the picked ones that come before row `rows`.
+        for star in scan.stars where star.favorite || items.count < rows {
             items.append(Item(id: ItemID(line: star.bytes), title: String(decoding: star.bytes, as: UTF8.self),
                               favorite: star.favorite, position: items.count + 1, favoritedAt: star.time))
         }
         let stars = items.filter(\.favorite)
-        let kept = items.count
         let starOffsets = Set(scan.stars.map(\.offset))
         var repeats = 0
-        var position = items.count
+        var position = scan.stars.count
         scan.forEachLine { offset, line in
-            guard items.count < max(rows, kept) else { return false }
+            guard items.count < max(rows, stars.count) else { return false }
             if !starOffsets.isEmpty, starOffsets.contains(offset) { return true }
             position += 1
             let id = ItemID(line: line)

@@ -71,3 +71,26 @@ import Testing
         }
     }
 }
+
+/// Bounded growth: at most 1,000 rows of picks an item, the oldest folded into one weighted row that scores as they did.
+@Suite struct PickFoldingTests {
+    @Test func anItemKeepsAThousandRowsAndTheFoldedOnesScoreAsTheyDid() throws {
+        try withSampleLibrary { library, _ throws in
+            let hour: Int64 = 3_600_000
+            for index in 0..<1_005 { try library.recordPicks(["rec-002"], at: Int64(index) * hour) }
+            try library.recordPicks(["rec-003"], at: 0)
+            let picks = try library.picks()
+            let kept = try #require(picks["rec-002"])
+            #expect(kept.count == 1_000)
+            // The six oldest (hours 0 to 5) are one row at hour 5, weighing what they weigh then.
+            let frecency = Frecency()
+            let folded = (0...5).reduce(0.0) { $0 + frecency.decay(age: (5 - Int64($1)) * hour) }
+            #expect(kept.first?.at == 5 * hour && abs((kept.first?.weight ?? 0) - folded) < 1e-9)
+            #expect(kept.dropFirst().allSatisfy { $0.weight == 1 } && kept.last?.at == 1_004 * hour)
+            let now = 1_100 * hour
+            let unfolded = (0..<1_005).map { Pick(at: Int64($0) * hour) }
+            #expect(abs(frecency.score(of: kept, at: now) - frecency.score(of: unfolded, at: now)) < 1e-9)
+            #expect(picks["rec-003"] == [Pick(at: 0)])
+        }
+    }
+}

@@ -43,7 +43,9 @@ import Testing
         let preview = Data(text.utf8).withUnsafeBytes {
             ItemCollection.linesPreview(of: $0, favorites: ["release": 3, "dev": nil], picks: picks, rows: 3)
         }
-        #expect(preview.items(fromRow: 0, count: 10).map(\.id) == ["release", "dev", "main", "b", "c", "fix"])
+        // The preview holds every star and the picked lines up to its rows: the whole list's first rows.
+        #expect(preview.items(fromRow: 0, count: 10).map(\.id) == ["release", "dev", "main"])
+        #expect(preview.count == items.count && preview.favoriteCount == 2)
     }
 
     @Test func aStarIsFoundOnlyByItsWholeLineNotALineThatSharesItsEndsAndLength() {
