@@ -59,6 +59,7 @@ private struct ConfigReader {
             switch key {
             case "keys": section(value, key) { reader, name, value in reader.readKeys(name, value) }
             case "colors": section(value, key) { reader, name, value in reader.readColor(name, value) }
+            case "pick": section(value, key) { reader, name, value in reader.readPick(name, value) }
             case "mouse": if let flag = boolean(value, [key]) { config.mouse = flag }
             case "ascii": if let flag = boolean(value, [key]) { config.ascii = flag }
             case "timeout": if let seconds = seconds(value, [key]) { config.timeout = seconds }
@@ -209,6 +210,20 @@ private struct ConfigReader {
         if let text = value.string { return text }
         problems.append(ConfigProblem(path: path, text: "expected a string", detail: "(got \(Self.describe(value.type)))"))
         return nil
+    }
+
+    /// `[pick]`: `half_life`, in days (a number above 0 and up to 3650; 0.5 is twelve hours).
+    mutating func readPick(_ name: String, _ value: TOMLValueConvertible) {
+        let path = ["pick", name]
+        guard name == "half_life" else {
+            return problems.append(ConfigProblem(path: path, text: "unknown key", detail: "'\(Sanitize.visible(name))'"))
+        }
+        let days = value.double ?? value.int.map(Double.init)
+        guard let days, days > 0, days <= 3650 else {
+            let got = days.map { "(got \(Config.number($0)))" } ?? "(got \(Self.describe(value.type)))"
+            return problems.append(ConfigProblem(path: path, text: "expected days above 0, up to 3650", detail: got))
+        }
+        config.frecency = Frecency(halfLife: Int64((days * Double(Frecency.day)).rounded()))
     }
 
     /// A whole number of seconds from 0 to 3600.

@@ -29,6 +29,8 @@ public struct Config: Equatable, Sendable {
     public var preview: String?
     /// Where the preview shows (`--preview-window` wins): the detail pane unless set.
     public var previewWindow: PreviewWindow = .default
+    /// How picks count in `favs pick` (`[pick] half_life`, in days).
+    public var frecency = Frecency()
 
     /// Bookmark files the browser follows while it runs (`[[sources]]`), as `--watch` does.
     public var sources: [WatchSource] = []

@@ -47,6 +47,11 @@ extension Config {
             # a list of tables, each a path (absolute or ~/…) and, when the file's content and name do not say,
             # a format: html, chrome, firefox-backup or firefox. Written [[sources]] with path = "…" under it, or:
             # sources = [{ path = "~/.config/google-chrome/Default/Bookmarks" }]
+            # favs pick remembers each pick: without a query a picker lists starred items first, then those
+            # picked most often and most lately, then the rest in input order. half_life: the days a pick takes
+            # to count half as much (0.5 is twelve hours).
+            [pick]
+            half_life = \(number(Double(config.frecency.halfLife) / Double(Frecency.day)))
 
             # Keys: a command = a key or a list of keys, replacing that command's keys. Keys are named as in
             # scripts: a character (j, G, /, *), space, enter, esc, tab, backtab, up, down, left, right, home,
@@ -77,6 +82,11 @@ extension Config {
             text += "# \(name) = \(quoted(color.name))\n"
         }
         return text
+    }
+
+    /// A number as the file writes it: whole ones without a fraction (7, not 7.0).
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 
     /// A TOML basic string.

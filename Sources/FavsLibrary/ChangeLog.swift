@@ -18,6 +18,8 @@ package enum ChangeKind: String, Sendable, CaseIterable {
     case reload
     /// A saved search was saved, replaced or taken away: the row's `set_name` names it (v11, format 4).
     case search
+    /// An item was picked, or its picks forgotten (v12): a follower reads the item's picks as stored now.
+    case pick
 }
 
 /// One row of the change log, in commit order.

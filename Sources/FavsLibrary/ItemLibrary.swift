@@ -71,6 +71,18 @@ public protocol ItemLibrary: ChangeSink, FieldSource {
     func ids(changedBy command: ItemCommand) throws -> [ItemID]
     /// The order the list was last shown in; nil when none was chosen.
     func rememberedOrder() throws -> ListQuery.Order?
+    /// Whether the library remembers picks (`favs pick`'s frecency): a SQLite file does; a team library does not yet.
+    var remembersPicks: Bool { get }
+    /// Remembers that these items were picked at `time` (ms since 1970), as one logged change; returns the ids
+    /// remembered (none where picks are not kept).
+    @discardableResult
+    func recordPicks(_ ids: [ItemID], at time: Int64) throws -> [ItemID]
+    /// Every item's picks, oldest first (none where picks are not kept).
+    func picks() throws -> [ItemID: [Pick]]
+    /// Forgets every pick of these items, as one logged change; an unknown id throws `noItem` and nothing changes.
+    /// Returns the ids that had picks.
+    @discardableResult
+    func forgetPicks(_ ids: [ItemID]) throws -> [ItemID]
 
     /// The ids of the items, deleted ones included, that have a field `term` matches, its `!` set aside
     /// (`FieldTerm.matches`): answered by the library's trigram index over the fields (SQLite's FTS5,
@@ -182,6 +194,16 @@ extension ItemLibrary {
     public var readOnlyReason: String? { nil }
 
     public var member: String? { nil }
+    /// A team library's picker does not remember picks yet: its schema has no table for them.
+    public var remembersPicks: Bool { false }
+
+    public func recordPicks(_ ids: [ItemID], at time: Int64) throws -> [ItemID] { [] }
+
+    public func picks() throws -> [ItemID: [Pick]] { [:] }
+
+    public func forgetPicks(_ ids: [ItemID]) throws -> [ItemID] {
+        throw LibraryError.database("a team library does not keep picks yet")
+    }
 
     public func listFollower() throws -> (any LibraryFollowing)? { nil }
 

@@ -2,10 +2,10 @@ import FavsModel
 import Foundation
 import GRDB
 
-/// The stars of a picker over any list (`favs pick --stdin NAME`): a library that holds the lines ever starred
-/// (id and title the line, no fields; `ItemID.init(line:)` says how a line that is not UTF-8 is kept), so they
-/// come first next time and show at once in every other picker on the same NAME. Lines not starred are never
-/// written: a list of a million lines costs nothing on disk.
+/// The stars and picks of a picker over any list (`favs pick --stdin NAME`): a library that holds the lines ever
+/// starred or picked (id and title the line, no fields; `ItemID.init(line:)` says how a line that is not UTF-8 is
+/// kept), so they come first next time and show at once in every other picker on the same NAME. Other lines are
+/// never written: a list of a million lines costs nothing on disk.
 ///
 /// As the store's sink it turns a favorite toggle into an upsert of that line, with its change-log row, so
 /// other processes follow it through the log exactly as they follow a library.
@@ -42,17 +42,40 @@ public final class PickMemory: ChangeSink {
         try library.remember(order: order)
     }
 
+    /// Remembers that these lines were picked at `time` (ms since 1970), in one transaction: each gets its row, as
+    /// a starred line does, and a pick, logged so other pickers on this memory follow.
+    public func recordPicks(_ ids: [ItemID], at time: Int64) throws {
+        try LibraryError.wrapping {
+            try library.writer.write { db in
+                for id in ids {
+                    try keep(id, db)
+                    try Schema.addPick(id, at: time, db)
+                    try ChangeLog.append(.pick, itemID: id.rawValue, origin: library.origin, db)
+                }
+            }
+        }
+    }
+
+    /// The lines' picks, oldest first.
+    public func picks() throws -> [ItemID: [Pick]] {
+        try library.picks()
+    }
+
+    /// Gives a line a row: at the end when it has none, else back from a delete. The title is the line as read (a
+    /// line that is not UTF-8 has an id that is not its text).
+    private func keep(_ id: ItemID, _ db: Database) throws {
+        try db.cachedStatement(sql: """
+            INSERT INTO items (id, title, fields, position)
+            VALUES (?1, ?2, '[]', (SELECT IFNULL(MAX(position), 0) + 1 FROM items))
+            ON CONFLICT (id) DO UPDATE SET deleted = 0
+            """).execute(arguments: [id.rawValue, id.readable])
+    }
+
     private func persist(_ change: ModelChange, _ db: Database) throws {
         switch change {
         case let .setMember(set, id, value, at):
             guard set == .favorites else { throw LibraryError.database("a picker's memory keeps only favorites, not “\(set)”") }
-            // A line starred for the first time gets a row at the end; one starred before gets its star back.
-            // The title is the line as read (a line that is not UTF-8 has an id that is not its text).
-            try db.cachedStatement(sql: """
-                INSERT INTO items (id, title, fields, position)
-                VALUES (?1, ?2, '[]', (SELECT IFNULL(MAX(position), 0) + 1 FROM items))
-                ON CONFLICT (id) DO UPDATE SET deleted = 0
-                """).execute(arguments: [id.rawValue, id.readable])
+            try keep(id, db)
             try Schema.setMember(id, of: .favorites, value, at: at, db)
             try ChangeLog.append(value ? .join : .leave, itemID: id.rawValue, set: set.name, origin: library.origin, db)
         case .delete, .restore:

@@ -117,8 +117,20 @@ enum Schema {
                                        saved_at INTEGER NOT NULL)
                 """)
         }
+        migrator.registerMigration("v12: picks") { db in
+            // Each pick (enter in `favs pick`) with its time, for the picker's frecency: a row per pick, or one
+            // weighted row standing for an item's oldest picks. A deleted item keeps its rows, as it keeps its sets.
+            // Logged as `pick` rows naming the item.
+            try db.execute(sql: picksTable)
+            try db.execute(sql: "CREATE INDEX picks_item ON picks (item_id, picked_at)")
+        }
         return migrator
     }()
+
+    /// The picks (v12): when an item was picked (ms since 1970) and how many picks the row stands for.
+    static let picksTable = """
+        CREATE TABLE picks (item_id TEXT NOT NULL, picked_at INTEGER NOT NULL, weight REAL NOT NULL DEFAULT 1)
+        """
 
     /// The saved searches, A–Z by name without case (v11); none in a library opened read-only that predates them.
     static func searches(_ db: Database) throws -> [SavedSearch] {

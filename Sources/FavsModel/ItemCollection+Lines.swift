@@ -7,13 +7,16 @@ import Foundation
 /// the filter reads) and has an id that keeps its bytes (`ItemID.init(line:)`).
 ///
 /// The lines starred before come first, the most recently starred first (those with no time after them, in
-/// input order), then every other line in input order: that is the list's own order (its positions), so a
-/// picker opens in library order and its first frame can be a preview.
+/// input order), then the lines picked before, the highest frecency score first (`Frecency`), then every other line
+/// in input order: that is the list's own order (its positions), so a picker opens in library order and its first
+/// frame can be a preview.
 extension ItemCollection {
-    /// Every line as an item, starred lines first. `favorites`: the lines starred before, with the time when
-    /// one was kept; a favorite that is not among the lines is left out.
-    public static func lines(of bytes: UnsafeRawBufferPointer, favorites: [ItemID: Int64?] = [:]) -> ItemCollection {
-        let scan = LineScan(bytes, favorites: favorites)
+    /// Every line as an item, starred lines first, then picked ones. `favorites`: the lines starred before, with the
+    /// time when one was kept; `picks`: the frecency score of each line picked before. A line that is not among the
+    /// lines is left out.
+    public static func lines(of bytes: UnsafeRawBufferPointer, favorites: [ItemID: Int64?] = [:],
+                             picks: [ItemID: Double] = [:]) -> ItemCollection {
+        let scan = LineScan(bytes, favorites: favorites, picks: picks)
         var builder = Builder(capacity: scan.lineCount, bytes: bytes.count)
         // One pass over the whole input spares a check per line in the usual case, where all of it is UTF-8.
         let allUTF8 = UTF8Check.isValid(bytes)
@@ -33,7 +36,7 @@ extension ItemCollection {
             }
         }
         for star in scan.stars {
-            append(star.bytes, favorite: true)
+            append(star.bytes, favorite: star.favorite)
             if let time = star.time { builder.setFavoritedAtOfLastRow(time) }
         }
         let starOffsets = Set(scan.stars.map(\.offset))
@@ -42,7 +45,9 @@ extension ItemCollection {
             append(line, favorite: false)
             return true
         }
-        return builder.build()
+        var built = builder.build()
+        if !picks.isEmpty { built.setPickScores(picks) }
+        return built
     }
 
     /// The first `rows` rows of `lines(of:favorites:)` and its starred lines, with the counts, read in a
@@ -50,18 +55,19 @@ extension ItemCollection {
     /// non-empty lines, less the repeats among the rows read: an input with a line repeated further down
     /// shows one item more until the whole list is in.
     public static func linesPreview(of bytes: UnsafeRawBufferPointer, favorites: [ItemID: Int64?] = [:],
-                                    rows: Int = 500) -> ItemCollection {
-        let scan = LineScan(bytes, favorites: favorites)
+                                    picks: [ItemID: Double] = [:], rows: Int = 500) -> ItemCollection {
+        let scan = LineScan(bytes, favorites: favorites, picks: picks)
         var seen = Set(scan.stars.map { ItemID(line: $0.bytes) })
         var items: [Item] = []
-        for star in scan.stars {
+        // Every starred line (the favorites pane shows them), and the picked ones that come before row `rows`.
+        for star in scan.stars where star.favorite || items.count < rows {
             items.append(Item(id: ItemID(line: star.bytes), title: String(decoding: star.bytes, as: UTF8.self),
-                              favorite: true, position: items.count + 1, favoritedAt: star.time))
+                              favorite: star.favorite, position: items.count + 1, favoritedAt: star.time))
         }
-        let stars = items
+        let stars = items.filter(\.favorite)
         let starOffsets = Set(scan.stars.map(\.offset))
         var repeats = 0
-        var position = items.count
+        var position = scan.stars.count
         scan.forEachLine { offset, line in
             guard items.count < max(rows, stars.count) else { return false }
             if !starOffsets.isEmpty, starOffsets.contains(offset) { return true }
@@ -74,42 +80,51 @@ extension ItemCollection {
             items.append(Item(id: id, title: String(decoding: line, as: UTF8.self), position: position))
             return true
         }
-        return .preview(rows: items, favorites: stars, count: scan.lineCount - scan.starRepeats - repeats,
-                        favoriteCount: stars.count)
+        var preview = ItemCollection.preview(rows: items, favorites: stars, count: scan.lineCount - scan.starRepeats - repeats,
+                                             favoriteCount: stars.count)
+        if !picks.isEmpty { preview.setPickScores(picks) }
+        return preview
     }
 }
 
-/// One pass over the input: how many non-empty lines it has, and where the starred ones are (each one's first
-/// time), in the order they are listed.
+/// One pass over the input: how many non-empty lines it has, and where the kept ones are — starred or picked before
+/// (each one's first time) — in the order they are listed.
 struct LineScan {
+    /// A line starred or picked before.
     struct Star {
         let offset: Int
         let bytes: UnsafeRawBufferPointer
+        let favorite: Bool
         let time: Int64?
+        let score: Double
     }
 
     let bytes: UnsafeRawBufferPointer
     private(set) var lineCount = 0
     private(set) var stars: [Star] = []
-    /// How many non-empty lines repeat a starred line (counted once as items).
+    /// How many non-empty lines repeat a kept line (counted once as items).
     private(set) var starRepeats = 0
 
-    init(_ bytes: UnsafeRawBufferPointer, favorites: [ItemID: Int64?]) {
+    init(_ bytes: UnsafeRawBufferPointer, favorites: [ItemID: Int64?], picks: [ItemID: Double] = [:]) {
         self.bytes = bytes
         // Each line is first checked against a small bit table of the stars' keys (a key is its length and its
         // first and last eight bytes, read as two words): nearly every line stops there, at a few nanoseconds,
         // and only a possible star is looked up and compared. Hashing every line took longer than the rest.
         // A star is found by the line's bytes, which its id stands for (the id of a line that is not UTF-8 is
         // not the line).
-        var candidates: [LineKey: [(id: ItemID, line: [UInt8], time: Int64?)]] = [:]
+        var candidates: [LineKey: [(id: ItemID, line: [UInt8], favorite: Bool, time: Int64?, score: Double)]] = [:]
         var filter = [UInt64](repeating: 0, count: LineKey.filterWords)
-        for (id, time) in favorites where !id.rawValue.isEmpty {
+        func look(for id: ItemID, favorite: Bool, time: Int64?) {
             let line = id.bytes
             line.withUnsafeBytes {
                 let key = LineKey($0)
-                candidates[key, default: []].append((id, line, time))
+                candidates[key, default: []].append((id, line, favorite, time, picks[id] ?? 0))
                 filter[key.filterWord] |= key.filterBit
             }
+        }
+        for (id, time) in favorites where !id.rawValue.isEmpty { look(for: id, favorite: true, time: time) }
+        for (id, score) in picks where score > 0 && !id.rawValue.isEmpty && favorites[id] == nil {
+            look(for: id, favorite: false, time: nil)
         }
         var found: [ItemID: Star] = [:]
         var count = 0
@@ -122,7 +137,8 @@ struct LineScan {
             guard filter[key.filterWord] & key.filterBit != 0, let matches = candidates[key] else { return true }
             for match in matches where match.line.elementsEqual(line) {
                 if found[match.id] == nil {
-                    found[match.id] = Star(offset: offset, bytes: line, time: match.time)
+                    found[match.id] = Star(offset: offset, bytes: line, favorite: match.favorite, time: match.time,
+                                           score: match.score)
                 } else {
                     repeats += 1
                 }
@@ -131,13 +147,16 @@ struct LineScan {
         }
         lineCount = count
         starRepeats = repeats
-        // The most recently starred first; stars with no time after them, in input order.
+        // The starred lines, the most recently starred first (those with no time after them, in input order); then
+        // the picked ones, the highest score first, in input order among equals.
         stars = found.values.sorted { a, b in
+            if a.favorite != b.favorite { return a.favorite }
+            if !a.favorite { return a.score != b.score ? a.score > b.score : a.offset < b.offset }
             switch (a.time, b.time) {
-            case let (x?, y?): x != y ? x > y : a.offset < b.offset
-            case (_?, nil): true
-            case (nil, _?): false
-            case (nil, nil): a.offset < b.offset
+            case let (x?, y?): return x != y ? x > y : a.offset < b.offset
+            case (_?, nil): return true
+            case (nil, _?): return false
+            case (nil, nil): return a.offset < b.offset
             }
         }
     }

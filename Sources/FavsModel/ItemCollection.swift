@@ -33,6 +33,10 @@ public struct ItemCollection: Sendable {
     /// The tags each slot carries (present or away), as indices into `sets`: an item's tags without asking every
     /// set (`ItemCollection+Tags.swift`).
     var tagsBySlot = SlotTags()
+    /// Each picked item's frecency score (`favs pick`), by id and by slot: its bonus in a ranked search and its
+    /// place in a picker's order read it (`ItemCollection+Picks.swift`).
+    var pickScores: [ItemID: Double] = [:]
+    var pickScoreBySlot: [Int32: Double] = [:]
     var index = IDIndex()
     /// Changes whenever slots are renumbered (an item put back between others it was not loaded with):
     /// slot lists a pane keeps are stale then.

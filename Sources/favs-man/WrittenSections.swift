@@ -30,8 +30,9 @@ enum WrittenSections {
                 holding the built-in sample the first time the browser opens it.
                 """),
             (#"\fI$XDG_DATA_HOME/favs/picks/NAME.sqlite\fR"#, """
-                The stars of favs pick --stdin NAME: the lines ever starred there (a library like any other, \
-                which favs list --library can read). Created, with its folders, by the first pick on NAME.
+                The stars and picks of favs pick --stdin NAME: the lines ever starred or picked there, each pick \
+                with its time (a library like any other, which favs list --library can read). Created, with its \
+                folders, by the first pick on NAME.
                 """),
             (#"\fI$XDG_CONFIG_HOME/favs/config.toml\fR"#, """
                 The config file (~/.config/favs/config.toml when XDG_CONFIG_HOME is unset): keys, colours, sort, \

@@ -92,11 +92,11 @@ func exitWithoutTearDown() -> Never {
 /// the input thread. A script waits for each write and each answer, so that its frames are a function of its steps.
 func openBrowser(at location: LibraryLocation, width: Int, height: Int, preview: Bool = false,
                  config: Config, purpose: Browser.Purpose = .browse, filter: String = "", exact: Bool = false,
-                 scope: ListQuery.Scope = .all, interactive: Bool = false,
+                 scope: ListQuery.Scope = .all, scheme: RankScheme = .default, interactive: Bool = false,
                  fieldsAtOnce: Bool = false) throws -> (browser: Browser, library: any ItemLibrary, lastChange: Int64?) {
     do {
         return try browser(on: openLibrary(location, seedIfNew: true), width: width, height: height, preview: preview,
-                           config: config, purpose: purpose, filter: filter, exact: exact, scope: scope,
+                           config: config, purpose: purpose, filter: filter, exact: exact, scope: scope, scheme: scheme,
                            interactive: interactive, fieldsAtOnce: fieldsAtOnce)
     } catch {
         throw failure(opening: error)
@@ -106,7 +106,7 @@ func openBrowser(at location: LibraryLocation, width: Int, height: Int, preview:
 /// `openBrowser` on a library opened already, its errors thrown as they are (not yet said).
 func browser(on library: any ItemLibrary, width: Int, height: Int, preview: Bool = false, config: Config,
              purpose: Browser.Purpose = .browse, filter: String = "", exact: Bool = false, scope: ListQuery.Scope = .all,
-             interactive: Bool = false, fieldsAtOnce: Bool = false) throws
+             scheme: RankScheme = .default, interactive: Bool = false, fieldsAtOnce: Bool = false) throws
     -> (browser: Browser, library: any ItemLibrary, lastChange: Int64?) {
     let background = interactive ? library.inBackground() : nil
     let sink: any ChangeSink = background ?? library
@@ -121,16 +121,23 @@ func browser(on library: any ItemLibrary, width: Int, height: Int, preview: Bool
         ?? ListLoader.parallelThreshold
     // The list opens in the order it was last shown in. A preview holds the first rows in library order:
     // in another order, or filtered (a picker's --query, --favorites), the first frame needs the whole list.
-    let query = ListQuery(filter: filter, exact: exact, scope: try scope.resolved(for: library), order: try library.rememberedOrder() ?? config.sort)
+    // The picks' scores, read once as the list opens (a search ranks kept items with them). A picker over a library
+    // whose items were picked opens in the frequent order: favorites, then the most picked, then the rest.
+    let scores = try library.pickScores(config.frecency, at: Store.now())
+    let order = purpose == .pick && !scores.isEmpty ? .frequent : try library.rememberedOrder() ?? config.sort
+    let query = ListQuery(filter: filter, exact: exact, scope: try scope.resolved(for: library), order: order,
+                          scheme: scheme)
     let keyMap = config.keyMap
     let searches = try library.savedSearches()
-    if preview, query == ListQuery(), let items = try library.loadPreview(minimum: minimum) {
+    if preview, query == ListQuery(scheme: scheme), var items = try library.loadPreview(minimum: minimum) {
+        items.setPickScores(scores)
         let store = Store(collection: items, sink: sink, fieldSource: fieldSource, fieldSearch: fieldSearch,
                           searches: searches)
         return (saying(library, Browser(store: store, libraryName: name, width: width, height: height,
                                                       keyMap: keyMap, purpose: purpose)), library, nil)
     }
-    let (items, lastChange) = try library.loadListToFollow()
+    var (items, lastChange) = try library.loadListToFollow()
+    items.setPickScores(scores)
     let store = Store(collection: items, sink: sink, fieldSource: fieldSource, fieldSearch: fieldSearch, query: query,
                       searches: searches)
     return (saying(library, Browser(store: store, libraryName: name, width: width, height: height,

@@ -23,6 +23,8 @@ final class BrowserSession {
     private(set) var wake: LoopWake?
     /// The bookmark files followed (`follow(_:location:)`), stopped when the browser ends.
     private var watches: BrowserWatches?
+    /// Remembers what a picker picked, at a time (ms since 1970); nil where picks are not kept (a team library).
+    private var recordPicks: (([ItemID], Int64) throws -> Void)?
 
     private init(browser: Browser, library: (any ItemLibrary)?, loadTheRest: (() -> Void)?,
                  follow: @escaping () throws -> [RemoteUpdate], trouble: @escaping () -> String? = { nil },
@@ -33,6 +35,7 @@ final class BrowserSession {
         self.follow = follow
         self.trouble = trouble
         self.pollInterval = pollInterval
+        if let library, library.remembersPicks { recordPicks = { ids, time in try library.recordPicks(ids, at: time) } }
     }
 
     /// A picker: over stdin's lines when `stdinName` names a memory, else over the library.
@@ -44,6 +47,7 @@ final class BrowserSession {
         let location = try option.location(config: config)
         let opened = try openBrowser(at: location, width: 80, height: 24, preview: !needsWholeList, config: config,
                                      purpose: .pick, filter: query.filter, exact: query.exact, scope: query.scope,
+                                     scheme: query.scheme,
                                      interactive: true, fieldsAtOnce: needsWholeList)
         return overLibrary(opened)
     }
@@ -97,11 +101,13 @@ final class BrowserSession {
     private static func overLines(memoryName: String, config: Config, query: ListQuery) throws -> BrowserSession {
         let memory: PickMemory
         let stars: [ItemID: Int64?]
+        let picks: [ItemID: Double]
         let order: ListQuery.Order
         do {
             let location = try LibraryLocation.pickMemory(named: memoryName, environment: ProcessInfo.processInfo.environment)
             memory = try PickMemory(location)
             stars = try memory.favorites()
+            picks = try memory.library.pickScores(config.frecency, at: Store.now())
             order = try memory.library.rememberedOrder() ?? .library
         } catch {
             throw failure(opening: error)
@@ -109,20 +115,35 @@ final class BrowserSession {
         // Followed from before the lines are read, so a star made meanwhile is not missed.
         let follower = try? LibraryFollower(memory.library)
         let input = try StandardInput.readAll()
-        let startQuery = ListQuery(filter: query.filter, exact: query.exact, scope: query.scope, order: order)
+        let startQuery = ListQuery(filter: query.filter, exact: query.exact, scope: query.scope, order: order,
+                                   scheme: query.scheme)
         let minimum = ProcessInfo.processInfo.environment["FAVS_PREVIEW_MINIMUM"].flatMap { Int($0) }
             ?? ListLoader.parallelThreshold
-        var first = startQuery == ListQuery()
-            ? input.withUnsafeBytes { ItemCollection.linesPreview(of: $0, favorites: stars) } : nil
+        var first = startQuery == ListQuery(scheme: query.scheme)
+            ? input.withUnsafeBytes { ItemCollection.linesPreview(of: $0, favorites: stars, picks: picks) } : nil
         if let preview = first, preview.count < minimum { first = nil }
-        let whole = { input.withUnsafeBytes { ItemCollection.lines(of: $0, favorites: stars) } }
+        let whole = { input.withUnsafeBytes { ItemCollection.lines(of: $0, favorites: stars, picks: picks) } }
         let store = Store(collection: first ?? whole(), sink: memory, query: startQuery)
         let browser = Browser(store: store, libraryName: memoryName, keyMap: config.keyMap, purpose: .pick)
-        return BrowserSession(browser: browser, library: nil, loadTheRest: first == nil ? nil : {
+        let session = BrowserSession(browser: browser, library: nil, loadTheRest: first == nil ? nil : {
             browser.sync([.reload(whole())])
         }, follow: {
             try memory.translate(follower?.poll() ?? [], for: store)
         })
+        session.recordPicks = { ids, time in try memory.recordPicks(ids, at: time) }
+        return session
+    }
+
+    /// Remembers a picker's choice for its frecency, in the library or the memory of `--stdin NAME`. A pick not
+    /// remembered (a read-only library, say) is said on stderr and changes nothing else: what was chosen is still
+    /// printed, and the exit status is the pick's.
+    func remember(picks ids: [ItemID], at time: Int64 = Store.now()) {
+        guard let recordPicks, !ids.isEmpty else { return }
+        do {
+            try recordPicks(ids, time)
+        } catch {
+            FileHandle.standardError.write(Data("favs: the pick was not remembered: \(error)\n".utf8))
+        }
     }
 
     /// Waits for the changes still on their way to the library, before the process ends: one that could not be

@@ -95,10 +95,14 @@ enum ItemOutput {
     /// A store with the query answered, over the library's items that may match it (those whose title passes the
     /// query's prefilter: the store answers the query over them as over the whole list), and how many items the list
     /// has in all.
+    /// A search ranks kept items with their picks, scored now with the config's half-life.
     private static func answer(_ query: ListQuery, from library: any ItemLibrary) throws -> (store: Store, listCount: Int) {
         var query = query
         query.scope = try query.scope.resolved(for: library)
-        let (items, listCount) = try library.loadList(titlesPassing: query.titlePrefilter)
+        var (items, listCount) = try library.loadList(titlesPassing: query.titlePrefilter)
+        if !query.filter.isEmpty, query.scheme != .fzf {
+            items.setPickScores(try library.pickScores(StartupConfig.load().config.frecency, at: Store.now()))
+        }
         let store = Store(collection: items, fieldSearch: LibraryFieldSearch(library, inBackground: false), query: query)
         // The library could not answer the field terms: said, rather than an empty list that looks like an answer.
         if let problem = store.searchProblem { throw LibraryError.database(problem) }

@@ -12,7 +12,7 @@ struct Favs: ParsableCommand {
             Keys in the browser: press ? for the list.
             """,
         version: "favs \(favsVersion)",
-        subcommands: [Browse.self, Import.self, List.self, Export.self, Script.self, Fav.self, Unfav.self, Delete.self, Restore.self,
+        subcommands: [Browse.self, Import.self, List.self, Export.self, Script.self, Fav.self, Unfav.self, Delete.self, Restore.self, Forget.self,
                       Tag.self, Tags.self, Searches.self, Team.self,
                       Open.self, Pick.self, Copy.self, Index.self,
                       ConfigFileCommand.self],

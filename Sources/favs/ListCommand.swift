@@ -15,7 +15,7 @@ struct List: ParsableCommand {
             text: one line per item: the id (padded so titles line up), ★ for a favorite (a space otherwise), \
             and the title. Control characters are shown as visible symbols.
             """ + "\n\n" + ItemOutput.formatsHelp + "\n\n" + """
-            --query PATTERN prints only the items whose title matches, best first, as `fzf --filter` does: fuzzy             (the pattern's characters in order) unless --exact, fzf's extended syntax ('word exact, ^prefix,             suffix$, !not, a | b), smart case, accents folded; equal scores put favorites first, then shorter             titles, then list order. name:text matches the items whose field name holds text, :text any field             (exact substrings, ^ $ ! as for titles), answered by the library's index.
+            --query PATTERN prints only the items whose title matches, best first, as `fzf --filter` does: fuzzy             (the pattern's characters in order) unless --exact, fzf's extended syntax ('word exact, ^prefix,             suffix$, !not, a | b), smart case, accents folded; a favorite and a picked item gain a bonus of at most 8 points, two of fzf's consecutive-character bonuses, so they win close calls (--scheme fzf leaves it out, --scheme frecency puts the most picked first); equal scores put favorites first, then shorter             titles, then list order. name:text matches the items whose field name holds text, :text any field             (exact substrings, ^ $ ! as for titles), answered by the library's index.
 
             The library must exist: list never creates one.
             """ + "\n\n" + ExitStatus.sentence(exitStatuses))
@@ -44,6 +44,11 @@ struct List: ParsableCommand {
     @Flag(help: "With --query: plain terms match as substrings, not fuzzily.")
     var exact = false
 
+    @Option(help: ArgumentHelp(
+        "With --query: default (fzf's score, plus a bounded bonus for a star and for picks), fzf (fzf's order exactly) or frecency (the most picked first).",
+        valueName: "scheme"))
+    var scheme: RankScheme = .default
+
     @OptionGroup var tagScope: TagScopeOption
 
     @Option(help: ArgumentHelp("Only the items a saved search (S in the browser) finds, as --query would.",
@@ -69,7 +74,7 @@ struct List: ParsableCommand {
     func run() throws {
         let saved = try search.map(savedSearch(named:))
         let listQuery = ListQuery(filter: saved?.filter ?? query ?? "", exact: saved?.exact ?? exact,
-                                  scope: tagScope.scope(favorites: favorites))
+                                  scope: tagScope.scope(favorites: favorites), scheme: scheme)
         if let machine = ExportFormat(rawValue: format.rawValue) {
             let scoped = tagScope.tag != nil || tagScope.favoritesOf != nil
             let items = try query != nil || scoped || saved != nil ? ItemOutput.load(library, matching: listQuery)

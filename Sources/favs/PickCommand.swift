@@ -32,6 +32,14 @@ struct Pick: ParsableCommand {
             shows a star at once. Lines not in this run's input are not shown, but their stars are kept. A line \
             is printed exactly as it came in, byte for byte, even one that is not UTF-8 (shown and filtered with \
             � for each byte that is not).
+
+            Every pick (enter) is remembered with its time, in the library (a team library's picker does not \
+            remember picks yet) or, for --stdin NAME, in picks/NAME.sqlite; a pick that cannot be kept is said \
+            on stderr, and what was chosen is printed all the same. Each pick counts 2^(-age / half-life) (a \
+            week, or the config's [pick] half_life in days). Without a query the starred come first, then the \
+            most picked, then the rest in input order (a library's picker opens in the frequent order once its \
+            items were picked); with one, a star adds 4 to fzf's score and picks up to 4 more, so what you keep \
+            wins close calls (--scheme fzf: fzf's order exactly; --scheme frecency: the most picked first).
             """ + "\n\n" + ExitStatus.sentence(exitStatuses))
 
     static let exitStatuses: [ExitStatus] = [.success, .nothingChosen, .noChosenField, .noTerminal, .usage]
@@ -60,6 +68,11 @@ struct Pick: ParsableCommand {
 
     @Flag(help: "Match plain terms as substrings, not fuzzily (ctrl-e switches while typing).")
     var exact = false
+
+    @Option(help: ArgumentHelp(
+        "How a search ranks: default (fzf's score, plus a bounded bonus for a star and for picks), fzf (fzf's order exactly) or frecency (the most picked first).",
+        valueName: "scheme"))
+    var scheme: RankScheme = .default
 
     @Flag(name: .customLong("select-1"), help: "When exactly one item matches, print it without showing the screen.")
     var selectOne = false
@@ -106,7 +119,7 @@ struct Pick: ParsableCommand {
     func run() throws {
         let (config, configError) = StartupConfig.load()
         let start = ListQuery(filter: query ?? "", exact: exact, scope: tagScope.scope(favorites: favorites),
-                              searchesTags: stdinName == nil)
+                              searchesTags: stdinName == nil, scheme: scheme)
         let picker = try BrowserSession.picker(stdinName: stdinName, library: library, config: config, query: start,
                                                needsWholeList: selectOne || exitZero)
         let browser = picker.browser
@@ -131,7 +144,9 @@ struct Pick: ParsableCommand {
         picker.stopPreviews()
         if ending != .interrupt { try picker.finishWrites() }  // a star made just before enter or esc is kept
         switch ending {
-        case let .pick(ids): try finish(with: ids, picker: picker)
+        case let .pick(ids):
+            picker.remember(picks: ids)
+            try finish(with: ids, picker: picker)
         case .interrupt: throw ExitCode(.interrupted)
         default: throw ExitCode(.nothingChosen)
         }
@@ -169,3 +184,5 @@ enum PickMemoryName {
         return name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0)) }
     }
 }
+
+extension RankScheme: ExpressibleByArgument {}

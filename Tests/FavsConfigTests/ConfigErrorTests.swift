@@ -32,7 +32,7 @@ import Testing
         ("\nascii = 1", "ascii: expected true or false (got an integer)"),
         ("\ntimeout = \"5s\"", "timeout: expected whole seconds from 0 to 3600 (got a string)"),
         ("\ntimeout = -1", "timeout: expected whole seconds from 0 to 3600 (got -1)"),
-        ("\nsort = \"alphabetical\"", "sort: unknown order 'alphabetical' (library, title, recent or stars)"),
+        ("\nsort = \"alphabetical\"", "sort: unknown order 'alphabetical' (library, title, recent, frequent or stars)"),
         ("\ncolor = \"sometimes\"", "color: unknown colour setting 'sometimes' (auto, always or never)"),
         ("\nlibrary = 7", "library: expected a string (got an integer)"),
         ("\nlibrary = \"favs.sqlite\"", "library: expected an absolute path or one starting with ~/ 'favs.sqlite'"),
@@ -42,6 +42,9 @@ import Testing
          "sources.1.format: unknown bookmark format 'csv' (auto, chrome, firefox-backup, firefox or html)"),
         ("[[sources]]\nurl = \"x\"\npath = \"~/b\"", "sources.1.url: unknown key 'url'"),
         ("\nsources = \"~/Bookmarks\"", "sources: expected tables [[sources]] (got a string)"),
+        ("[pick]\nhalf_life = 0", "pick.half_life: expected days above 0, up to 3650 (got 0)"),
+        ("[pick]\nhalf_life = \"7d\"", "pick.half_life: expected days above 0, up to 3650 (got a string)"),
+        ("[pick]\nhalflife = 7", "pick.halflife: unknown key 'halflife'"),
     ]
 
     @Test(arguments: mistakes)

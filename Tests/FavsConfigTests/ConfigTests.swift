@@ -82,6 +82,12 @@ import Testing
         #expect(try parse("").sources.isEmpty)
     }
 
+    @Test func aPicksHalfLifeIsReadInDaysAndAWeekWithoutOne() throws {
+        #expect(try parse("[pick]\nhalf_life = 2").frecency == Frecency(halfLife: 2 * Frecency.day))
+        #expect(try parse("[pick]\nhalf_life = 0.5").frecency == Frecency(halfLife: Frecency.day / 2))
+        #expect(try parse("").frecency.halfLife == 7 * 86_400_000)
+    }
+
     @Test func aPreviewCommandIsReadAsWritten() throws {
         #expect(try parse(#"preview = "git log --oneline {} -- {field:path}""#).preview == "git log --oneline {} -- {field:path}")
         #expect(try parse("").preview == nil)

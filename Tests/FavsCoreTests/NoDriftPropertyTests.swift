@@ -71,10 +71,16 @@ import Testing
                 fake.items += new
             }
         }
-        let store = Store(items: items, fieldSearch: index, clock: { ticks.now += 1; return ticks.now })
+        // About one item in four was picked before (`favs pick`), with a frecency score from 0.25 to 3: its bonus
+        // counts in every search, as a star's does.
+        var collection = ItemCollection(items)
+        collection.setPickScores(Dictionary(uniqueKeysWithValues: items.filter { _ in Int.random(in: 0..<4, using: &rng) == 0 }
+            .map { ($0.id, Double(Int.random(in: 1...12, using: &rng)) / 4) }))
+        let store = Store(collection: collection, fieldSearch: index, clock: { ticks.now += 1; return ticks.now })
         let size = Self.sizes[seed % Self.sizes.count]
         let browser = Browser(store: store, libraryName: "prop", width: size.0, height: size.1)
-        let twinStore = Store(items: items, fieldSearch: twinIndex, clock: { twinTicks.now += 1; return twinTicks.now })
+        let twinStore = Store(collection: collection, fieldSearch: twinIndex,
+                              clock: { twinTicks.now += 1; return twinTicks.now })
         // The twin answers a search top first whatever its size, three rows at a time (`TopFirst`): it never draws,
         // so its order is made only when a step needs more of it; its view state and its list must not differ.
         twinStore.result.topFirstMinimum = 0
@@ -241,7 +247,8 @@ import Testing
             try #require(id.flatMap(store.list.row(of:)) == row, "\(context): row(of:) disagrees at \(row)")
         }
         // A search in library order, answered by a model of its own: every shown item's title matches, best score
-        // first, then favorites, then shorter titles, then library order.
+        // first (fzf's, plus 4 for a star and 2 a unit of frecency score, at most 4: at most 8 in all), then
+        // favorites, then shorter titles, then library order.
         let query = store.query
         if !query.filter.isEmpty, query.order == .library {
             let search = query.search
@@ -253,7 +260,8 @@ import Testing
                       groups.allSatisfy({ $0.contains { $0.accepts(fields[id] ?? []) } }),
                       query.reading.tagGroups.allSatisfy({ $0.contains { $0.accepts(tags: store.items.tags(of: id)) } }),
                       let match = search.match(item.title) else { return nil }
-                return (item, match.rank)
+                let bonus = (item.favorite ? 4 : 0) + min(4, Int((2 * store.items.pickScore(of: id)).rounded()))
+                return (item, MatchRank(score: match.rank.score + bonus, length: match.rank.length))
             }
             let expected = search.isRanked ? ranked.sorted { a, b in
                 if a.1.score != b.1.score { return a.1.score > b.1.score }

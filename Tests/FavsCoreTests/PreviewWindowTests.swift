@@ -140,7 +140,7 @@ import Testing
     @Test func theHelpListsTheToggleKeyOnlyWhenThereIsAPreview() {
         let (browser, _, _) = previewBrowser(height: 30)
         browser.handle(.char("?"))
-        #expect(browser.frameText().contains("┃ p             show / hide the preview               ┃"))
+        #expect(browser.frameText().contains("┃ p             show / hide the preview                ┃"))
         let plain = Browser(store: Store(items: []), libraryName: "songs", width: 80, height: 30)
         plain.handle(.char("?"))
         #expect(!plain.frameText().contains("show / hide the preview"))

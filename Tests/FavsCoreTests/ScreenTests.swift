@@ -149,28 +149,28 @@ func frames(_ script: String, size: (Int, Int) = (80, 24), items: [Item] = Sampl
     @Test func theHelpOverlayIsGeneratedFromTheKeyMap() throws {
         #expect(try frames("?") == ["""
          favs — sample library
-        ┏ Items 1/28┏ Keys 1-19/32 ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┓────────────┐
-        ┃>★ お気に入┃ j, down       move down                             ┃            │
-        ┃   录音 Rec┃ k, up         move up                               ┃            │
-        ┃   Café del┃ g, home       first item                            ┃            │
-        ┃ ★ 🎧 Lo-fi┃ G, end        last item                             ┃            │
-        ┃   Clair de┃ pgdn, ctrl-f  page down                             ┃            │
-        ┃   夜に駆け┃ pgup, ctrl-b  page up                               ┃            │
-        ┃   Für Elis┃ ctrl-d        scroll the detail (preview) down      ┃            │
-        ┃ ★ 月亮代表┃ ctrl-u        scroll the detail (preview) up        ┃            │
-        ┃   Naïve Me┃ tab           next pane: list, detail, favorites    ┃st          │
-        ┃   🌊 Ocean┃ backtab       previous pane                         ┃            │
-        ┃   Mañana e┃ enter         open detail / select favorite in list ┃            │
-        ┃   Ég anda ┃ esc           back, clear marks, clear filter       ┃            │
-        ┃   残酷な天┃ l, right      open a folder of tags                 ┃────────────┘
-        ┃   茉莉花 J┃ h, left       close a folder of tags                ┃────────────┐
-        ┃   Dansa kv┃ r             rename a tag (nested too) or search   ┃            │
-        ┃   Águas de┃ D             delete a tag from every item          ┃            │
-        ┃   A very l┃ f, space      favorite / unfavorite                 ┃            │
-        ┃   🎹 Piano┃ d, delete     delete the selected item              ┃            │
-        ┃   Smörgåsb┃ o             open the item's url, link or path     ┃            │
-        ┃   사랑의  ┃ j/k scroll · esc closes                             ┃            │
-        ┗━━━━━━━━━━━┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛────────────┘
+        ┏ Items 1/28┏ Keys 1-19/32 ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┓───────────┐
+        ┃>★ お気に入┃ j, down       move down                              ┃           │
+        ┃   录音 Rec┃ k, up         move up                                ┃           │
+        ┃   Café del┃ g, home       first item                             ┃           │
+        ┃ ★ 🎧 Lo-fi┃ G, end        last item                              ┃           │
+        ┃   Clair de┃ pgdn, ctrl-f  page down                              ┃           │
+        ┃   夜に駆け┃ pgup, ctrl-b  page up                                ┃           │
+        ┃   Für Elis┃ ctrl-d        scroll the detail (preview) down       ┃           │
+        ┃ ★ 月亮代表┃ ctrl-u        scroll the detail (preview) up         ┃           │
+        ┃   Naïve Me┃ tab           next pane: list, detail, favorites     ┃t          │
+        ┃   🌊 Ocean┃ backtab       previous pane                          ┃           │
+        ┃   Mañana e┃ enter         open detail / select favorite in list  ┃           │
+        ┃   Ég anda ┃ esc           back, clear marks, clear filter        ┃           │
+        ┃   残酷な天┃ l, right      open a folder of tags                  ┃───────────┘
+        ┃   茉莉花 J┃ h, left       close a folder of tags                 ┃───────────┐
+        ┃   Dansa kv┃ r             rename a tag (nested too) or search    ┃           │
+        ┃   Águas de┃ D             delete a tag from every item           ┃           │
+        ┃   A very l┃ f, space      favorite / unfavorite                  ┃           │
+        ┃   🎹 Piano┃ d, delete     delete the selected item               ┃           │
+        ┃   Smörgåsb┃ o             open the item's url, link or path      ┃           │
+        ┃   사랑의  ┃ j/k scroll · esc closes                              ┃           │
+        ┗━━━━━━━━━━━┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛───────────┘
          f fav · d delete · u undo · / filter · ? help           28 items · 3 favorites
         """])
     }
@@ -196,8 +196,8 @@ func frames(_ script: String, size: (Int, Int) = (80, 24), items: [Item] = Sampl
         #expect(shown[2] == """
          favs — sample library
         ┏┏ Keys 48-54/54 ━━━━━━━━━━━━━━━━━━━━━┓┓
-        ┃┃ s             sort: library        ┃┃
-        ┃┃               order, A–Z, recent ★ ┃┃
+        ┃┃ s             sort: library, A–Z,  ┃┃
+        ┃┃               recent ★, frequent   ┃┃
         ┃┃ ?             this help            ┃┃
         ┃┃ ctrl-l        redraw the screen    ┃┃
         ┃┃ ctrl-z        suspend (fg to       ┃┃

@@ -84,20 +84,21 @@ func styledScreen(_ keys: String, size: (Int, Int), glyphs: Glyphs = .unicode) t
     }
 
     @Test func asciiGlyphsKeepTheLayoutAlignedAndAMatchCutOffLightsTheEllipsis() throws {
-        // The search puts the cursor on its best match; nine rows down is the starred, cut-off title.
-        let screen = try styledScreen("j j f / type an\ndown down down down down down down down down", size: (60, 12),
+        // The search puts the cursor on its best match; eight rows down is the starred, cut-off title (its star's
+        // bonus puts it above 茉莉花 Jasmine Flower): nine down and one up, so the last row is shown too.
+        let screen = try styledScreen("j j f / type an\ndown down down down down down down down down up", size: (60, 12),
                                       glyphs: .ascii)
         #expect(screen.text == """
              favs - sample library
-            + Items 10/12 - /an ===++ Detail 1-4/8 --------------------+
+            + Items 9/12 - /an ====++ Detail 1-4/8 --------------------+
             |   A very long titl...|| * Café del Mar — Sunset          |
             |   Señorita Ñandú     ||                                  |
             |   Mañana es hoy      || id: rec-003                      |
             |   Dansa kvadrat      || artist: José Padilla             |
             |   🎹 Piano sketches  |+----------------------------------+
             |   🌊 Ocean waves, ...|+ Favorites (4) -------------------+
-            |   茉莉花 Jasmine F...|| * Café del Mar — Sunset          |
-            |>* Café del Mar — S...|| * お気に入りの曲                 |
+            |>* Café del Mar — S...|| * Café del Mar — Sunset          |
+            |   茉莉花 Jasmine F...|| * お気に入りの曲                 |
             +======================++----------------------------------+
              /an_  enter keeps - esc clears      28 items - 4 favorites
             """)
@@ -111,8 +112,8 @@ func styledScreen(_ keys: String, size: (Int, Int), glyphs: Glyphs = .unicode) t
             a    mm                a  fffffff
             a        mm            a
             a         mm           a
-            a           m   m      a  y           m      m
-            aRYRRRRRRRRRRRMRRRRRMMMa  y
+            aRYRRRRRRRRRRRMRRRRRMMMa  y           m      m
+            a           m   m      a  y
             aaaaaaaaaaaaaaaaaaaaaaaa
 
             """)

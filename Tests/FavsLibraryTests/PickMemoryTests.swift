@@ -30,6 +30,24 @@ import Testing
         #expect(items["dev"]?.favoritedAt == 5)
     }
 
+    @Test func starredLinesComeFirstThenPickedOnesMostFrecentFirstThenTheRestInInputOrder() {
+        let text = "a\nmain\nb\ndev\nrelease\nc\nfix\n"
+        let picks: [ItemID: Double] = ["fix": 0.5, "b": 2.25, "main": 9, "gone": 4, "c": 0.5]
+        let items = Data(text.utf8).withUnsafeBytes {
+            ItemCollection.lines(of: $0, favorites: ["release": 3, "dev": nil], picks: picks)
+        }
+        // main, picked most, comes after the stars; c and fix tie and keep their input order.
+        #expect(items.ids == ["release", "dev", "main", "b", "c", "fix", "a"])
+        #expect(items.favoriteIDs == ["release", "dev"])
+        #expect(items.pickScore(of: "main") == 9 && items.pickScore(of: "a") == 0)
+        let preview = Data(text.utf8).withUnsafeBytes {
+            ItemCollection.linesPreview(of: $0, favorites: ["release": 3, "dev": nil], picks: picks, rows: 3)
+        }
+        // The preview holds every star and the picked lines up to its rows: the whole list's first rows.
+        #expect(preview.items(fromRow: 0, count: 10).map(\.id) == ["release", "dev", "main"])
+        #expect(preview.count == items.count && preview.favoriteCount == 2)
+    }
+
     @Test func aStarIsFoundOnlyByItsWholeLineNotALineThatSharesItsEndsAndLength() {
         let lines = (0..<300).map { String(format: "abcdefgh-%03d-12345678", $0) }
         let stars: [ItemID: Int64?] = ["abcdefgh-042-12345678": 1, "abcdefgh-7-12345678": 2, "abcdefgh": 3]

@@ -160,7 +160,7 @@ public struct KeyMap: Sendable {
         Binding(keys: [.char("/")], command: .filter, help: "search as you type (fzf syntax)"),
         Binding(keys: [.char("S")], command: .saveSearch, help: "save the search under a name"),
         Binding(keys: [.char("F")], command: .favoritesView, help: "list favorites only / every item"),
-        Binding(keys: [.char("s")], command: .sort, help: "sort: library order, A–Z, recent ★"),
+        Binding(keys: [.char("s")], command: .sort, help: "sort: library, A–Z, recent ★, frequent"),
         Binding(keys: [.char("?")], command: .help, help: "this help"),
         Binding(keys: [.ctrl("l")], command: .redraw, help: "redraw the screen"),
         Binding(keys: [.ctrl("z")], command: .suspend, help: "suspend (fg to resume)"),

@@ -82,6 +82,7 @@ extension ListQuery.Order {
         case .library: "library order"
         case .title: "title A–Z"
         case .recentlyFavorited: "recently favorited first"
+        case .frequent: "favorites, then most picked first"
         case .mostStarred: "most starred first"
         }
     }
@@ -92,6 +93,7 @@ extension ListQuery.Order {
         case .library: "library order"
         case .title: "A–Z"
         case .recentlyFavorited: "recent ★"
+        case .frequent: "frequent"
         case .mostStarred: "most ★"
         }
     }

@@ -14,6 +14,9 @@ public struct ListQuery: Hashable, Sendable {
     /// Whether `#` begins a tag term (a library's items have tags) or is a character like the others (lines of
     /// stdin, searched as fzf does).
     public var searchesTags: Bool
+    /// How a search ranks its matches: fzf's score with a bounded bonus for kept items (the default), fzf's alone,
+    /// or frecency first.
+    public var scheme: RankScheme
 
     public enum Scope: Hashable, Sendable {
         case all
@@ -36,6 +39,9 @@ public struct ListQuery: Hashable, Sendable {
         /// Favorites first, the most recently favorited first (those with no time kept after them, in
         /// library order); then every other item in library order.
         case recentlyFavorited = "recent"
+        /// Favorites first, then every other item; in each, the most picked first (`favs pick`'s frecency score),
+        /// then library order. A picker over a library whose items were picked opens in it.
+        case frequent
         /// The items the most members starred first (a team library's `★ Team` count; elsewhere your favorites
         /// first), then library order.
         case mostStarred = "stars"
@@ -48,7 +54,8 @@ public struct ListQuery: Hashable, Sendable {
     }
 
     public init(filter: String = "", exact: Bool = false, scope: Scope = .all, order: Order = .library,
-                searchesTags: Bool = true) {
+                searchesTags: Bool = true, scheme: RankScheme = .default) {
+        self.scheme = scheme
         self.filter = filter
         self.exact = exact
         self.scope = scope
@@ -105,7 +112,7 @@ public struct ListQuery: Hashable, Sendable {
             if let folder = scope.set?.folderPath, TagPath.isWithin(path, folder) { return true }
             if filter.contains("#"), reading.tagGroups.joined().contains(where: { TagPath.isWithin(path, $0.path) }) { return true }
         }
-        return set == .favorites && (order == .recentlyFavorited || !filter.isEmpty)
+        return set == .favorites && (order == .recentlyFavorited || order == .frequent || !filter.isEmpty)
     }
 
     /// Whether this query shows a subset of what `other` shows, so its result can be searched for among `other`'s
@@ -113,7 +120,7 @@ public struct ListQuery: Hashable, Sendable {
     /// `other`'s (`SearchPattern.narrowsTitles`) — not a longer text, which may mean another search (`s$` to `s$5`).
     /// `search` and `otherSearch`: the two filters read as searches over titles, when the caller has them.
     func narrows(_ other: ListQuery, search: SearchPattern? = nil, otherSearch: SearchPattern? = nil) -> Bool {
-        !other.filter.isEmpty && scope == other.scope && order == other.order
+        !other.filter.isEmpty && scope == other.scope && order == other.order && scheme == other.scheme
             && (search ?? self.search).narrowsTitles(of: otherSearch ?? other.search)
             && narrowsTags(of: other)
     }

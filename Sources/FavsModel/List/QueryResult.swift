@@ -3,8 +3,9 @@ import Foundation
 /// The result of the list query, kept current by the store as it applies each change: the slots of the
 /// items shown, in the query's order. Only the model sees slots; panes see rows (`ListRows`).
 ///
-/// With a search, the order is the search's rank first — a higher score, then a favorite before a non-favorite,
-/// then a shorter title — and the chosen order (library, A–Z, recent) among equals. Each shown slot's rank is
+/// With a search, the order is the search's rank first — a higher score (fzf's, plus a bounded bonus for a star and
+/// for picks unless the scheme is fzf's: `KeptBonus`), then a favorite before a non-favorite, then a shorter title —
+/// and the chosen order (library, A–Z, recent) among equals. The frecency scheme puts the frecency score before all. Each shown slot's rank is
 /// kept, so a change re-places an item by its rank without running the search again.
 ///
 /// Every change is a membership test and a binary search in the order: a delete, a restore or a toggle
@@ -166,11 +167,11 @@ struct QueryResult: Sendable {
             if let fieldSlots, previous == nil { found.removeAll { !fieldSlots.contains(Int($0)) } }
         } else {
             if ranked, answersTopFirst, query.order == .library, query.scope == .all, fieldSlots == nil,
-               reading.tagGroups.isEmpty {
+               reading.tagGroups.isEmpty, query.scheme != .frecency {
                 let search = search
                 if let topFirst = (backspaced ? recentTopFirst.last(where: { $0.search == search })?.answer : nil)
                     ?? TopFirst(search, among: previous, narrowing: narrowing, rows: topFirstRows,
-                                minimum: topFirstMinimum, in: items) {
+                                minimum: topFirstMinimum, keptBonus: query.scheme == .default, in: items) {
                     self.topFirst = topFirst
                     rows = topFirst.top
                     recentTopFirst.removeAll { $0.search == search }
@@ -181,7 +182,7 @@ struct QueryResult: Sendable {
             }
             var matches = items.search(search, among: previous)
             if let fieldSlots, previous == nil { matches.removeAll { !fieldSlots.contains(Int($0.slot)) } }
-            if ranked, query.order == .library {
+            if ranked, query.order == .library, query.scheme != .frecency {
                 rows = rankedRows(matches, in: items)
                 return
             }
@@ -296,6 +297,7 @@ struct QueryResult: Sendable {
         guard !search.isEmpty else { return true }
         guard let key = items.rankKey(ofSlot: slot, for: search) else { return false }
         if ranked {
+            let key = Self.rank(key, slot: slot, scheme: query.scheme, in: items)
             keepRankKeys(for: items)
             rankKeys[slot] = key
         }
@@ -309,6 +311,7 @@ struct QueryResult: Sendable {
                                in items: ItemCollection) -> [UInt64] {
         var packed = [UInt64](repeating: 0, count: packing ? matches.count : 0)
         let parts = Parts.count(for: matches.count, minimum: 100_000)
+        let scheme = query.scheme
         matches.withUnsafeBufferPointer { matches in
             rankKeys.withUnsafeMutableBufferPointer { keys in
                 packed.withUnsafeMutableBufferPointer { packed in
@@ -317,10 +320,10 @@ struct QueryResult: Sendable {
                     Parts.forEach(parts, count: matches.buffer.count) { _, range in
                         for index in range {
                             let match = matches[index]
-                            keys[Int(match.slot)] = match.key
+                            let key = Self.rank(match.key, slot: Int(match.slot), scheme: scheme, in: items)
+                            keys[Int(match.slot)] = key
                             if packing {
-                                packed[index] = match.key.packed(favorite: items.isFavorite(slot: Int(match.slot)),
-                                                                 slot: match.slot)
+                                packed[index] = key.packed(favorite: items.isFavorite(slot: Int(match.slot)), slot: match.slot)
                             }
                         }
                     }
@@ -328,6 +331,14 @@ struct QueryResult: Sendable {
             }
         }
         return packed
+    }
+
+    /// A match's rank as the query's scheme orders it: fzf's score, plus the kept items' bonus (`KeptBonus`) unless
+    /// the scheme is fzf's own.
+    static func rank(_ key: RankKey, slot: Int, scheme: RankScheme, in items: ItemCollection) -> RankKey {
+        guard scheme != .fzf else { return key }
+        let bonus = KeptBonus.of(favorite: items.isFavorite(slot: slot), pickScore: items.pickScore(slot: slot))
+        return bonus == 0 ? key : key.adding(bonus)
     }
 
     /// Makes room for a rank key for every slot of `items` (slots added since keep theirs unset).
@@ -367,7 +378,12 @@ struct QueryResult: Sendable {
                 withoutActuallyEscaping(chosen) { chosen in
                     // A slot added since the search ran and not shown has no key (it sorts last: only ever looked for).
                     func key(_ slot: Int32) -> RankKey { Int(slot) < keys.count ? keys[Int(slot)] : RankKey.unmatched }
+                    let frecencyFirst = query.scheme == .frecency
                     return body { a, b in
+                        if frecencyFirst {
+                            let (pa, pb) = (items.pickScore(slot: Int(a)), items.pickScore(slot: Int(b)))
+                            if pa != pb { return pa > pb }
+                        }
                         let (ka, kb) = (key(a), key(b))
                         if ka.score != kb.score { return ka.score > kb.score }
                         let (fa, fb) = (items.isFavorite(slot: Int(a)), items.isFavorite(slot: Int(b)))
@@ -395,6 +411,14 @@ struct QueryResult: Sendable {
             return body { a, b in
                 let (ka, kb) = (key(a), key(b))
                 return ka != kb ? ka < kb : a < b
+            }
+        case .frequent:
+            // Favorites first, then the others; in each the highest frecency score first, then library order.
+            return body { a, b in
+                let (fa, fb) = (items.isFavorite(slot: Int(a)), items.isFavorite(slot: Int(b)))
+                if fa != fb { return fa }
+                let (pa, pb) = (items.pickScore(slot: Int(a)), items.pickScore(slot: Int(b)))
+                return pa != pb ? pa > pb : a < b
             }
         case .mostStarred:
             // The most stars first: a key per slot, minus its count (your favorite's 1 when no one else stars).
@@ -439,6 +463,13 @@ struct RankKey: Sendable {
     init(_ rank: MatchRank) {
         score = Int32(min(0xFFFF, max(0, rank.score)))
         length = Int32(min(0x7FFF, max(0, rank.length)))
+    }
+
+    /// This rank with `bonus` points added to its score (clamped as a score is).
+    func adding(_ bonus: Int32) -> RankKey {
+        var key = self
+        key.score = min(0xFFFF, score + bonus)
+        return key
     }
 
     /// The order of `QueryResult.withOrder` in library order, as one integer: a higher score, then a favorite,

@@ -36,10 +36,13 @@ struct TopFirst: Sendable {
     /// still loading, fewer than `minimum` titles to search, more than 10,000 favorites), or when the scan for the first rows
     /// finds no place to stop early: the whole order costs little more then.
     /// `rows`: how many first rows to make (more than a list pane shows).
+    /// `keptBonus`: scores carry the bonus of a star and of picks (`KeptBonus`), so the kept items, starred or picked,
+    /// are the ones scored first.
     init?(_ pattern: SearchPattern, among previous: [Int32]?, narrowing: TopFirst?, rows limit: Int, minimum: Int,
-          in items: ItemCollection) {
+          keptBonus: Bool = false, in items: ItemCollection) {
         guard let term = pattern.loneFuzzyTerm, let maximum = pattern.maximumScore, items.preview == nil,
-              (previous?.count ?? items.slotCount) >= minimum, items.favoriteCount <= 10_000 else { return nil }
+              (previous?.count ?? items.slotCount) >= minimum, items.favoriteCount <= 10_000,
+              !keptBonus || items.pickedCount <= 10_000 else { return nil }
         let titles = items.titleArena
         let inputs = items.traits.inputs(for: titles)
         let traits = inputs.traits
@@ -65,11 +68,20 @@ struct TopFirst: Sendable {
         func key(_ slot: Int, favorite: Bool) -> UInt64? {
             titles.withStorage { bytes, ends in
                 pattern.rank(utf8: TextArena.entry(slot, bytes, ends), trait: traits[slot], scratch: &scratch)
-            }.map { RankKey($0).packed(favorite: favorite, slot: Int32(slot)) }
+            }.map { rank in
+                let key = keptBonus ? QueryResult.rank(RankKey(rank), slot: slot, scheme: .default, in: items) : RankKey(rank)
+                return key.packed(favorite: favorite, slot: Int32(slot))
+            }
         }
+        // The kept items: the favorites, and with the bonus the picked items too (their bonus may lift them above
+        // any other title); the others all score as fzf scores them.
+        func isKept(_ slot: Int) -> Bool { items.isFavorite(slot: slot) || keptBonus && items.pickScore(slot: slot) > 0 }
+        var kept = items.favoriteSlots
+        if keptBonus { kept += items.pickScoreBySlot.keys.map { Int($0) }.filter { !items.isFavorite(slot: $0) } }
         // The best keys found (`RankKey.packed`: the smallest first), at most `limit`.
-        var best = items.favoriteSlots.filter(matched.contains).compactMap { key($0, favorite: true) }.sorted()
-        favorites = best.map { Int32(truncatingIfNeeded: $0) }
+        var best = kept.filter { matched.contains($0) && items.isPresent(slot: $0) }
+            .compactMap { key($0, favorite: items.isFavorite(slot: $0)) }.sorted()
+        favorites = best.map { Int32(truncatingIfNeeded: $0) }.filter { items.isFavorite(slot: Int($0)) }
         best.removeLast(max(0, best.count - limit))
         // What no title still to be scored can come before: the best score, not a favorite, its length and slot.
         let ceiling = RankKey(MatchRank(score: Int(maximum), length: 0)).packed(favorite: false, slot: 0)
@@ -78,7 +90,7 @@ struct TopFirst: Sendable {
         var scored = 0
         for slot in items.traits.lengthOrder(for: titles) {
             let slot = Int(slot)
-            guard matched.contains(slot), !items.isFavorite(slot: slot) else { continue }
+            guard matched.contains(slot), !isKept(slot) else { continue }
             let length = UInt64(traits[slot] & SearchPattern.lengthMask)  // 0 for a title whose trait says nothing
             if best.count == limit, let worst = best.last, worst < ceiling | length << 32 | UInt64(slot) { break }
             scored += 1

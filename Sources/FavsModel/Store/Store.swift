@@ -407,7 +407,10 @@ public final class Store {
     /// their way to the library are applied again on top: the list read may not hold them yet. `newSearches`, when
     /// read with the list, replace the saved searches: a search saved or taken away meanwhile is in them.
     func reload(_ newItems: ItemCollection, searches newSearches: [SavedSearch]?) -> [StoreEvent] {
+        let scores = items.pickScores
         items = newItems
+        // A list read again (the whole list after a preview, an import) keeps the scores read at the picker's start.
+        if items.pickScores.isEmpty, !scores.isEmpty { items.setPickScores(scores) }
         if let newSearches { searches = newSearches.sorted(by: SavedSearch.areInOrder) }
         modelVersion &+= 1
         noteFavoriteTime(newItems.latestFavoriteTime)
