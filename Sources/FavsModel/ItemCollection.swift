@@ -235,9 +235,12 @@ public struct ItemCollection: Sendable {
     mutating func setIndex(making set: SetID) -> Int {
         if let index = setIndex(of: set) { return index }
         if set.isStars, setIndices[.team] == nil {
-            // The team's stars, kept from the first other member's on (`ItemCollection+Team`): the favorites so far.
+            // The team's stars, kept from the first other member's on (`ItemCollection+Team`): the favorites so far,
+            // those of items away too (a deleted favorite comes back counted).
             var team = Membership.sparse
-            team.join(sorted: favorites.slots.map(Int32.init))
+            let starred = (0..<slotCount).filter { favorites.contains($0) }
+            team.join(sorted: starred.map(Int32.init))
+            for slot in starred where !isPresent(slot: slot) { team.slotLeft(slot) }
             sets.append(team)
             setIDs.append(.team)
             setIndices[.team] = setIDs.count - 1

@@ -72,3 +72,15 @@ import Testing
         #expect(store.list.items(from: 0, count: 9).map(\.id) == ["e", "a", "c", "d", "b"])
     }
 }
+
+/// A favorite deleted before anyone else starred comes back counted in the team's stars.
+@Suite struct TeamStarsAwayTests {
+    @Test func aFavoriteAwayWhenTheTeamsSetIsMadeComesBackCounted() {
+        let store = Store(items: SetTests.fiveItems())  // a is your favorite
+        store.send(.delete("a"))
+        store.sync([.member(TeamStarsModelTests.ana, "c", true, at: 1)])
+        #expect(store.items.memberCount(of: .team) == 1)
+        store.send(.undo)
+        #expect(store.items.teamStars(of: "a") == 1 && store.items.memberCount(of: .team) == 2)
+    }
+}
