@@ -172,17 +172,7 @@ import Testing
         let scratch = try Scratch()
         defer { scratch.remove() }
         let (library, schema) = try await Self.formatOneLibrary(scratch)
-        let reader = "reader_\(UUID().uuidString.prefix(8).lowercased())"
-        _ = try await Postgres.psql("""
-            CREATE ROLE \(reader) LOGIN PASSWORD 'read-only';
-            GRANT USAGE ON SCHEMA \(schema) TO \(reader);
-            GRANT SELECT ON ALL TABLES IN SCHEMA \(schema) TO \(reader);
-            """, in: scratch)
-        let base = try Postgres.url
-        let components = try #require(URLComponents(string: base))
-        let readerLibrary = base.replacingOccurrences(of: "favs:\(components.password ?? "")@", with: "\(reader):read-only@")
-            + "?schema=\(schema)"
-        let hidden = readerLibrary.replacingOccurrences(of: ":read-only@", with: ":***@")
+        let (reader, readerLibrary, hidden) = try await Postgres.reader(of: schema, in: scratch)
 
         let listed = try await favs("list", "--library", readerLibrary, in: scratch)
         #expect(listed.status == 0, "\(listed.err)")

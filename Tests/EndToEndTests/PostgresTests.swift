@@ -40,6 +40,21 @@ enum Postgres {
         return result.out.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// A new role that may read the library in `schema` and nothing more (USAGE on the schema, SELECT on its tables),
+    /// and the library's URL logging in as it (password `read-only`); its name and that URL with the password hidden.
+    static func reader(of schema: String, in scratch: Scratch) async throws -> (name: String, library: String, hidden: String) {
+        let reader = "reader_\(UUID().uuidString.prefix(8).lowercased())"
+        _ = try await psql("""
+            CREATE ROLE \(reader) LOGIN PASSWORD 'read-only';
+            GRANT USAGE ON SCHEMA \(schema) TO \(reader);
+            GRANT SELECT ON ALL TABLES IN SCHEMA \(schema) TO \(reader);
+            """, in: scratch)
+        let base = try url
+        let password = URLComponents(string: base)?.password ?? ""
+        let library = base.replacingOccurrences(of: "favs:\(password)@", with: "\(reader):read-only@") + "?schema=\(schema)"
+        return (reader, library, library.replacingOccurrences(of: ":read-only@", with: ":***@"))
+    }
+
     /// A private server for a test that stops it (the shared one serves the other tests meanwhile).
     final class Server {
         let folder: String

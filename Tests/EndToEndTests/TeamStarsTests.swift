@@ -174,18 +174,8 @@ import Testing
         defer { scratch.remove() }
         let schema = try Postgres.freshSchema("reader")
         try await LiveSync.createSample(schema, in: scratch)
-        let name = try #require(schema.split(separator: "=").last)
-        let reader = "reader_\(UUID().uuidString.prefix(8).lowercased())"
-        _ = try await Postgres.psql("""
-            CREATE ROLE \(reader) LOGIN PASSWORD 'read-only';
-            GRANT USAGE ON SCHEMA \(name) TO \(reader);
-            GRANT SELECT ON ALL TABLES IN SCHEMA \(name) TO \(reader);
-            """, in: scratch)
-        let base = try Postgres.url
-        let components = try #require(URLComponents(string: base))
-        let library = base.replacingOccurrences(of: "favs:\(components.password ?? "")@", with: "\(reader):read-only@")
-            + "?schema=\(name)"
-        let hidden = library.replacingOccurrences(of: ":read-only@", with: ":***@")
+        let name = String(try #require(schema.split(separator: "=").last))
+        let (reader, library, hidden) = try await Postgres.reader(of: name, in: scratch)
         let before = try await Postgres.psql("SELECT count(*) || ' ' || max(seq) FROM \(name).changes", in: scratch)
 
         let listed = try await favs("list", "--favorites-of", "favs", "--library", library, in: scratch)
