@@ -16,9 +16,7 @@ extension ItemCollection {
 
     /// How many members starred a present item: you and the others (0 for an item no one starred).
     public func teamStars(of id: ItemID) -> Int {
-        guard let slot = presentSlot(of: id) else { return 0 }
-        guard let team = setIndex(of: .team) else { return isFavorite(slot: slot) ? 1 : 0 }
-        return sets[team].tally(ofSlot: slot)
+        presentSlot(of: id).map(teamStars(ofSlot:)) ?? 0
     }
 
     /// The same for the item at `slot`, present or not.

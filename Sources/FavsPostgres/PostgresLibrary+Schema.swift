@@ -12,8 +12,7 @@ extension PostgresLibrary {
         var format: Int
         /// What opening did that the user should hear of once: the stars an upgrade gave them.
         var notice: String? = nil
-        /// Whether this session's role may change the library (PostgreSQL's GRANTs: `UPDATE` on `items`, `INSERT`
-        /// on `changes`, which every change writes); a role that may only read opens it read-only.
+        /// Whether this session's role may change the library (`mayWrite`); one that may only read opens it read-only.
         var writable = true
     }
 
@@ -51,14 +50,24 @@ extension PostgresLibrary {
     /// What the upgrade to members' own stars says to the member it gave the library's stars to; nil when there
     /// were none.
     private static func starsGiven(_ session: PostgresSession) throws -> String? {
-        let count = try session.query("""
-            SELECT count(*) FROM members m JOIN items i ON i.id = m.item_id WHERE m.set_name = 'favorites' AND NOT i.deleted
-            """).first?.decode(Int64.self) ?? 0
+        let count = try starsFromBefore(session)
         guard count > 0 else { return nil }
         let stars = count == 1 ? "star is" : "stars are"
         return "Each member now keeps their own stars: the library's \(count) \(stars) yours, \(session.target.member) " +
             "(favs team claim-favorites gives them to another member)"
     }
+
+    /// How many present items the library's one set of favorites held before each member kept their own stars (its
+    /// rows, kept under `favorites` by the upgrade to format 5): what the upgrade gave, and what a claim moves.
+    static func starsFromBefore(_ session: PostgresSession) throws -> Int64 {
+        try session.query("""
+            SELECT count(*) FROM members m JOIN items i ON i.id = m.item_id WHERE m.set_name = 'favorites' AND NOT i.deleted
+            """).first?.decode(Int64.self) ?? 0
+    }
+
+    /// Whether this session's role may change the library (PostgreSQL's GRANTs: `UPDATE` on `items`, `INSERT` on
+    /// `changes`, which every change writes), as SQL: asked with the opening's and a command's first statement.
+    static let mayWrite = "has_table_privilege('items', 'UPDATE') AND has_table_privilege('changes', 'INSERT')"
 
     /// Whether the schema holds a library exactly as this favs writes it: its tables, at this format, with the field
     /// index, and a role that may write it; what `prepare` finds with nothing to do. One statement, sent with a command's first (`apply(_:to:url:)`),
@@ -68,7 +77,7 @@ extension PostgresLibrary {
         SELECT (SELECT value FROM meta WHERE key = 'format') = \(String(Self.format))
             AND (SELECT count(*) FROM pg_tables WHERE schemaname = \(target.schema) AND tablename IN ('items', 'changes', 'members')) = 3
             AND EXISTS (SELECT 1 FROM pg_indexes WHERE schemaname = \(target.schema) AND indexname = 'items_fields')
-            AND has_table_privilege('items', 'UPDATE') AND has_table_privilege('changes', 'INSERT')
+            AND \(unescaped: Self.mayWrite)
         """
     }
 
@@ -86,7 +95,7 @@ extension PostgresLibrary {
         // The role's rights in the same trip: what a read-only member may do is known before anything is tried.
         for row in try session.query("""
             SELECT key, value FROM meta WHERE key IN ('format', 'name')
-            UNION ALL SELECT 'writable', (has_table_privilege('items', 'UPDATE') AND has_table_privilege('changes', 'INSERT'))::text
+            UNION ALL SELECT 'writable', (\(unescaped: Self.mayWrite))::text
             """) {
             let (key, value) = try row.decode((String, String).self)
             switch key {

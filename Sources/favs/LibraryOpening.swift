@@ -36,8 +36,13 @@ func openExistingLibrary(_ location: LibraryLocation, readOnly: Bool = true) thr
 /// A command's library, with what opening it did said on stderr (`ItemLibrary.openingNotice`; the browser shows it
 /// on its status line instead).
 private func sayingOpeningNotice(_ library: any ItemLibrary) -> any ItemLibrary {
-    if let notice = library.openingNotice { FileHandle.standardError.write(Data("favs: \(notice)\n".utf8)) }
+    say(openingNotice: library.openingNotice)
     return library
+}
+
+/// Says on stderr what opening a library did (`ItemLibrary.openingNotice`), when it did something.
+private func say(openingNotice notice: String?) {
+    if let notice { FileHandle.standardError.write(Data("favs: \(notice)\n".utf8)) }
 }
 
 /// Applies a command-line change (`favs fav`, `unfav`, `delete`, `restore`) to a library that must exist. A team
@@ -45,7 +50,7 @@ private func sayingOpeningNotice(_ library: any ItemLibrary) -> any ItemLibrary 
 func apply(_ command: ItemCommand, to ids: [ItemID], at location: LibraryLocation) throws -> [ItemID] {
     if location.isPostgres {
         let (changed, notice) = try PostgresLibrary.apply(command, to: ids, url: location.path, timeout: serverTimeout)
-        if let notice { FileHandle.standardError.write(Data("favs: \(notice)\n".utf8)) }
+        say(openingNotice: notice)
         return changed
     }
     return try openExistingLibrary(location, readOnly: false).apply(command, to: ids)

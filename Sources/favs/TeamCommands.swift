@@ -52,8 +52,9 @@ struct ClaimFavorites: ParsableCommand {
         let claim: PostgresLibrary.Claim
         do {
             claim = try team.claimFavorites()
-        } catch let error as LibraryError {
-            if case let .database(message) = error { throw failure(message, .nothingToClaim) }
+        } catch let nothing as PostgresLibrary.NothingToClaim {
+            throw failure(nothing.description, .nothingToClaim)
+        } catch {
             throw failure(opening: error)
         }
         let stars = claim.count == 1 ? "star" : "stars"
