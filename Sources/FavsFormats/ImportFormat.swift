@@ -60,18 +60,20 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     /// `FirefoxPlaces.isSQLite` tells.
     public static func bookmarks(fileName: String, head: [UInt8]) -> ImportFormat? {
         let text = head.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(head.dropFirst(3)) : head
-        if let browser = browserFile(head: text) { return browser }
-        if NetscapeBookmarks.recognises(Array(text.prefix(64))) { return .html }
-        return ImportFormat(fileName: fileName).flatMap { $0.isBookmarks ? $0 : nil }
+        return bookmarks(head: text) ?? ImportFormat(fileName: fileName).flatMap { $0.isBookmarks ? $0 : nil }
+    }
+
+    /// The bookmark format a file's first bytes show: a browser's (`browserFile`), or a Netscape file's doctype in
+    /// its first 64 bytes; nil for any other file.
+    static func bookmarks(head: [UInt8]) -> ImportFormat? {
+        browserFile(head: head) ?? (NetscapeBookmarks.recognises(Array(head.prefix(64))) ? .html : nil)
     }
 
     /// The concrete format for a file: this one, unless it is `auto`, then the name's, then the content's.
     func resolved(fileName: String, text: Substring) -> ImportFormat {
         if self != .auto { return self }
         if let named = ImportFormat(fileName: fileName) { return named }
-        if let bookmarks = Self.allCases.first(where: { $0.bookmarks?.recognises(Array(text.utf8.prefix(64))) == true }) {
-            return bookmarks
-        }
+        if let bookmarks = Self.bookmarks(head: Array(text.utf8.prefix(64))) { return bookmarks }
         guard let first = text.unicodeScalars.first(where: { !$0.properties.isWhitespace }) else { return .json }
         if first == "[" || first == "{" { return .json }
         let firstLine = text.utf8.prefix { $0 != 0x0A }
@@ -82,12 +84,9 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     /// formats read record by record.
     var bookmarks: BookmarkFormat? {
         switch self {
-        case .html: BookmarkFormat(recognises: { NetscapeBookmarks.recognises($0) },
-                                   read: { bytes, file, merge in try NetscapeBookmarks.read(bytes, file: file, into: &merge) })
-        case .chrome: BookmarkFormat(recognises: { Self.browserFile(head: $0) == .chrome },
-                                     read: { bytes, file, merge in try ChromeBookmarks.read(consume bytes, file: file, into: &merge) })
-        case .firefoxBackup: BookmarkFormat(recognises: { Self.browserFile(head: $0) == .firefoxBackup },
-                                            read: { bytes, file, merge in
+        case .html: BookmarkFormat(read: { bytes, file, merge in try NetscapeBookmarks.read(bytes, file: file, into: &merge) })
+        case .chrome: BookmarkFormat(read: { bytes, file, merge in try ChromeBookmarks.read(consume bytes, file: file, into: &merge) })
+        case .firefoxBackup: BookmarkFormat(read: { bytes, file, merge in
                                                 try FirefoxBackup.read(consume bytes, file: file, into: &merge)
                                             },
                                             isText: false)
@@ -97,11 +96,9 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     }
 }
 
-/// A file of bookmarks a browser or a bookmark manager writes: how its first bytes are recognised, and how the
-/// whole file is read.
+/// A file of bookmarks a browser or a bookmark manager writes: how the whole file is read (its first bytes are
+/// recognised by `ImportFormat.bookmarks(head:)`).
 struct BookmarkFormat {
-    /// Whether a file's first bytes (up to 64, after a byte order mark) are this format's.
-    let recognises: ([UInt8]) -> Bool
     /// Reads the whole file, named `file` in messages, into the merge of its items.
     /// Takes the bytes (`consuming`): they are let go once read, before the items are handed on.
     let read: (consuming [UInt8], _ file: String, inout BookmarkMerge) throws -> Void
