@@ -40,6 +40,10 @@ final class PostgresFollower: LibraryFollowing {
     /// The whole list is to be read (none was yet, or its read failed): asked while online, from `listDue` on.
     private var listWanted = false
     private var listDue = ContinuousClock.now
+    /// When the read under way was asked.
+    private var asked = ContinuousClock.now
+    /// Our changes whose notices came before the list read under way was asked: committed, so in the list.
+    private var committed: [Int] = []
 
     /// How long after a list read that failed, the server online, it is asked again.
     static let listRetry: Duration = .seconds(1)
@@ -85,11 +89,13 @@ final class PostgresFollower: LibraryFollowing {
         offline = arrived.offline
         backlog.add(arrived)
         if backlog.reconnected || listWanted && !offline && ContinuousClock.now >= listDue {
-            // Everything may have changed meanwhile: the whole list, read anew, holds what arrived so far.
+            // Everything may have changed meanwhile: the whole list, read anew, holds what arrived so far, our own
+            // changes' commits among it: those are said saved once it is in.
+            committed += backlog.notices.filter { $0.origin == origin }.compactMap(\.ticket)
             backlog = PostgresSession.Events(offline: offline)
             if reading { reader.interrupt() }
-            reads.ask { [reader] in try reader.readList() }
-            (reading, readingList, listWanted) = (true, true, false)
+            ask { [reader] in try reader.readList() }
+            (readingList, listWanted) = (true, false)
         }
         var updates: [RemoteUpdate] = []
         if reading {
@@ -99,7 +105,15 @@ final class PostgresFollower: LibraryFollowing {
             do {
                 let read = try answer.get()
                 lastSeq = read.lastSeq
-                updates = read.updates
+                // A list read says when it was asked: a change of ours saved after may not be in it (`Store.reload`).
+                updates = read.updates.map { update in
+                    guard case let .reload(items, searches, nil) = update else { return update }
+                    return .reload(items, searches: searches, asked: asked)
+                }
+                if readingList {
+                    updates += committed.map { .saved(ticket: $0, then: nil) }
+                    committed = []
+                }
                 readingList = false
             } catch where readingList {
                 // Asked again; said unless the server went away (the status line says so, and its return asks it).
@@ -142,8 +156,13 @@ final class PostgresFollower: LibraryFollowing {
         }
         guard readLog else { return updates }
         let after = lastSeq
-        reads.ask { [reader, upTo] in try reader.readLog(after: after, upTo: upTo) }
-        reading = true
+        ask { [reader, upTo] in try reader.readLog(after: after, upTo: upTo) }
         return updates
+    }
+
+    private func ask(_ read: @escaping @Sendable () throws -> FollowerRead) {
+        asked = ContinuousClock.now
+        reads.ask(read)
+        reading = true
     }
 }

@@ -46,7 +46,7 @@ import Testing
             #expect(try importer.importRecords(Self.records) == ImportSummary(added: 3000))
             #expect(try Self.journalMode(path) == "wal")
             let updates = try follower.poll()
-            guard case let .reload(items, _)? = updates.first, updates.count == 1 else {
+            guard case let .reload(items, _, _)? = updates.first, updates.count == 1 else {
                 Issue.record("the other process was told \(updates.count) updates, not one reload")
                 return
             }

@@ -112,7 +112,7 @@ import Testing
             #expect(summary == ImportSummary(added: 1))
             let updates = try follower.poll()
             #expect(updates == [.reload(try theirs.loadList(), searches: [])])
-            if case let .reload(items, _) = updates.first {
+            if case let .reload(items, _, _) = updates.first {
                 #expect(items.count == 29)
                 #expect(items.ids.last.flatMap { items[$0]?.title } == "Brand new song")
                 #expect(items.favoriteCount == 5)
@@ -163,7 +163,7 @@ import Testing
         switch update {
         case let .item(id, item?): "\(id) \(item.favorite ? "★" : "☆")"
         case let .item(id, nil): "\(id) deleted"
-        case let .reload(items, _): "reload of \(items.count) items"
+        case let .reload(items, _, _): "reload of \(items.count) items"
         case let .member(set, id, value, _): "\(id) \(value ? "★" : "☆")\(set == .favorites ? "" : " \(set)") (notice)"
         case let .deleted(id): "\(id) deleted (notice)"
         case let .saved(ticket, _): "ours \(ticket) saved"

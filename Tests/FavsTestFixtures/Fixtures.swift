@@ -31,7 +31,7 @@ extension RemoteUpdate {
         case let .item(id, item?): "\(id) \(item.favorite ? "★" : "☆")"
         case let .item(id, nil), let .deleted(id): "\(id) deleted"
         case let .member(set, id, value, _): "\(id) \(value ? "★" : "☆")\(set == .favorites ? "" : " \(set)")"
-        case let .reload(items, _): "reload of \(items.count)"
+        case let .reload(items, _, _): "reload of \(items.count)"
         case let .saved(ticket, _): "ours \(ticket) saved"
         case let .search(name, search?): "search \(name) = \(search.exact ? "exact " : "")/\(search.filter)"
         case let .search(name, nil): "search \(name) deleted"

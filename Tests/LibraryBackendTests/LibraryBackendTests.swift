@@ -283,7 +283,7 @@ func poll(_ follower: any LibraryFollowing, until done: ([RemoteUpdate]) -> Bool
 
         _ = try importing([record("new", "New", line: 1)], into: theirs)
         let reloaded = try poll(follower) { !$0.isEmpty }
-        guard case let .reload(items, _)? = reloaded.first else { Issue.record("\(reloaded)"); return }
+        guard case let .reload(items, _, _)? = reloaded.first else { Issue.record("\(reloaded)"); return }
         #expect(items.count == 28)
         #expect(try follower.poll().isEmpty)
     }

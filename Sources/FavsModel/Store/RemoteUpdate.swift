@@ -9,7 +9,10 @@ public enum RemoteUpdate: Equatable, Sendable {
     case item(ItemID, Item?)
     /// Many items changed at once (an import), or the log no longer reaches back to this process: the whole list
     /// as stored now, and the saved searches with it (nil where there are none to read: a picker's lines).
-    case reload(ItemCollection, searches: [SavedSearch]? = nil)
+    /// `asked`: when the read was asked, for a list read off the input thread; nil for one read just now. A change of
+    /// ours known saved before then is in it; one saved after may not be (the read's snapshot can be older than its
+    /// commit), so it stays on top until its own notification says it is saved (`Store.reload`).
+    case reload(ItemCollection, searches: [SavedSearch]? = nil, asked: ContinuousClock.Instant? = nil)
     /// An item joined a set (at that time) or left it: what a change's notification says, applied without
     /// reading the item.
     case member(SetID, ItemID, Bool, at: Int64?)
@@ -31,8 +34,8 @@ extension Store {
         var events: [StoreEvent] = []
         for update in updates {
             switch update {
-            case let .reload(items, searches):
-                events += reload(items, searches: searches)
+            case let .reload(items, searches, asked):
+                events += reload(items, searches: searches, asked: asked)
             case let .item(id, stored):
                 events += rebase(id) { take(stored, as: id) }
             case let .member(set, id, value, at) where set == .favorites:

@@ -22,7 +22,7 @@ extension Store {
                 guard let error else {
                     // Saved; it stays on the list, under whatever another process did before it, until its own
                     // notification comes back in commit order (`markSaved`) or the list is read again.
-                    pending[index].saved = true
+                    pending[index].savedAt = ContinuousClock.now
                     continue
                 }
                 for undone in pending[index...].reversed() {
@@ -122,5 +122,6 @@ struct Pending {
     let ticket: Int
     var change: ModelChange
     var history: History
-    var saved = false
+    /// When the library said it is saved (its result settled); nil while it is on its way.
+    var savedAt: ContinuousClock.Instant?
 }

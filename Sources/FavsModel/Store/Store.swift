@@ -195,7 +195,7 @@ public final class Store {
     public func fieldFailure(of id: ItemID) -> String? { fieldFailures[id] }
 
     /// How many changes are on screen and not yet known to be saved (the status line says `saving…`).
-    public var unsavedCount: Int { pending.count { !$0.saved } }
+    public var unsavedCount: Int { pending.count { $0.savedAt == nil } }
 
     public var canUndo: Bool { !undoStack.isEmpty }
     public var canRedo: Bool { !redoStack.isEmpty }
@@ -406,7 +406,13 @@ public final class Store {
     /// whose item changed meanwhile says so and is dropped, as after any other process's change. Changes still on
     /// their way to the library are applied again on top: the list read may not hold them yet. `newSearches`, when
     /// read with the list, replace the saved searches: a search saved or taken away meanwhile is in them.
-    func reload(_ newItems: ItemCollection, searches newSearches: [SavedSearch]?) -> [StoreEvent] {
+    ///
+    /// A change of ours known saved before the read was `asked` (nil: just now) is in the list and leaves the
+    /// pending list; one saved after it may have been committed after the read's snapshot, so it stays on top until
+    /// its notification comes (`.saved`). (Dropping it too once took a star off the screen that the library held:
+    /// a list read asked as the server came back answered after the star's result, without it.)
+    func reload(_ newItems: ItemCollection, searches newSearches: [SavedSearch]?,
+                asked: ContinuousClock.Instant? = nil) -> [StoreEvent] {
         let scores = items.pickScores
         items = newItems
         // A list read again (the whole list after a preview, an import) keeps the scores read at the picker's start.
@@ -419,7 +425,7 @@ public final class Store {
         fieldCache.removeAll()
         loadingFields.removeAll()
         fieldFailures.removeAll()
-        pending.removeAll(where: \.saved)  // committed before the list was read: it holds them
+        pending.removeAll { change in change.savedAt.map { saved in asked.map { saved < $0 } ?? true } ?? false }
         for index in pending.indices { _ = apply(pending[index].change) }
         return [.reloaded]
     }
