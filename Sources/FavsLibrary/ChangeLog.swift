@@ -90,6 +90,9 @@ struct SQLiteWrites: LibraryWriteTransaction {
         case let .search(name, nil):
             try db.execute(sql: "DELETE FROM searches WHERE name = ?", arguments: [name])
             return db.changesCount > 0
+        case let .picks(id, picks):
+            guard try present(id, deleted: false) else { return false }
+            try Schema.replacePicks(of: id, with: picks, db)
         }
         return true
     }

@@ -45,11 +45,12 @@ public final class LibraryFollower {
                 switch reading {
                 case .reload:  // fields are read when shown
                     return [.reload(try ListLoader.load(db, path: path).items, searches: try Schema.searches(db))]
-                case let .items(ids, members, searches):
-                    return try LogReading.updates(items: ids, members: members, searches: searches,
+                case let .items(ids, members, searches, picks):
+                    return try LogReading.updates(items: ids, members: members, searches: searches, picks: picks,
                                                   item: { try SQLiteLibrary.item($0, db) },
                                                   member: { try Schema.membership($0, db) },
-                                                  search: { try Schema.search(named: $0, db) })
+                                                  search: { try Schema.search(named: $0, db) },
+                                                  pick: { try Schema.picks(of: $0, db) })
                 }
             }
         }

@@ -31,11 +31,13 @@ package enum RowWrite: Equatable, Sendable {
     case restore(ItemID, favorite: Bool, at: Int64?)
     /// Keep a saved search under its name (replacing the one there), or take the name's away (nil).
     case search(String, SavedSearch?)
+    /// Give an item these picks in place of the ones it has (none: forget them).
+    case picks(ItemID, [Pick])
 
     /// The item written; empty for a saved search, which is about none (its log row names the search instead).
     package var itemID: ItemID {
         switch self {
-        case let .member(_, id, _, _), let .delete(id), let .restore(id, _, _): id
+        case let .member(_, id, _, _), let .delete(id), let .restore(id, _, _), let .picks(id, _): id
         case .search: ItemID("")
         }
     }
@@ -46,6 +48,7 @@ package enum RowWrite: Equatable, Sendable {
         case .delete: .delete
         case .restore: .restore
         case .search: .search
+        case .picks: .pick
         }
     }
 
@@ -69,6 +72,7 @@ package enum RowWrite: Equatable, Sendable {
         case let .restore(item): [.restore(item.id, favorite: item.favorite, at: item.favoritedAt)]
         case let .batch(parts): parts.flatMap(writes(for:))
         case let .search(name, _, to): [.search(name, to)]
+        case let .picks(id, _, to): [.picks(id, to)]
         }
     }
 }
@@ -294,7 +298,8 @@ package enum LogReading: Equatable, Sendable {
     case reload
     /// Read these items as stored now (every other process's changed item, once, in log order), then these
     /// memberships of sets other than favorites, which an item as read does not carry.
-    case items([ItemID], members: [SetMember], searches: [String] = [])
+    /// `picks`: the items whose picks to read as stored now (their `pick` rows say only that they changed).
+    case items([ItemID], members: [SetMember], searches: [String] = [], picks: [ItemID] = [])
 
     /// `rows`: the log after `lastSeq`, in order; `oldest`: the first row the log still holds; `origin`: the
     /// follower's own process, whose rows it skips (its changes are on its screen already).
@@ -312,8 +317,11 @@ package enum LogReading: Equatable, Sendable {
         var items: [ItemID] = []
         var members: [SetMember] = []
         var searches: [String] = []
+        var picks: [ItemID] = []
         for row in theirs {
-            if row.kind == ChangeKind.search.rawValue {
+            if row.kind == ChangeKind.pick.rawValue {
+                if !picks.contains(ItemID(row.itemID)) { picks.append(ItemID(row.itemID)) }
+            } else if row.kind == ChangeKind.search.rawValue {
                 if let name = row.set, !searches.contains(name) { searches.append(name) }
             } else if let name = row.set, SetID(name) != .favorites,
                row.kind == ChangeKind.join.rawValue || row.kind == ChangeKind.leave.rawValue {
@@ -323,19 +331,22 @@ package enum LogReading: Equatable, Sendable {
                 items.append(ItemID(row.itemID))
             }
         }
-        self = .items(items, members: members, searches: searches)
+        self = .items(items, members: members, searches: searches, picks: picks)
     }
 
     /// The updates of `.items`, as the backend reads them: each item (`item`: nil when deleted), then each
     /// membership (`member`: whether the item belongs to the set now, and since when), then each saved search named
     /// (`search`: as stored now, nil when taken away). Items come first, so a membership of an item this read brings
     /// back applies to it.
-    package static func updates(items: [ItemID], members: [SetMember], searches: [String], item: (ItemID) throws -> Item?,
+    /// Then each item's picks named (`pick`: as stored now, oldest first).
+    package static func updates(items: [ItemID], members: [SetMember], searches: [String], picks: [ItemID] = [],
+                                item: (ItemID) throws -> Item?,
                                 member: (SetMember) throws -> (Bool, Int64?),
-                                search: (String) throws -> SavedSearch?) throws -> [RemoteUpdate] {
+                                search: (String) throws -> SavedSearch?,
+                                pick: (ItemID) throws -> [Pick] = { _ in [] }) throws -> [RemoteUpdate] {
         try items.map { .item($0, try item($0)) } + members.map { one in
             let (value, since) = try member(one)
             return .member(one.set, one.id, value, at: since)
-        } + searches.map { .search($0, try search($0)) }
+        } + searches.map { .search($0, try search($0)) } + picks.map { .picks($0, try pick($0)) }
     }
 }

@@ -82,13 +82,17 @@ public final class PickMemory: ChangeSink {
             throw LibraryError.database("the lines of a picker come from its input: they cannot be deleted")
         case .search:
             throw LibraryError.database("a picker's memory keeps only favorites, not saved searches")
+        case let .picks(id, _, to):
+            try keep(id, db)
+            try Schema.replacePicks(of: id, with: to, db)
+            try ChangeLog.append(.pick, itemID: id.rawValue, origin: library.origin, db)
         case let .batch(parts):
             for part in parts { try persist(part, db) }
         }
     }
 
-    /// What other pickers on this memory changed, for the lines this one shows: each line's star as stored
-    /// now. Lines this picker does not show are left out (their stars are kept, not shown), and a line never
+    /// What other pickers on this memory changed, for the lines this one shows: each line's star and picks as
+    /// stored now. Lines this picker does not show are left out (their stars are kept, not shown), and a line never
     /// starred reads as not a favorite, never as gone.
     public func translate(_ updates: [RemoteUpdate], for store: Store) throws -> [RemoteUpdate] {
         var stars: [ItemID: Int64?]?
@@ -102,6 +106,8 @@ public final class PickMemory: ChangeSink {
                 result.append(.item(id, item))
             case let .member(set, id, value, at):
                 if store.items[id] != nil { result.append(.member(set, id, value, at: at)) }
+            case let .picks(id, _):
+                if store.items[id] != nil { result.append(update) }
             case .saved:
                 result.append(update)
             case .search:

@@ -88,11 +88,27 @@ extension Schema {
             .execute(arguments: [id.rawValue, newest, weight])
     }
 
+    /// Replaces an item's picks with these (none: forgets them), as a forget or its undo writes them.
+    static func replacePicks(of id: ItemID, with picks: [Pick], _ db: Database) throws {
+        try db.cachedStatement(sql: "DELETE FROM picks WHERE item_id = ?").execute(arguments: [id.rawValue])
+        for pick in picks {
+            try db.cachedStatement(sql: "INSERT INTO picks (item_id, picked_at, weight) VALUES (?, ?, ?)")
+                .execute(arguments: [id.rawValue, pick.at, pick.weight])
+        }
+    }
+
+    /// One item's picks, oldest first (none in a library that predates them).
+    static func picks(of id: ItemID, _ db: Database) throws -> [Pick] {
+        guard try db.tableExists("picks") else { return [] }
+        return try Row.fetchAll(db.cachedStatement(sql: "SELECT picked_at, weight FROM picks WHERE item_id = ? ORDER BY picked_at, rowid"),
+                                arguments: [id.rawValue]).map { Pick(at: $0[0], weight: $0[1]) }
+    }
+
     /// Every item's picks, oldest first.
     static func picks(_ db: Database) throws -> [ItemID: [Pick]] {
         guard try db.tableExists("picks") else { return [:] }
         var picks: [ItemID: [Pick]] = [:]
-        let rows = try Row.fetchCursor(db, sql: "SELECT item_id, picked_at, weight FROM picks ORDER BY item_id, picked_at")
+        let rows = try Row.fetchCursor(db, sql: "SELECT item_id, picked_at, weight FROM picks ORDER BY item_id, picked_at, rowid")
         while let row = try rows.next() {
             picks[ItemID(row[0] as String), default: []].append(Pick(at: row[1], weight: row[2]))
         }

@@ -124,9 +124,11 @@ extension ItemCollection {
         if !placed { builder.append(item) }
         let next = generation + 1
         let scores = pickScores
+        let history = pickHistory
         self = builder.build()
         generation = next
         setPickScores(scores)
+        pickHistory = history
         for (set, members) in others {
             let index = setIndex(making: set)
             for (id, time) in members { if let slot = presentSlot(of: id) { setMember(slot: slot, ofSet: index, true, at: time) } }

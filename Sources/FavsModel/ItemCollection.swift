@@ -37,6 +37,9 @@ public struct ItemCollection: Sendable {
     /// place in a picker's order read it (`ItemCollection+Picks.swift`).
     var pickScores: [ItemID: Double] = [:]
     var pickScoreBySlot: [Int32: Double] = [:]
+    /// The picks those scores were made from, with the rule and the time they were scored at: what a forget takes
+    /// back exactly and what another picker's picks are scored against (nil: only scores were given).
+    var pickHistory: PickHistory?
     var index = IDIndex()
     /// Changes whenever slots are renumbered (an item put back between others it was not loaded with):
     /// slot lists a pane keeps are stale then.

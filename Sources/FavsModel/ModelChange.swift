@@ -16,6 +16,9 @@ public enum ModelChange: Hashable, Sendable {
     /// Put a saved search under its name, replacing `from` (the one the name had, nil for none), or take it away
     /// (`to` nil). `from` is what the inverse puts back.
     case search(String, from: SavedSearch?, to: SavedSearch?)
+    /// Give an item other picks (`favs pick`'s memory of it): `to` empty forgets them (ctrl-d in a picker), and
+    /// `from`, the picks it had, is what the inverse puts back.
+    case picks(ItemID, from: [Pick], to: [Pick])
 
     /// The change that undoes this one.
     public var inverse: ModelChange {
@@ -25,6 +28,7 @@ public enum ModelChange: Hashable, Sendable {
         case let .restore(item): .delete(item)
         case let .batch(parts): .batch(parts.reversed().map(\.inverse))
         case let .search(name, from, to): .search(name, from: to, to: from)
+        case let .picks(id, from, to): .picks(id, from: to, to: from)
         }
     }
 
@@ -50,7 +54,7 @@ public enum ModelChange: Hashable, Sendable {
     /// about none.
     public var itemID: ItemID {
         switch self {
-        case let .setMember(_, id, _, _): id
+        case let .setMember(_, id, _, _), let .picks(id, _, _): id
         case let .delete(item), let .restore(item): item.id
         case let .batch(parts): parts.first?.itemID ?? ItemID("")
         case .search: ItemID("")

@@ -81,7 +81,7 @@ extension ChangeNotice {
         case let .member(set, id, value, at):
             (kind, self.id, self.set, time) = (first.write.kind.rawValue, id.rawValue, names.stored(set), value ? at : nil)
         case let .delete(id): (kind, self.id) = (first.write.kind.rawValue, id.rawValue)
-        case .restore, .search: break  // read from the log
+        case .restore, .search, .picks: break  // read from the log
         }
     }
 }

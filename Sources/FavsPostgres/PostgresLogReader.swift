@@ -41,7 +41,7 @@ final class PostgresLogReader: FollowerReader, @unchecked Sendable {
                 items.prepareIndex()
                 let searches = try PostgresLibrary.searches(on: session, format: library.tableFormat)
                 return FollowerRead(updates: [.reload(items, searches: searches)], lastSeq: lastChange)
-            case let .items(ids, members, searches):
+            case let .items(ids, members, searches, _):  // a team library keeps no picks
                 // Every row up to `upTo` is committed (it was notified): none can come later below it.
                 let updates = try LogReading.updates(items: ids, members: members, searches: searches,
                                                      item: { try library.item($0, on: session) },

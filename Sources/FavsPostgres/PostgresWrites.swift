@@ -112,6 +112,8 @@ struct PostgresWrites: LibraryWriteTransaction {
                 """)
         case let .search(name, nil):
             statement = Self.asserted("DELETE FROM searches WHERE name = \(name) RETURNING 1")
+        case .picks:
+            throw LibraryError.database("a team library does not keep picks yet")
         }
         if case let .search(name, _) = write {
             try session.hold(statement, failure: .noSearch(name))

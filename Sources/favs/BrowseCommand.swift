@@ -123,21 +123,23 @@ func browser(on library: any ItemLibrary, width: Int, height: Int, preview: Bool
     // in another order, or filtered (a picker's --query, --favorites), the first frame needs the whole list.
     // The picks' scores, read once as the list opens (a search ranks kept items with them). A picker over a library
     // whose items were picked opens in the frequent order: favorites, then the most picked, then the rest.
-    let scores = try library.pickScores(config.frecency, at: Store.now())
-    let order = purpose == .pick && !scores.isEmpty ? .frequent : try library.rememberedOrder() ?? config.sort
+    // The picks themselves are kept with them: a forget (ctrl-d) is taken back exactly, and another picker's picks
+    // are scored at the same time as these.
+    let (picks, scoredAt) = (try library.picks(), Store.now())
+    let order = purpose == .pick && !picks.isEmpty ? .frequent : try library.rememberedOrder() ?? config.sort
     let query = ListQuery(filter: filter, exact: exact, scope: try scope.resolved(for: library), order: order,
                           scheme: scheme)
     let keyMap = config.keyMap
     let searches = try library.savedSearches()
     if preview, query == ListQuery(scheme: scheme), var items = try library.loadPreview(minimum: minimum) {
-        items.setPickScores(scores)
+        items.setPicks(picks, frecency: config.frecency, at: scoredAt)
         let store = Store(collection: items, sink: sink, fieldSource: fieldSource, fieldSearch: fieldSearch,
                           searches: searches)
         return (saying(library, Browser(store: store, libraryName: name, width: width, height: height,
                                                       keyMap: keyMap, purpose: purpose)), library, nil)
     }
     var (items, lastChange) = try library.loadListToFollow()
-    items.setPickScores(scores)
+    items.setPicks(picks, frecency: config.frecency, at: scoredAt)
     let store = Store(collection: items, sink: sink, fieldSource: fieldSource, fieldSearch: fieldSearch, query: query,
                       searches: searches)
     return (saying(library, Browser(store: store, libraryName: name, width: width, height: height,

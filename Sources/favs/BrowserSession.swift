@@ -102,12 +102,15 @@ final class BrowserSession {
         let memory: PickMemory
         let stars: [ItemID: Int64?]
         let picks: [ItemID: Double]
+        let picked: [ItemID: [FavsModel.Pick]]
+        let scoredAt = Store.now()
         let order: ListQuery.Order
         do {
             let location = try LibraryLocation.pickMemory(named: memoryName, environment: ProcessInfo.processInfo.environment)
             memory = try PickMemory(location)
             stars = try memory.favorites()
-            picks = try memory.library.pickScores(config.frecency, at: Store.now())
+            picked = try memory.picks()
+            picks = picked.mapValues { config.frecency.score(of: $0, at: scoredAt) }
             order = try memory.library.rememberedOrder() ?? .library
         } catch {
             throw failure(opening: error)
@@ -123,7 +126,11 @@ final class BrowserSession {
             ? input.withUnsafeBytes { ItemCollection.linesPreview(of: $0, favorites: stars, picks: picks) } : nil
         if let preview = first, preview.count < minimum { first = nil }
         let whole = { input.withUnsafeBytes { ItemCollection.lines(of: $0, favorites: stars, picks: picks) } }
-        let store = Store(collection: first ?? whole(), sink: memory, query: startQuery)
+        // The picks themselves are kept with the first list (the whole one read later keeps them, and those
+        // changed since, `Store.reload`): a forget is taken back exactly, another picker's picks scored alike.
+        var shown = first ?? whole()
+        shown.setPicks(picked, frecency: config.frecency, at: scoredAt)
+        let store = Store(collection: shown, sink: memory, query: startQuery)
         let browser = Browser(store: store, libraryName: memoryName, keyMap: config.keyMap, purpose: .pick)
         let session = BrowserSession(browser: browser, library: nil, loadTheRest: first == nil ? nil : {
             browser.sync([.reload(whole())])

@@ -244,7 +244,11 @@ import Testing
         browser.pollPreviews()
         browser.handle(.shiftDown)
         #expect(Self.detail(browser).hasPrefix("┌ Detail 5-13/30 "))
+        browser.handle(.shiftDown)
+        #expect(Self.detail(browser).hasPrefix("┌ Detail 9-17/30 "))
+        // ctrl-d forgets the line's picks (it has none: said, and the preview stays where it is).
         browser.handle(.ctrl("d"))
+        #expect(browser.message?.text == "“main” has no picks to forget")
         #expect(Self.detail(browser).hasPrefix("┌ Detail 9-17/30 "))
         browser.handle(.shiftUp)
         #expect(Self.detail(browser).hasPrefix("┌ Detail 5-13/30 "))

@@ -167,7 +167,7 @@ import Testing
         case let .member(set, id, value, _): "\(id) \(value ? "★" : "☆")\(set == .favorites ? "" : " \(set)") (notice)"
         case let .deleted(id): "\(id) deleted (notice)"
         case let .saved(ticket, _): "ours \(ticket) saved"
-        case .search: update.stateText
+        case .search, .picks: update.stateText
         }
     }
 

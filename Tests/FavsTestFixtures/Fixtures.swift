@@ -35,6 +35,7 @@ extension RemoteUpdate {
         case let .saved(ticket, _): "ours \(ticket) saved"
         case let .search(name, search?): "search \(name) = \(search.exact ? "exact " : "")/\(search.filter)"
         case let .search(name, nil): "search \(name) deleted"
+        case let .picks(id, picks): "\(id) \(picks.count) picks"
         }
     }
 }

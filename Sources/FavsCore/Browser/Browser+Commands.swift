@@ -39,6 +39,9 @@ extension Browser {
         case .saveSearch: return openNamePrompt()
         case .mark: toggleMark()
         case .markRange: startRange()
+        case .forgetPicks:
+            guard let id = selectedID else { return refuse("Nothing selected") }
+            report(dispatch(.forgetPicks(id)), verb: nil)
         case .undo: report(dispatch(.undo), verb: "Undo")
         case .redo: report(dispatch(.redo), verb: "Redo")
         case .filter:

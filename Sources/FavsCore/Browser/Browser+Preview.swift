@@ -82,7 +82,7 @@ extension Browser {
             switch event {
             case let .membershipChanged(_, id), let .removed(id, _), let .inserted(id, _): previews?.forget(id)
             case .reloaded: previews?.forgetAll()
-            case .moved, .queryChanged, .fieldsRead, .searchChanged: break
+            case .moved, .queryChanged, .fieldsRead, .searchChanged, .picksChanged: break
             }
         }
     }

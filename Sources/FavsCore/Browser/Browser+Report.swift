@@ -15,6 +15,13 @@ extension Browser {
             message = Message(text: text, isError: false)
             return
         }
+        if case let .picks(id, from, to) = change {
+            let subject = "“\(store.items[id]?.title ?? id.readable)”"
+            let forgot = "\(to.isEmpty ? "forgot" : "remembered again") \(Self.picks(to.isEmpty ? from.count : to.count)) of \(subject)"
+            let text = verb.map { "\($0): \(forgot)" } ?? "\(forgot.prefix(1).uppercased())\(forgot.dropFirst()) — \(keyMap.label(.undo)) to undo"
+            message = Message(text: text, isError: false)
+            return
+        }
         if let tags = tagSummary(of: change) {
             message = Message(text: verb.map { "\($0): \(tags)" } ?? tags, isError: false)
             return
@@ -27,7 +34,7 @@ extension Browser {
         case let .setMember(set, _, value, _): done = value ? "added to \(set)" : "taken out of \(set)"
         case .delete: done = "deleted"
         case .restore: done = "restored"
-        case .batch, .search: return
+        case .batch, .search, .picks: return
         }
         if let verb {
             message = Message(text: "\(verb): \(done) \(subject)", isError: false)
@@ -54,6 +61,9 @@ extension Browser {
         let subject = items.count == 1 ? "“\(title(of: first))”" : "\(items.count) items"
         return "\(subject): \(words.joined(separator: " "))"
     }
+
+    /// `1 pick`, `12 picks` (a row folded from the oldest counts as one).
+    private static func picks(_ count: Int) -> String { "\(count) pick\(count == 1 ? "" : "s")" }
 
     /// The title of the item a single change is about (a deleted item's from the change itself).
     private func title(of change: ModelChange) -> String {

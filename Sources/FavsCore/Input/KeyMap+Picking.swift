@@ -7,16 +7,17 @@ extension KeyMap {
     /// A picker's keys: fzf's where it has one (arrows and ctrl-n/ctrl-p move, tab marks, esc and ctrl-g cancel),
     /// else a control key no terminal keeps for itself in raw mode (ctrl-s stars, ctrl-t cycles the scope, ctrl-o
     /// sorts, ctrl-y undoes, ctrl-x helps, ctrl-v shows and hides the preview). ctrl-j is enter and ctrl-h backspace on the wire, so they cannot be
-    /// used, and ctrl-u clears the query, as in fzf and every readline prompt (so the preview scrolls up with
-    /// shift-up only, as in fzf, and down with shift-down or ctrl-d). `/`, `v` and `o` have no key here
+    /// used, and ctrl-u clears the query, as in fzf and every readline prompt; ctrl-d forgets the selected item's
+    /// picks, the way out of a wrong top match that zoxide lacks (so the preview scrolls with shift-up and
+    /// shift-down only, fzf's own default preview keys). `/`, `v` and `o` have no key here
     /// (typing always filters; bind a control key to mark a range or open), nor has delete: the delete key of a
     /// text field erases, it does not delete the item under the cursor.
     static let pickerKeys: [Command: [Key]] = [
         .moveDown: [.down, .ctrl("n")], .moveUp: [.up, .ctrl("p"), .ctrl("k")], .top: [.home], .bottom: [.end],
         .pageDown: [.pageDown, .ctrl("f")], .pageUp: [.pageUp, .ctrl("b")],
-        .previewDown: [.shiftDown, .ctrl("d")], .previewUp: [.shiftUp], .togglePreview: [.ctrl("v")],
+        .previewDown: [.shiftDown], .previewUp: [.shiftUp], .togglePreview: [.ctrl("v")],
         .focusNext: [.ctrl("w")], .focusPrevious: [.backTab], .activate: [.enter], .back: [.escape, .ctrl("g")],
-        .toggleFavorite: [.ctrl("s")], .mark: [.tab], .undo: [.ctrl("y")], .redo: [.ctrl("r")],
+        .toggleFavorite: [.ctrl("s")], .mark: [.tab], .undo: [.ctrl("y")], .redo: [.ctrl("r")], .forgetPicks: [.ctrl("d")],
         .favoritesView: [.ctrl("t")], .sort: [.ctrl("o")], .help: [.ctrl("x")], .redraw: [.ctrl("l")],
         .suspend: [.ctrl("z")], .quit: [.ctrl("c")],
     ]
@@ -28,6 +29,7 @@ extension KeyMap {
         .quit: "cancel: print nothing, exit 1 (ctrl-c: exit 130)",
         .mark: "mark / unmark ({activate} picks the marked items)",
         .favoritesView: "list favorites only, each tag folder, every item",
+        .forgetPicks: "forget the item's picks, so it stops ranking first",
     ]
 
     /// This map as a picker uses it. Every command keeps the keys of this map that do not type (a config file's

@@ -5,7 +5,7 @@ import Foundation
 public enum Command: Hashable, Sendable, CaseIterable {
     case moveDown, moveUp, top, bottom, pageDown, pageUp, previewDown, previewUp, togglePreview
     case focusNext, focusPrevious, activate, back, openFolder, closeFolder, renameTag, deleteTag
-    case toggleFavorite, delete, open, tag, mark, markRange, undo, redo
+    case toggleFavorite, delete, open, tag, mark, markRange, undo, redo, forgetPicks
     case filter, saveSearch, favoritesView, sort, help, quit, suspend, redraw
 
     /// The name a config file binds keys to: `move-down`, `favorite`, `favorites-view`.
@@ -37,6 +37,7 @@ public enum Command: Hashable, Sendable, CaseIterable {
         case .markRange: "mark-range"
         case .undo: "undo"
         case .redo: "redo"
+        case .forgetPicks: "forget-picks"
         case .filter: "filter"
         case .saveSearch: "save-search"
         case .favoritesView: "favorites-view"
@@ -48,10 +49,10 @@ public enum Command: Hashable, Sendable, CaseIterable {
         }
     }
 
-    /// Whether it changes the library (a star, a delete, a tag, a saved search, an undo or redo of one): what a
+    /// Whether it changes the library (a star, a delete, a tag, a saved search, a forget, an undo or redo of one): what a
     /// library the user may only read does not offer.
     public var changesTheLibrary: Bool {
-        [.toggleFavorite, .delete, .tag, .renameTag, .deleteTag, .saveSearch, .undo, .redo].contains(self)
+        [.toggleFavorite, .delete, .tag, .renameTag, .deleteTag, .saveSearch, .undo, .redo, .forgetPicks].contains(self)
     }
 
     /// The command a config file names; nil for a name no command has.
@@ -157,6 +158,9 @@ public struct KeyMap: Sendable {
         Binding(keys: [.char("v")], command: .markRange, help: "mark a range: move, then {mark-range}"),
         Binding(keys: [.char("u")], command: .undo, help: "undo"),
         Binding(keys: [.ctrl("r")], command: .redo, help: "redo"),
+        // No key in the browser (every letter is taken, and its order by picks is only one of four); a picker's
+        // is ctrl-d (`KeyMap.pickerKeys`), and a config file may bind one here.
+        Binding(keys: [], command: .forgetPicks, help: "forget the item's picks ({undo} to take it back)"),
         Binding(keys: [.char("/")], command: .filter, help: "search as you type (fzf syntax)"),
         Binding(keys: [.char("S")], command: .saveSearch, help: "save the search under a name"),
         Binding(keys: [.char("F")], command: .favoritesView, help: "list favorites only / every item"),

@@ -23,6 +23,8 @@ public enum Action: Hashable, Sendable {
     case deleteSearch(String)
     /// Give a saved search another name, one no other search has: one step, one undo.
     case renameSearch(String, to: String)
+    /// Forget every pick of an item (ctrl-d in a picker), so it stops ranking first: one step, one undo.
+    case forgetPicks(ItemID)
     case undo
     case redo
     /// A change already committed elsewhere (another process, the CLI): applied, not persisted, not undoable here.
@@ -53,6 +55,8 @@ public enum StoreEvent: Hashable, Sendable {
     case queryChanged
     /// An item's fields were read (or the background library could not read them).
     case fieldsRead(ItemID)
+    /// An item's picks changed (forgotten, or picked in another picker): its score, so its rank and row may have.
+    case picksChanged(ItemID)
 }
 
 /// The result of sending an action: the change that stands, the events emitted, and an error to show.

@@ -20,6 +20,8 @@ public enum RemoteUpdate: Equatable, Sendable {
     case search(String, SavedSearch?)
     /// An item was deleted, as a notification says.
     case deleted(ItemID)
+    /// An item's picks as stored now (none: never picked, or forgotten), oldest first.
+    case picks(ItemID, [Pick])
     /// This process's change `ticket` was committed (its notification came back, in commit order): it is saved,
     /// whatever its background result says later. `then` is what it did, applied only when this process took it
     /// back because saving it seemed to fail (a deadline that passed just after the commit).
@@ -53,6 +55,11 @@ extension Store {
                 }
             case let .deleted(id):
                 events += rebase(id) { take(nil, as: id) }
+            case let .picks(id, stored):
+                let current = items.picks(of: id)
+                if items.contains(id), current != stored {
+                    events += send(.external(.picks(id, from: current, to: stored))).events
+                }
             case let .search(name, stored):
                 let current = savedSearch(named: name)
                 if current != stored { events += send(.external(.search(name, from: current, to: stored))).events }

@@ -258,6 +258,11 @@ public final class Store {
             guard savedSearch(named: new) == nil else { return Outcome(error: "“\(new)” names another search") }
             // As the library writes it: the old name's row taken away, then the new one's.
             outcome = commitNew([.search(name, from: current, to: nil), .search(new, from: nil, to: current.renamed(new))])
+        case let .forgetPicks(id):
+            guard let item = items[id] else { return Outcome(error: "no item '\(id)'") }
+            let picks = items.picks(of: id)
+            guard !picks.isEmpty else { return Outcome(error: "“\(item.title)” has no picks to forget") }
+            outcome = commitNew([.picks(id, from: picks, to: [])])
         case .undo:
             guard let last = undoStack.last else { return Outcome(error: "Nothing to undo") }
             outcome = commit(last.inverse)
@@ -398,6 +403,12 @@ public final class Store {
             return events
         case .search:
             return []  // applied above: it changes no item
+        case let .picks(id, from, to):
+            // Only from the picks the model holds (a change elsewhere since then makes it not apply).
+            guard items.contains(id), items.picks(of: id) == from, items.replacePicks(of: id, with: to) else { return [] }
+            // A score decides a row only in a ranked search or an order by picks: the list is made again then.
+            if !result.query.filter.isEmpty || result.query.order == .frequent { result.recompute(in: items) }
+            return [.picksChanged(id)]
         }
     }
 
@@ -413,10 +424,15 @@ public final class Store {
     /// a list read asked as the server came back answered after the star's result, without it.)
     func reload(_ newItems: ItemCollection, searches newSearches: [SavedSearch]?,
                 asked: ContinuousClock.Instant? = nil) -> [StoreEvent] {
-        let scores = items.pickScores
+        let (scores, history) = (items.pickScores, items.pickHistory)
         items = newItems
-        // A list read again (the whole list after a preview, an import) keeps the scores read at the picker's start.
-        if items.pickScores.isEmpty, !scores.isEmpty { items.setPickScores(scores) }
+        // A list read again (the whole list after a preview, an import) keeps the picks read at the picker's start,
+        // and those changed since.
+        if newItems.pickHistory == nil, let history {
+            items.setPicks(history)
+        } else if items.pickScores.isEmpty, !scores.isEmpty {
+            items.setPickScores(scores)
+        }
         if let newSearches { searches = newSearches.sorted(by: SavedSearch.areInOrder) }
         modelVersion &+= 1
         noteFavoriteTime(newItems.latestFavoriteTime)
