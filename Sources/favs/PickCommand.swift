@@ -21,9 +21,9 @@ struct Pick: ParsableCommand {
             type do the rest: up/down, ctrl-p/ctrl-n and ctrl-k move (ctrl-j is enter), home/end, pgup/pgdn and \
             ctrl-b/ctrl-f jump; ctrl-s stars, ctrl-t shows the favorites, then each top-level tag folder A–Z, \
             then every item again, ctrl-o sorts, ctrl-y undoes and \
-            ctrl-r redoes, ctrl-w and backtab change pane, ctrl-x lists the keys, shift-down (or ctrl-d) and \
-            shift-up scroll the detail and its --preview. A config file's [keys] apply \
-            where they bind keys that do not type.
+            ctrl-r redoes, ctrl-d forgets the selected item's picks, ctrl-w and backtab change pane, ctrl-x \
+            lists the keys, shift-down and shift-up scroll the detail and its --preview. A config file's [keys] \
+            apply where they bind keys that do not type.
 
             --stdin NAME picks among the lines of stdin instead of a library: each line is an item (id and title \
             the line; empty lines are skipped, a repeated line is shown once). The lines you star are remembered \
@@ -39,7 +39,11 @@ struct Pick: ParsableCommand {
             week, or the config's [pick] half_life in days). Without a query the starred come first, then the \
             most picked, then the rest in input order (a library's picker opens in the frequent order once its \
             items were picked); with one, a star adds 4 to fzf's score and picks up to 4 more, so what you keep \
-            wins close calls (--scheme fzf: fzf's order exactly; --scheme frecency: the most picked first).
+            wins close calls (--scheme fzf: fzf's order exactly; --scheme frecency: the most picked first). \
+            ctrl-d forgets the selected item's picks, so a wrong top match stops coming first: the list moves at \
+            once, the status line says how many went, and ctrl-y takes it back (favs forget ID does the same from \
+            the shell). Picks and forgets show at once in every other picker and browser on the same library or \
+            NAME, as stars do.
             """ + "\n\n" + ExitStatus.sentence(exitStatuses))
 
     static let exitStatuses: [ExitStatus] = [.success, .nothingChosen, .noChosenField, .noTerminal, .usage]
