@@ -17,19 +17,23 @@ public struct ImportRecord: Sendable, Equatable {
     /// Whether `tags` are added to an existing item's tags rather than made its tags: a browser's bookmarks are
     /// imported again and again, and must never take away a tag given in favs.
     public var tagsAreAdded: Bool
+    /// The item's picks (`favs pick`'s memory of it), from a `picks` array (`PicksJSON`), oldest first: added to
+    /// those the library holds, none twice. Nil when the record has none.
+    public var picks: [Pick]?
     /// Where the record starts (1-based), for messages that point back into the file: a JSON object's first
     /// character, or a CSV or TSV row's first line (column 1).
     public var line: Int
     public var column: Int
 
     public init(id: ItemID, title: String, fields: [Field] = [], favorite: Bool = false, tags: [String]? = nil,
-                tagsAreAdded: Bool = false, line: Int, column: Int = 1) {
+                tagsAreAdded: Bool = false, picks: [Pick]? = nil, line: Int, column: Int = 1) {
         self.id = id
         self.title = title
         self.fields = fields
         self.favorite = favorite
         self.tags = tags
         self.tagsAreAdded = tagsAreAdded
+        self.picks = picks
         self.line = line
         self.column = column
     }

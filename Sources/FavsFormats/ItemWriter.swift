@@ -43,9 +43,15 @@ public struct ItemWriter: Sendable {
     private let bookmarkItems: [Item]
     private var written = 0
 
-    /// Prepares to write `items`; CSV and TSV look at all of them first, to know the columns.
-    public init(format: ExportFormat, items: some Sequence<Item>) {
+    /// Each item's picks (`favs export`), written in JSON and JSON Lines as `picks` (`PicksJSON`); a table and a
+    /// bookmark file leave them out.
+    private let picks: [ItemID: [Pick]]
+
+    /// Prepares to write `items`; CSV and TSV look at all of them first, to know the columns. `picks`: what
+    /// `favs export` writes of each item's picks (`favs list` writes none).
+    public init(format: ExportFormat, items: some Sequence<Item>, picks: [ItemID: [Pick]] = [:]) {
         self.format = format
+        self.picks = picks
         var names: [String] = [], columns: [[UInt8]: Int] = [:], tagged = false
         if format == .csv || format == .tsv {
             // Names are compared byte for byte: Swift's == would merge two spellings of "é" into one column.
@@ -77,9 +83,9 @@ public struct ItemWriter: Sendable {
         switch format {
         case .json:
             out += written == 0 ? "\n" : ",\n"
-            Self.writeObject(item, to: &out)
+            Self.writeObject(item, picks: picks[item.id] ?? [], to: &out)
         case .jsonl:
-            Self.writeObject(item, to: &out)
+            Self.writeObject(item, picks: picks[item.id] ?? [], to: &out)
             out += "\n"
         case .csv, .tsv:
             var cells = [item.id.rawValue, item.title, item.favorite ? "true" : "false"]
@@ -103,9 +109,9 @@ public struct ItemWriter: Sendable {
         if format == .html { NetscapeBookmarkWriter.write(bookmarkItems, to: &out) }
     }
 
-    /// Writes the item as one JSON object: id, title, favorite and its tags (when it has any) first, then the
-    /// fields in their order.
-    public static func writeObject(_ item: Item, to out: inout String) {
+    /// Writes the item as one JSON object: id, title, favorite, its tags and its picks (each when it has any)
+    /// first, then the fields in their order.
+    public static func writeObject(_ item: Item, picks: [Pick] = [], to out: inout String) {
         out += #"{"id":"#
         JSONString.write(item.id.rawValue, to: &out)
         out += #","title":"#
@@ -119,6 +125,7 @@ public struct ItemWriter: Sendable {
             }
             out += "]"
         }
+        PicksJSON.write(picks, to: &out)
         for field in item.fields {
             out += ","
             JSONString.write(field.name, to: &out)

@@ -22,6 +22,7 @@ struct JSONRecordMapper {
         var titleValue: JSONValue?
         var favorite: Bool?
         var tagsValue: JSONValue?
+        var picks: [Pick]?
         var fields: [Field] = []
         fields.reserveCapacity(members.count)
         for member in members {
@@ -33,6 +34,15 @@ struct JSONRecordMapper {
                 consumed = true
             }
             if member.key == "tags", !consumed, tagsValue == nil { tagsValue = member.value; consumed = true }
+            // An array named picks is an export's picks (`PicksJSON`); any other value stays a field, as before.
+            if member.key == "picks", !consumed, picks == nil, case let .array(elements) = member.value {
+                do {
+                    picks = try PicksJSON.read(elements)
+                } catch {
+                    throw ImportError(file: file, line: position.line, column: position.column, message: error.message)
+                }
+                consumed = true
+            }
             if !consumed { fields.append(member.value.field(named: member.key)) }
         }
         let id: ItemID
@@ -60,7 +70,7 @@ struct JSONRecordMapper {
             throw error("title field '\(titleField)' holds a NUL character, which cannot be stored")
         }
         return ImportRecord(id: id, title: title, fields: fields, favorite: favorite ?? false,
-                            tags: try tagsValue.map { value in try tags(value, error) },
+                            tags: try tagsValue.map { value in try tags(value, error) }, picks: picks,
                             line: position.line, column: position.column)
     }
 

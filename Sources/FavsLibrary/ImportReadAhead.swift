@@ -54,6 +54,8 @@ enum ImportReadAhead {
             var line: Int
             var column: Int
             var place: Int
+            /// The record's picks; nil for a record with none (nearly every one: an export's few picked items).
+            var picks: [Pick]?
         }
 
         mutating func append(_ record: ImportRecord, place: Int) {
@@ -73,7 +75,8 @@ enum ImportReadAhead {
                 tagsEnd = bytes.count
             }
             rows.append(Row(start: start, idEnd: idEnd, titleEnd: titleEnd, fieldsEnd: fieldsEnd, tagsEnd: tagsEnd,
-                            tagsAreAdded: record.tagsAreAdded, favorite: record.favorite, line: record.line, column: record.column, place: place))
+                            tagsAreAdded: record.tagsAreAdded, favorite: record.favorite, line: record.line, column: record.column, place: place,
+                            picks: record.picks))
         }
     }
 
@@ -181,6 +184,8 @@ struct ReadRecord {
     var column: Int
     /// Where it was read (see `ImportPlaces`).
     var place: Int
+    /// Its picks, oldest first; nil when it has none.
+    var picks: [Pick]?
 
     fileprivate init(_ row: ImportReadAhead.Batch.Row, in bytes: UnsafeBufferPointer<UInt8>) {
         id = UnsafeBufferPointer(rebasing: bytes[row.start..<row.idEnd])
@@ -192,6 +197,7 @@ struct ReadRecord {
         line = row.line
         column = row.column
         place = row.place
+        picks = row.picks
     }
 
     /// The record with its id and title as strings (its fields left out): what an error about it names.

@@ -16,7 +16,8 @@ import GRDB
 /// A record's tags become rows of `members` (`#` and the path, no time: an import keeps none), spelled as the
 /// library spells each tag already (`ImportTagNames`). An item the import adds gets them at once; an item held
 /// before gets exactly its record's tags once every record is in (`TaggedItems`), or those added to its own when
-/// the record says so (`tagsAreAdded`: bookmarks), and keeps its own when its record has no `tags`.
+/// the record says so (`tagsAreAdded`: bookmarks), and keeps its own when its record has no `tags`. A record's
+/// picks (an export's) are added to the item's, none twice, so an export imported again changes nothing.
 struct RecordImporter {
     private enum Mode {
         case bulk
@@ -111,6 +112,9 @@ struct RecordImporter {
         case (.bulk, _), (.upsert, .duplicateID):
             // A bulk insert has no unique id to break, and an upsert takes every conflict.
             throw LibraryError.database("an import's insert answered \(outcome)")
+        }
+        if let picks = record.picks, !picks.isEmpty {
+            try Schema.addPicks(picks, to: ItemID(String(decoding: record.id, as: UTF8.self)), db)
         }
         guard let tags = record.tags else { return }
         let names = try tagNames.names(of: tags)

@@ -13,7 +13,10 @@ enum ItemOutput {
     /// What `favs list` and `favs export` say about the machine formats.
     static let formatsHelp = """
         json: an array with one object per line; jsonl: one object per line. Each object holds "id", "title", \
-        "favorite", "tags" (an array, only for an item with tags), then every field in order.
+        "favorite", "tags" (an array, only for an item with tags), then every field in order. favs export adds \
+        "picks" after the tags, for an item favs pick remembers picks of: its picks oldest first, each \
+        {"at": MS} (ms since 1970), with "weight" for a row that stands for older picks folded into one; favs \
+        import adds them to the item's (none twice). csv, tsv and html leave picks out.
 
         csv and tsv: a header row, then one row per item: id, title, favorite (true or false), tags (joined by ';'; \
         the column is there when an item has tags), then one column per field name (in the order names first \
@@ -109,23 +112,36 @@ enum ItemOutput {
         return (store, listCount)
     }
 
-    /// Writes items in a machine format to stdout, 64 KiB at a time, then any warning to stderr.
+    /// Every item's picks, for `favs export` (none in a library that keeps none: a team library, or one older
+    /// than v12 opened read-only).
+    static func picks(_ library: LibraryOption) throws -> [ItemID: [FavsModel.Pick]] {
+        let location = try library.location()
+        do {
+            return try openExistingLibrary(location).picks()
+        } catch {
+            throw failure(opening: error)
+        }
+    }
+
+    /// Writes items in a machine format to stdout, 64 KiB at a time, then any warning to stderr. `picks`: each
+    /// item's, written in JSON and JSON Lines (`favs export`).
     ///
     /// CSV and TSV cells are written exactly, so when stdout is a terminal and a value holds a control character
     /// (an escape sequence could retitle the window or hide text) nothing is written at all.
-    static func write(_ items: [Item], as format: ExportFormat) throws {
+    static func write(_ items: [Item], as format: ExportFormat, picks: [ItemID: [FavsModel.Pick]] = [:]) throws {
         if format == .csv || format == .tsv, isatty(STDOUT_FILENO) != 0,
            items.contains(where: { DelimitedCell.showsRawControls($0, as: format) }) {
             throw failure("\(format) output to a terminal would show raw control characters; "
                           + "redirect it or use --output", .rawControls)
         }
-        warn(about: try render(items, as: format) { try StandardOutput.write($0) })
+        warn(about: try render(items, as: format, picks: picks) { try StandardOutput.write($0) })
     }
 
     /// Renders items in a machine format, handing the text over in pieces of about 64 KiB.
     /// Returns the writer, whose counts say what the format could not hold.
-    static func render(_ items: [Item], as format: ExportFormat, to emit: (String) throws -> Void) rethrows -> ItemWriter {
-        var writer = ItemWriter(format: format, items: items)
+    static func render(_ items: [Item], as format: ExportFormat, picks: [ItemID: [FavsModel.Pick]] = [:],
+                       to emit: (String) throws -> Void) rethrows -> ItemWriter {
+        var writer = ItemWriter(format: format, items: items, picks: picks)
         var output = ""
         writer.begin(to: &output)
         for item in items {
@@ -184,9 +200,10 @@ struct Export: ParsableCommand {
 
     func run() throws {
         let items = try ItemOutput.load(library, favoritesOnly: favorites)
-        guard let output else { return try ItemOutput.write(items, as: format) }
+        let picks = format == .json || format == .jsonl ? try ItemOutput.picks(library) : [:]
+        guard let output else { return try ItemOutput.write(items, as: format, picks: picks) }
         var data = Data()
-        let writer = ItemOutput.render(items, as: format) { data.append(contentsOf: $0.utf8) }
+        let writer = ItemOutput.render(items, as: format, picks: picks) { data.append(contentsOf: $0.utf8) }
         do {
             try OutputFile.write(data, to: output)
         } catch {
