@@ -60,8 +60,11 @@ extension Config {
 
             """
         let keyMap = config.keyMap
+        // A command with no key here (forget-picks: a picker's own key) is named in a comment: a list of no keys
+        // is not a valid binding.
         let lines = keyMap.bindings.map { binding in
-            "\(binding.command.name) = [\(binding.keys.map { quoted($0.name) }.joined(separator: ", "))]"
+            binding.keys.isEmpty ? "# \(binding.command.name): no key (a picker has its own)"
+                : "\(binding.command.name) = [\(binding.keys.map { quoted($0.name) }.joined(separator: ", "))]"
         }
         let width = lines.map(\.count).max() ?? 0
         for (line, binding) in zip(lines, keyMap.bindings) {

@@ -118,14 +118,22 @@ final class BrowserSession {
         // Followed from before the lines are read, so a star made meanwhile is not missed.
         let follower = try? LibraryFollower(memory.library)
         let input = try StandardInput.readAll()
-        let startQuery = ListQuery(filter: query.filter, exact: query.exact, scope: query.scope, order: order,
+        var startQuery = ListQuery(filter: query.filter, exact: query.exact, scope: query.scope, order: order,
                                    scheme: query.scheme)
         let minimum = ProcessInfo.processInfo.environment["FAVS_PREVIEW_MINIMUM"].flatMap { Int($0) }
             ?? ListLoader.parallelThreshold
         var first = startQuery == ListQuery(scheme: query.scheme)
             ? input.withUnsafeBytes { ItemCollection.linesPreview(of: $0, favorites: stars, picks: picks) } : nil
         if let preview = first, preview.count < minimum { first = nil }
-        let whole = { input.withUnsafeBytes { ItemCollection.lines(of: $0, favorites: stars, picks: picks) } }
+        // Lines picked before: a list read whole at once opens in the frequent order, as a picked library's picker
+        // does (the starred, then the most picked, then input order), the picked lines left in their input places
+        // for it to order, so that a pick elsewhere or a forget (ctrl-d) moves a row at once. A long input is read
+        // with the picked lines placed after the starred ones, in the library order, so that its first frame is a
+        // preview: a pick or a forget moves a row there in a search, and in the order from the next run on.
+        let frequent = first == nil && !picks.isEmpty
+        if frequent { startQuery.order = .frequent }
+        let placed = frequent ? [:] : picks
+        let whole = { input.withUnsafeBytes { ItemCollection.lines(of: $0, favorites: stars, picks: placed) } }
         // The picks themselves are kept with the first list (the whole one read later keeps them, and those
         // changed since, `Store.reload`): a forget is taken back exactly, another picker's picks scored alike.
         var shown = first ?? whole()

@@ -19,6 +19,34 @@ import Testing
         #expect(shown, "\(why): \(screen)", sourceLocation: sourceLocation)
     }
 
+    @Test func ctrlDTakesAWrongTopLineDownAtOnceAndItStaysDownNextTime() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let data = "env XDG_DATA_HOME=\(shellQuoted(scratch.path("data")))"
+        let lines = shellQuoted(try scratch.write("lines.txt", "alpha\nbravo\ncharlie\n"))
+        let tmux = try await Tmux(width: 80, height: 24, scratch: scratch)
+        defer { tmux.close() }
+        try await tmux.startFavs(["pick", "--stdin", "words"], before: "cat \(lines) | \(data)", after: "> out.txt")
+        try await tmux.waitFor("enter pick")
+        try await tmux.sendKeys("End", "Enter")
+        #expect(try await tmux.exitStatus() == 0)
+        // Picked before, charlie comes first, in the frequent order: the wrong top match.
+        try await tmux.startFavs(["pick", "--stdin", "words"], before: "cat \(lines) | \(data)", after: "> out.txt")
+        try await tmux.waitFor("Items 1/3 · frequent")
+        try await waitForRows(tmux, ["charlie", "alpha", "bravo"], "charlie picked before")
+        try await tmux.sendKeys("C-d")
+        try await tmux.waitFor("Forgot 1 pick of “charlie” — ctrl-y to undo")
+        try await waitForRows(tmux, ["alpha", "bravo", "charlie"], "charlie forgotten")
+        try await tmux.sendKeys("Escape")
+        #expect(try await tmux.exitStatus() == 1)
+        try await tmux.startFavs(["pick", "--stdin", "words"], before: "cat \(lines) | \(data)", after: "> out.txt")
+        try await tmux.waitFor("enter pick")
+        try await waitForRows(tmux, ["alpha", "bravo", "charlie"], "the next run")
+        try await tmux.sendKeys("Enter")
+        #expect(try await tmux.exitStatus() == 0)
+        #expect(try String(contentsOfFile: scratch.path("out.txt"), encoding: .utf8) == "alpha\n")
+    }
+
     @Test func aPickAndAForgetInOnePickerMoveTheRanksInAnotherOpenOnTheSameName() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
