@@ -137,7 +137,11 @@ final class BrowserSession {
         // The picks themselves are kept with the first list (the whole one read later keeps them, and those
         // changed since, `Store.reload`): a forget is taken back exactly, another picker's picks scored alike.
         var shown = first ?? whole()
-        shown.setPicks(picked, frecency: config.frecency, at: scoredAt)
+        if frequent {
+            shown.setPicks(picked, frecency: config.frecency, at: scoredAt)
+        } else {
+            shown.keepPicks(picked, frecency: config.frecency, scoredAt: scoredAt)  // scored by the lines' builder
+        }
         let store = Store(collection: shown, sink: memory, query: startQuery)
         let browser = Browser(store: store, libraryName: memoryName, keyMap: config.keyMap, purpose: .pick)
         let session = BrowserSession(browser: browser, library: nil, loadTheRest: first == nil ? nil : {
