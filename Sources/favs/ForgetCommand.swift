@@ -12,7 +12,8 @@ struct Forget: ParsableCommand {
         commandName: "forget",
         abstract: "Forget the picks of items, so favs pick no longer ranks them by them.",
         discussion: """
-            Every pick of each item (enter in favs pick) is forgotten; its star, if any, stays. --stdin NAME \
+            Every pick of each item (enter in favs pick) is forgotten; its star, if any, stays. ctrl-d in a \
+            picker does the same for the selected item (ctrl-y takes it back). --stdin NAME \
             forgets lines in the memory of favs pick --stdin NAME (picks/NAME.sqlite) instead of a library. \
             A team library keeps no picks yet.
             """ + "\n\n" + ExitStatus.sentence(exitStatuses))

@@ -93,5 +93,15 @@ import FavsTestFixtures
         #expect(keys.keys(for: .previewDown) == [.shiftDown])
         #expect(keys.bindings.first { $0.command == .forgetPicks }?.help == "forget the item's picks, so it stops ranking first")
         #expect(KeyMap.standard.keys(for: .forgetPicks).isEmpty, "no key in the browser, where every letter is taken")
+        let p = Browser(store: Store(items: threeItems()), libraryName: "h", width: 80, height: 40, purpose: .pick)
+        p.handle(.ctrl("x"))
+        let help = p.frameText()
+        #expect(help.contains("┃ ctrl-d              forget the item's picks, so it stops ranking first"))
+        #expect(help.contains("┃ shift-down          scroll the detail (preview) down"))
+        #expect(help.contains("┃ shift-up            scroll the detail (preview) up"))
+        // The browser's help has no row for it.
+        let browser = Browser(store: Store(items: threeItems()), libraryName: "h", width: 80, height: 60)
+        browser.handle(.char("?"))
+        #expect(!browser.frameText().contains("forget"))
     }
 }
