@@ -36,6 +36,20 @@ import Testing
         }
     }
 
+    @Test func aLibraryOpenedReadOnlyTakesAForgetBackSayingWhyAndKeepsThePicks() throws {
+        try withSampleLibrary { library, path throws in
+            try library.recordPicks(["rec-002"], at: 1)
+            let readOnly = try SQLiteLibrary.openExisting(path: path, readOnly: true)
+            var items = try readOnly.loadList()
+            items.setPicks(try readOnly.picks(), frecency: Frecency(), at: 1)
+            let store = Store(collection: items, sink: readOnly)
+            let outcome = store.send(.forgetPicks("rec-002"))
+            #expect(outcome.error?.hasPrefix("Not saved: ") == true, "\(outcome.error ?? "no error")")
+            #expect(store.items.picks(of: "rec-002") == [Pick(at: 1)] && !store.canUndo)
+            #expect(try library.picks() == ["rec-002": [Pick(at: 1)]])
+        }
+    }
+
     @Test func anotherProcesssPickAndForgetReachAFollowingStoreAsTheItemsPicks() throws {
         try withSampleLibrary { library, path throws in
             var items = try library.loadList()
