@@ -50,9 +50,10 @@ import Testing
     /// server behind a partition, or a hung one, looks like): the screen says where favs connects at once, with
     /// the password hidden, and q or ctrl-c leaves at once with exit 0, as in the browser, the terminal restored.
     /// (The screen stayed blank for the whole connect timeout, keys waiting, then favs exited 69.) A connect timeout
-    /// of 10 s tells "at once" from "when the connect gives up" on a machine however busy: on a quiet one the screen
+    /// of 60 s tells "at once" from "when the connect gives up" on a machine however busy: on a quiet one the screen
     /// showed 0.17–0.19 s after the start and favs ended 0.05–0.11 s after the key; with make test's suites beside
-    /// it, a debug build took 2–3.2 s to start, and ended 0.7–1.1 s after the key.
+    /// it, a debug build took 2–3.2 s to start, and ended 0.7–1.1 s after the key. (With 10 s, make test once had
+    /// this test's own task wait 5 s for a thread — the suites share two — and q came after the connect gave up.)
     @Test(arguments: ["q", "C-c"])
     func aBrowserConnectingToASilentServerSaysSoAtOnceAndQuitsAtOnce(_ key: String) async throws {
         let scratch = try Scratch()
@@ -63,15 +64,15 @@ import Testing
         defer { tmux.close() }
 
         let started = ContinuousClock.now
-        try await tmux.startFavs(["--library", "postgres://favs:s3cret@127.0.0.1:\(silent.port)/postgres?connect_timeout=10"])
+        try await tmux.startFavs(["--library", "postgres://favs:s3cret@127.0.0.1:\(silent.port)/postgres?connect_timeout=60"])
         try await tmux.waitFor("connecting to")
         let shown = ContinuousClock.now - started
         print("connecting: said \(shown) after start")
-        #expect(shown < .seconds(6), "the connecting screen is drawn at once (within 1 s on a quiet machine), not after the connect")
+        #expect(shown < .seconds(30), "the connecting screen is drawn at once (within 1 s on a quiet machine), not after the connect")
         #expect(try await tmux.screen() == [
             " favs",
             "",
-            " connecting to postgres://favs:***@127.0.0.1:\(silent.port)/postgres?connect_timeout=10 …",
+            " connecting to postgres://favs:***@127.0.0.1:\(silent.port)/postgres?connect_timeout=60 …",
             "",
             "",
             " q quits",
@@ -86,7 +87,7 @@ import Testing
         print("connecting: \(key) ended favs \(took) after the key, status \(status)")
         let left = try await tmux.joinedText().joined(separator: "\n")
         #expect(status == 0, "the pane:\n\(left)\(tmux.crashes())")
-        #expect(took < .seconds(2), "\(key) leaves at once (within 1 s on a quiet machine), not when the connect gives up")
+        #expect(took < .seconds(6), "\(key) leaves at once (within 1 s on a quiet machine), not when the connect gives up")
         #expect(try await tmux.display("#{alternate_on} #{cursor_flag}") == "0 1", "the terminal is restored")
         #expect(try tmux.sttyAfterExit().isSuperset(of: ["icanon", "echo", "icrnl", "opost"]))
     }
