@@ -35,4 +35,19 @@ extension ItemCollection {
     public var starringMembers: [String] {
         zip(setIDs, sets).compactMap { set, members in members.count > 0 ? set.starsMember : nil }.sorted()
     }
+
+    /// Makes `stars` the favorites, each present item named at its time, and takes every other favorite away: what a
+    /// team library's member who may only read it sees, their stars kept in a file of their own (`PersonalStars` in
+    /// FavsLibrary) in place of the library's record of them. The team's count follows, as it follows any star.
+    /// For a collection read whole (a preview's counts are the library's).
+    public mutating func replaceFavorites(with stars: [ItemID: Int64?]) {
+        for slot in favoriteSlots where stars[id(atSlot: slot)] == nil {
+            setMember(slot: slot, ofSet: Self.favoritesIndex, false, at: nil)
+        }
+        for (id, time) in stars {
+            guard let slot = presentSlot(of: id), !isFavorite(slot: slot) || favoritedAt(slot: slot) != time else { continue }
+            if isFavorite(slot: slot) { setMember(slot: slot, ofSet: Self.favoritesIndex, false, at: nil) }
+            setMember(slot: slot, ofSet: Self.favoritesIndex, true, at: time)
+        }
+    }
 }

@@ -7,9 +7,16 @@ import Foundation
 /// missing (a file's folders only at the default location), and seeded with the sample when `seedIfNew`.
 func openLibrary(_ location: LibraryLocation, seedIfNew: Bool) throws -> any ItemLibrary {
     if location.isPostgres {
-        return try PostgresLibrary.open(url: location.path, seedIfNew: seedIfNew, timeout: serverTimeout)
+        return try keepingOwnStars(PostgresLibrary.open(url: location.path, seedIfNew: seedIfNew, timeout: serverTimeout))
     }
     return try SQLiteLibrary.open(location, seedIfNew: seedIfNew)
+}
+
+/// A team library the member's role may only read, with their own stars kept on this machine beside it
+/// (`PersonalStarsLibrary`); any other as it is.
+private func keepingOwnStars(_ library: PostgresLibrary) throws -> any ItemLibrary {
+    guard let stars = try library.personalStarsLocation(environment: ProcessInfo.processInfo.environment) else { return library }
+    return try PersonalStarsLibrary(team: library, starsAt: stars)
 }
 
 /// The library an import or a copy writes into, created when missing but never seeded. On a PostgreSQL server
@@ -27,8 +34,8 @@ func openLibraryToFill(_ location: LibraryLocation) throws -> any ItemLibrary {
 /// false, so reading one writes nothing.
 func openExistingLibrary(_ location: LibraryLocation, readOnly: Bool = true) throws -> any ItemLibrary {
     if location.isPostgres {
-        return sayingOpeningNotice(try PostgresLibrary.open(url: location.path, seedIfNew: false, mustExist: true,
-                                                            timeout: serverTimeout))
+        return sayingOpeningNotice(try keepingOwnStars(PostgresLibrary.open(url: location.path, seedIfNew: false,
+                                                                            mustExist: true, timeout: serverTimeout)))
     }
     return try SQLiteLibrary.openExisting(location, readOnly: readOnly)
 }
@@ -47,11 +54,25 @@ private func say(openingNotice notice: String?) {
 
 /// Applies a command-line change (`favs fav`, `unfav`, `delete`, `restore`) to a library that must exist. A team
 /// library is checked with the change itself, so the command costs two trips to the server after the login.
+///
+/// A star of a member whose role may only read the team library is kept in their own file on this machine
+/// (`PersonalStarsLibrary`), the library opened again to check the ids; stderr says where.
 func apply(_ command: ItemCommand, to ids: [ItemID], at location: LibraryLocation) throws -> [ItemID] {
     if location.isPostgres {
-        let (changed, notice) = try PostgresLibrary.apply(command, to: ids, url: location.path, timeout: serverTimeout)
-        say(openingNotice: notice)
-        return changed
+        do {
+            let (changed, notice) = try PostgresLibrary.apply(command, to: ids, url: location.path, timeout: serverTimeout)
+            say(openingNotice: notice)
+            return changed
+        } catch let LibraryError.readOnlyRole(library, role) where command == .favorite || command == .unfavorite {
+            let opened = try openExistingLibrary(location)
+            guard let stars = opened.personalStars else { throw LibraryError.readOnlyRole(location: library, role: role) }
+            let changed = try opened.apply(command, to: ids)
+            FileHandle.standardError.write(Data("""
+                favs: your role \(role) may only read library \(library): your stars are kept on this machine, in \(stars)
+
+                """.utf8))
+            return changed
+        }
     }
     return try openExistingLibrary(location, readOnly: false).apply(command, to: ids)
 }

@@ -5,8 +5,11 @@ import Foundation
 /// when there are any), undo and redo.
 extension Browser {
     func perform(_ command: Command) -> Effect {
-        // A library this user may only read offers nothing that would change it: such a key says why at once.
-        if let reason = readOnlyReason, command.changesTheLibrary { return refuse("Read-only: \(reason)") }
+        // A library this user may only read offers nothing that would change it: such a key says why at once. A member
+        // who keeps their own stars apart still stars, and undoes and redoes (their history holds nothing else).
+        if let reason = readOnlyReason, command.changesTheLibrary, !(keepsOwnStars && command.changesOwnStars) {
+            return refuse("Read-only: \(reason)")
+        }
         switch command {
         case .moveDown: move(by: 1)
         case .moveUp: move(by: -1)
