@@ -84,3 +84,24 @@ import Testing
         #expect(store.items.teamStars(of: "a") == 1 && store.items.memberCount(of: .team) == 2)
     }
 }
+
+/// The favorites of a member who may only read a team library, kept in a file of their own (FavsLibrary's
+/// `PersonalStarsLibrary`): the model takes them as a list read marked from that file.
+@Suite struct PersonalStarsModelTests {
+    /// A member who may only read the library keeps their stars in a file of their own: a list read from the library
+    /// is marked from it, every other favorite taken away, and the team's count follows as it follows any star.
+    @Test func favoritesReplacedFromAFileOfTheirOwnKeepTheTeamsCount() {
+        var items = ItemCollection(SetTests.fiveItems())  // a is the library's record of your star
+        items.addMembers(slots: [0, 2], times: [0: 3, 2: 4], to: TeamStarsModelTests.ana)
+        #expect(items.teamStars(of: "a") == 2 && items.teamStars(of: "c") == 1)
+
+        items.replaceFavorites(with: ["c": 8, "e": nil, "gone": 9])
+        #expect(items.favoriteIDs == ["c", "e"] && items.favoriteCount == 2)
+        #expect(items["c"]?.favoritedAt == 8 && items["e"]?.favoritedAt == nil)
+        #expect(items.teamStars(of: "a") == 1 && items.teamStars(of: "c") == 2 && items.teamStars(of: "e") == 1)
+        #expect(items.memberCount(of: .team) == 3)
+        // Again with a star's time changed: the time is the file's, the counts unchanged.
+        items.replaceFavorites(with: ["c": 10, "e": nil])
+        #expect(items["c"]?.favoritedAt == 10 && items.teamStars(of: "c") == 2 && items.memberCount(of: .team) == 3)
+    }
+}
