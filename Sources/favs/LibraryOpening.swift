@@ -7,15 +7,23 @@ import Foundation
 /// missing (a file's folders only at the default location), and seeded with the sample when `seedIfNew`.
 func openLibrary(_ location: LibraryLocation, seedIfNew: Bool) throws -> any ItemLibrary {
     if location.isPostgres {
-        return try keepingOwnStars(PostgresLibrary.open(url: location.path, seedIfNew: seedIfNew, timeout: serverTimeout))
+        return keepingOwnStars(try PostgresLibrary.open(url: location.path, seedIfNew: seedIfNew, timeout: serverTimeout))
     }
     return try SQLiteLibrary.open(location, seedIfNew: seedIfNew)
 }
 
 /// A team library the member's role may only read, with their own stars kept on this machine beside it
-/// (`PersonalStarsLibrary`); any other as it is.
-private func keepingOwnStars(_ library: PostgresLibrary) throws -> any ItemLibrary {
-    guard let stars = try library.personalStarsLocation(environment: ProcessInfo.processInfo.environment) else { return library }
+/// (`PersonalStarsLibrary`); any other as it is. A file of stars that cannot be made or opened (a home folder
+/// that cannot be written) leaves the library read-only as it was, whatever the command: `favs fav` says why
+/// (`ownStars(in:)`).
+private func keepingOwnStars(_ library: PostgresLibrary) -> any ItemLibrary {
+    (try? ownStars(in: library)) ?? library
+}
+
+/// The team library with the member's own stars beside it; nil when the role may write it (or its tables are too
+/// old for members' stars). Throws when the file of stars cannot be opened.
+private func ownStars(in library: PostgresLibrary) throws -> PersonalStarsLibrary? {
+    guard let stars = try library.personalStarsLocation(environment: ProcessInfo.processInfo.environment) else { return nil }
     return try PersonalStarsLibrary(team: library, starsAt: stars)
 }
 
@@ -34,7 +42,7 @@ func openLibraryToFill(_ location: LibraryLocation) throws -> any ItemLibrary {
 /// false, so reading one writes nothing.
 func openExistingLibrary(_ location: LibraryLocation, readOnly: Bool = true) throws -> any ItemLibrary {
     if location.isPostgres {
-        return sayingOpeningNotice(try keepingOwnStars(PostgresLibrary.open(url: location.path, seedIfNew: false,
+        return sayingOpeningNotice(keepingOwnStars(try PostgresLibrary.open(url: location.path, seedIfNew: false,
                                                                             mustExist: true, timeout: serverTimeout)))
     }
     return try SQLiteLibrary.openExisting(location, readOnly: readOnly)
@@ -64,8 +72,10 @@ func apply(_ command: ItemCommand, to ids: [ItemID], at location: LibraryLocatio
             say(openingNotice: notice)
             return changed
         } catch let LibraryError.readOnlyRole(library, role) where command == .favorite || command == .unfavorite {
-            let opened = try openExistingLibrary(location)
-            guard let stars = opened.personalStars else { throw LibraryError.readOnlyRole(location: library, role: role) }
+            let team = try PostgresLibrary.open(url: location.path, seedIfNew: false, mustExist: true, timeout: serverTimeout)
+            guard let opened = try ownStars(in: team), let stars = opened.personalStars else {
+                throw LibraryError.readOnlyRole(location: library, role: role)
+            }
             let changed = try opened.apply(command, to: ids)
             FileHandle.standardError.write(Data("""
                 favs: your role \(role) may only read library \(library): your stars are kept on this machine, in \(stars)

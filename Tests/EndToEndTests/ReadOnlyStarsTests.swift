@@ -69,6 +69,17 @@ import Testing
         }
         #expect(try await Self.tables(of: schema, in: scratch) == tables, "the team's tables changed")
         #expect(tables == "0 0 / @favs rec-001, @favs rec-004, @favs rec-008")
+
+        // Where no file of stars can be made (favs's data folder is a file), the library still reads, read-only as it
+        // was; a star says why it cannot be kept, and changes nothing.
+        let blocked = pinnedEnvironment(home: scratch.url).merging(["XDG_DATA_HOME": try scratch.write("data", "")]) { $1 }
+        let read = try await run(try favsBinary(), ["list", "--favorites", "--library", library], environment: blocked,
+                                 in: scratch.url)
+        #expect(read.status == 0 && read.out == "" && read.err == "")
+        let notKept = try await run(try favsBinary(), ["fav", "rec-003", "--library", library], environment: blocked,
+                                    in: scratch.url)
+        #expect(notKept.status == 74 && notKept.out == "", "\(notKept.err)")
+        #expect(notKept.err.hasPrefix("favs: cannot open library \(scratch.path("data"))/favs/stars/"), "\(notKept.err)")
         let writer = try Postgres.url + "?schema=\(schema)"
         #expect(try await TeamStarsTests.favsOut(["list", "--favorites-of", reader], library: writer, in: scratch) == "",
                 "the team does not see them")
