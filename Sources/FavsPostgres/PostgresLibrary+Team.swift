@@ -44,6 +44,9 @@ extension PostgresLibrary {
         }
     }
 
+    /// The role this library is opened as (the login's), for a message.
+    public var role: String { session.target.user }
+
     /// Where this member keeps their own stars when their role may only read the library (`PersonalStarsLibrary`,
     /// `LibraryLocation.personalStars`): named by the server, the database, the schema and the member. Nil when the
     /// role may write it, or when its tables are older than members' own stars (format 5).

@@ -64,25 +64,28 @@ private func say(openingNotice notice: String?) {
 /// library is checked with the change itself, so the command costs two trips to the server after the login.
 ///
 /// A star of a member whose role may only read the team library is kept in their own file on this machine
-/// (`PersonalStarsLibrary`), the library opened again to check the ids; stderr says where.
+/// (`PersonalStarsLibrary`), each id checked in the library first; stderr says where.
 func apply(_ command: ItemCommand, to ids: [ItemID], at location: LibraryLocation) throws -> [ItemID] {
     if location.isPostgres {
-        do {
-            let (changed, notice) = try PostgresLibrary.apply(command, to: ids, url: location.path, timeout: serverTimeout)
-            say(openingNotice: notice)
-            return changed
-        } catch let LibraryError.readOnlyRole(library, role) where command == .favorite || command == .unfavorite {
-            let team = try PostgresLibrary.open(url: location.path, seedIfNew: false, mustExist: true, timeout: serverTimeout)
-            guard let opened = try ownStars(in: team), let stars = opened.personalStars else {
-                throw LibraryError.readOnlyRole(location: library, role: role)
-            }
-            let changed = try opened.apply(command, to: ids)
+        var kept: (stars: String, location: String, role: String)?
+        let (changed, notice) = try PostgresLibrary.apply(
+            command, to: ids, url: location.path, timeout: serverTimeout,
+            readOnly: command != .favorite && command != .unfavorite ? nil : { team in
+                guard let opened = try ownStars(in: team), let stars = opened.personalStars else {
+                    return try team.apply(command, to: ids)  // refused: the library is read-only
+                }
+                let changed = try opened.apply(command, to: ids)
+                kept = (stars, team.location, team.role)
+                return changed
+            })
+        say(openingNotice: notice)
+        if let kept {
             FileHandle.standardError.write(Data("""
-                favs: your role \(role) may only read library \(library): your stars are kept on this machine, in \(stars)
+                favs: your role \(kept.role) may only read library \(kept.location): your stars are kept on this machine, in \(kept.stars)
 
                 """.utf8))
-            return changed
         }
+        return changed
     }
     return try openExistingLibrary(location, readOnly: false).apply(command, to: ids)
 }
