@@ -66,9 +66,13 @@ public final class PersonalStarsLibrary: ItemLibrary {
         return items.map { Self.starred($0, stars) }
     }
 
-    /// None: a preview's counts are the library's. The list is read whole (a browser reads it while it says it
-    /// connects), and marked from the file.
-    public func loadPreview(rows: Int, last: Int, minimum: Int) throws -> ItemCollection? { nil }
+    /// The library's preview, its rows marked from the file and its favorites counted there (the list, read by the
+    /// list follower, is marked whole).
+    public func loadPreview(rows: Int, last: Int, minimum: Int) throws -> ItemCollection? {
+        guard var preview = try team.loadPreview(rows: rows, last: last, minimum: minimum) else { return nil }
+        preview.replaceFavorites(with: try currentStars())
+        return preview
+    }
 
     public func loadListToFollow() throws -> (items: ItemCollection, lastChange: Int64) {
         var (items, lastChange) = try team.loadListToFollow()

@@ -104,4 +104,18 @@ import Testing
         items.replaceFavorites(with: ["c": 10, "e": nil])
         #expect(items["c"]?.favoritedAt == 10 && items.teamStars(of: "c") == 2 && items.memberCount(of: .team) == 3)
     }
+
+    /// A preview (the first and last rows of a large library, its favorites among them) is marked so: the file's stars
+    /// among its rows are the favorites it knows, the library's own are gone, and every star of the file is counted.
+    @Test func aPreviewMarkedFromTheFileKnowsTheStarsAmongItsRowsAndCountsThemAll() {
+        let all = (1...9).map { Item(id: ItemID("i\($0)"), title: "Item \($0)", favorite: $0 == 5, position: $0) }
+        var preview = ItemCollection.preview(rows: Array(all.prefix(2)), last: [all[8]], favorites: [all[4]], count: 9,
+                                             favoriteCount: 1)
+        preview.replaceFavorites(with: ["i2": 7, "i9": 8, "i6": 9])
+        #expect(preview.isPreview && preview.count == 9 && preview.favoriteCount == 3)
+        #expect(preview.favoriteIDs == ["i2", "i9"] && preview["i2"]?.favoritedAt == 7)
+        #expect(preview["i5"] == nil, "the library's own favorite, in the middle, is not held")
+        #expect(preview.id(atRow: 0) == "i1" && preview.id(atRow: 1) == "i2" && preview.id(atRow: 8) == "i9")
+        #expect(preview.id(atRow: 4) == nil, "the middle is still to come")
+    }
 }
