@@ -24,11 +24,12 @@ final class PersonalStarsFollower: LibraryFollowing {
         guard let mine, !(try mine.poll()).isEmpty else { return updates }
         // The stars are few: the file's whole set, compared, says every star another process gave or took away,
         // whatever its log said (a row, or "read everything again").
+        // In the order of their ids, so that the same change is told the same way.
         let now = try library.currentStars()
-        for (id, time) in now where known[id] != .some(time) {
+        for (id, time) in now.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where known[id] != .some(time) {
             updates.append(.member(.favorites, id, true, at: time))
         }
-        for id in known.keys where now[id] == nil {
+        for id in known.keys.sorted(by: { $0.rawValue < $1.rawValue }) where now[id] == nil {
             updates.append(.member(.favorites, id, false, at: nil))
         }
         known = now

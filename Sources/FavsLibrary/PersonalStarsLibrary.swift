@@ -176,7 +176,13 @@ public final class PersonalStarsLibrary: ItemLibrary {
     public func renameTag(_ old: String, to new: String?) throws -> [ItemID] { try team.renameTag(old, to: new) }
     public func savedSearches() throws -> [SavedSearch] { try team.savedSearches() }
     public func renameSearch(_ name: String, to new: String?) throws { try team.renameSearch(name, to: new) }
-    public func ids(changedBy command: ItemCommand) throws -> [ItemID] { try team.ids(changedBy: command) }
+    /// The ids `command` can change, in list order: for a star, those the file does not star (for an unstar, those it
+    /// does) among the library's items.
+    public func ids(changedBy command: ItemCommand) throws -> [ItemID] {
+        guard command == .favorite || command == .unfavorite else { return try team.ids(changedBy: command) }
+        let stars = try currentStars()
+        return try team.ids(changedBy: .delete).filter { (stars[$0] != nil) == (command == .unfavorite) }
+    }
     public var remembersPicks: Bool { team.remembersPicks }
     public func recordPicks(_ ids: [ItemID], at time: Int64) throws -> [ItemID] { try team.recordPicks(ids, at: time) }
     public func picks() throws -> [ItemID: [Pick]] { try team.picks() }
