@@ -95,11 +95,17 @@ TEST_DIST = $(STATIC_SCRATCH)/test-artefacts
 # Every test, then a smoke run of the benchmark script on 2,000 items with the debug build (every figure
 # measured, every row imported; its timings say nothing in a debug build). The tests of the PostgreSQL library run
 # against a throwaway server in a temporary folder, on 127.0.0.1 and a free port, stopped on every way out.
+# The end-to-end tests (real processes, tmux, servers, with bounds in seconds) run after the others, not beside
+# them: Swift Testing runs every test on the cooperative pool, as wide as the cores (2), and a test that is not
+# async holds a thread for as long as it runs (the property tests, seconds each). One failure's own timeline fits
+# only that: a key the test sent 6 s after favs started reached it after favs's 10 s connect timeout.
+TEST_ENV = SWIFT_BACKTRACE=enable=no FAVS_BIN=$(BIN_DIR)/favs FAVS_DIST_DIR="$(CURDIR)/$(TEST_DIST)"
 test: deps
 	$(SWIFT) build
 	rm -rf "$(TEST_DIST)"
 	@$(MAKE) --no-print-directory dist deb CONFIG=debug STATIC=relink DIST_DIR="$(TEST_DIST)" DEB_COMPRESSION="-Zgzip -z1"
-	SWIFT_BACKTRACE=enable=no FAVS_BIN=$(BIN_DIR)/favs FAVS_DIST_DIR="$(CURDIR)/$(TEST_DIST)" $(WITH_POSTGRES) $(SWIFT) test
+	$(TEST_ENV) $(WITH_POSTGRES) $(SWIFT) test --skip EndToEndTests
+	$(TEST_ENV) $(WITH_POSTGRES) $(SWIFT) test --skip-build --filter EndToEndTests
 	FAVS_BENCH_BIN_DIR=$(BIN_DIR) FAVS_BENCH_SKIP_INPROCESS=1 scripts/bench.sh 2000 > /dev/null
 
 # The no-drift property test for a million random steps over about 3,850 seeds (make test runs 50,180 over 193).

@@ -115,7 +115,7 @@ let package = Package(
         // BadInput/ is the corpus of broken import files the end-to-end tests feed the binary (read by path).
         // GRDB makes Firefox profiles and holds their lock as a running Firefox does.
         .testTarget(name: "EndToEndTests", dependencies: ["FavsModel", "FavsCore", "FavsExitStatus", "FavsGenerator",
-                                                          .product(name: "GRDB", package: "GRDB.swift")],
+                                                          "FavsTestFixtures", .product(name: "GRDB", package: "GRDB.swift")],
                     exclude: ["BadInput"]),
     ],
     swiftLanguageModes: [.v6]

@@ -27,6 +27,9 @@ public protocol ItemLibrary: ChangeSink, FieldSource {
     /// Whose stars the favorites are, in a team library where each member keeps their own; nil for a library with
     /// one set of favorites (every SQLite file).
     var member: String? { get }
+    /// Where the member's own stars are kept when the library may not keep them (a team library their role may only
+    /// read: `PersonalStarsLibrary`): that file's path; nil when the library keeps them.
+    var personalStars: String? { get }
 
     /// The items not deleted, in list order, with their fields and tags.
     func loadItems() throws -> [Item]
@@ -194,6 +197,8 @@ extension ItemLibrary {
     public var readOnlyReason: String? { nil }
 
     public var member: String? { nil }
+
+    public var personalStars: String? { nil }
     /// A team library's picker does not remember picks yet: its schema has no table for them.
     public var remembersPicks: Bool { false }
 

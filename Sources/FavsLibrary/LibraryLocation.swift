@@ -42,6 +42,27 @@ public struct LibraryLocation: Equatable, Sendable {
         try LibraryLocation(path: join(dataFolder(environment), "picks/\(name).sqlite"), createsFolders: true)
     }
 
+    /// Where a member whose role may only read a team library keeps their own stars (`PersonalStarsLibrary`):
+    /// `stars/NAME.sqlite` in favs's own folder, NAME the server, the database, the schema and the member joined by `+`
+    /// (`db.example.com:5432+team+public+ana`), each part percent-encoded where a file name could not keep it apart.
+    public static func personalStars(server: String, database: String, schema: String, member: String,
+                                     environment: [String: String]) throws(LibraryError) -> LibraryLocation {
+        let name = [server, database, schema, member].map(fileNamePart).joined(separator: "+")
+        return try LibraryLocation(path: join(dataFolder(environment), "stars/\(name).sqlite"), createsFolders: true)
+    }
+
+    /// A part of a file name: letters, digits, `-`, `.`, `_` and `:` kept, every other byte as `%XX` (`+` and `/`
+    /// among them, so that parts stay apart and in one folder; a leading `.` too, so that no name is hidden).
+    private static func fileNamePart(_ text: String) -> String {
+        var part = ""
+        for byte in text.utf8 {
+            let kept = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || (Array("-._:".utf8).contains(byte) && !(byte == 0x2E && part.isEmpty))
+            part += kept ? String(UnicodeScalar(byte)) : "%" + String(byte, radix: 16, uppercase: true).leftPadded()
+        }
+        return part
+    }
+
     /// favs's own folder: `$XDG_DATA_HOME/favs`, else `$HOME/.local/share/favs` (empty values count as unset).
     private static func dataFolder(_ environment: [String: String]) -> String {
         if let dataHome = environment["XDG_DATA_HOME"], !dataHome.isEmpty { return join(dataHome, "favs") }
@@ -77,4 +98,9 @@ public struct LibraryLocation: Equatable, Sendable {
     private static func join(_ directory: String, _ relative: String) -> String {
         directory.hasSuffix("/") ? directory + relative : directory + "/" + relative
     }
+}
+
+private extension String {
+    /// Two hex digits for a byte below 16 too.
+    func leftPadded() -> String { count < 2 ? "0" + self : self }
 }

@@ -9,6 +9,9 @@ import GRDB
 ///
 /// As the store's sink it turns a favorite toggle into an upsert of that line, with its change-log row, so
 /// other processes follow it through the log exactly as they follow a library.
+///
+/// The same kind of file keeps the stars of a member whose role may only read a team library
+/// (`PersonalStarsLibrary`): ids the team's list holds, starred on this machine (the titles are the team's).
 public final class PickMemory: ChangeSink {
     public let library: SQLiteLibrary
 
@@ -59,6 +62,22 @@ public final class PickMemory: ChangeSink {
     /// The lines' picks, oldest first.
     public func picks() throws -> [ItemID: [Pick]] {
         try library.picks()
+    }
+
+    /// Stars lines by id, or takes their stars away (`favs fav`, `favs unfav`), in one transaction logged as a
+    /// library's command is (`LibraryWriteTransaction.apply(_:to:)`): each gets its row first. Returns the ids that
+    /// changed. Only a favorite and an unfavorite: the lines come from elsewhere.
+    public func apply(_ command: ItemCommand, to ids: [ItemID]) throws -> [ItemID] {
+        guard command == .favorite || command == .unfavorite else {
+            throw LibraryError.database("a memory of stars keeps only stars: it cannot \(command.rawValue) items")
+        }
+        try library.refuseWritesOnFullDisk()
+        return try LibraryError.wrapping {
+            try library.writer.write { db in
+                for id in ids { try keep(id, db) }
+                return try SQLiteWrites(db: db, origin: library.origin).apply(command, to: ids).map(\.write.itemID)
+            }
+        }
     }
 
     /// Gives a line a row: at the end when it has none, else back from a delete. The title is the line as read (a

@@ -35,4 +35,36 @@ extension ItemCollection {
     public var starringMembers: [String] {
         zip(setIDs, sets).compactMap { set, members in members.count > 0 ? set.starsMember : nil }.sorted()
     }
+
+    /// Makes `stars` the favorites, each present item named at its time, and takes every other favorite away: what a
+    /// team library's member who may only read it sees, their stars kept in a file of their own
+    /// (`PersonalStarsLibrary` in FavsLibrary) in place of the library's record of them. The team's count follows, as
+    /// it follows any star.
+    ///
+    /// A preview keeps its rows, marked so, and counts every star of the file: those among its rows are the favorites
+    /// it knows, the others are rows to come (the whole list, once read, is marked again).
+    public mutating func replaceFavorites(with stars: [ItemID: Int64?]) {
+        if let preview {
+            let known = presentSlots.map { slot in
+                var item = self.item(atSlot: slot)
+                let time = stars[item.id]
+                item.favorite = time != nil
+                item.favoritedAt = time ?? nil
+                return item
+            }
+            // The first rows have the lowest positions, the last rows the highest; between them, the library's own
+            // favorites, which are not the file's.
+            self = .preview(rows: Array(known.prefix(preview.rows)), last: Array(known.suffix(preview.lastRows)),
+                            favorites: known.filter(\.favorite), count: preview.count, favoriteCount: stars.count)
+            return
+        }
+        for slot in favoriteSlots where stars[id(atSlot: slot)] == nil {
+            setMember(slot: slot, ofSet: Self.favoritesIndex, false, at: nil)
+        }
+        for (id, time) in stars {
+            guard let slot = presentSlot(of: id), !isFavorite(slot: slot) || favoritedAt(slot: slot) != time else { continue }
+            if isFavorite(slot: slot) { setMember(slot: slot, ofSet: Self.favoritesIndex, false, at: nil) }
+            setMember(slot: slot, ofSet: Self.favoritesIndex, true, at: time)
+        }
+    }
 }

@@ -27,8 +27,12 @@ extension PostgresLibrary {
     /// schema that does not hold this favs's library as it writes it (no tables, another format, no field index) is
     /// opened as `open` opens it, with the same refusals, and the command applied then. Returns the items changed,
     /// and what opening it did that the user should hear of (`openingNotice`).
+    ///
+    /// `readOnly`: what to do instead, on the library opened, when the role may only read it (a member's own stars
+    /// kept on this machine); without it, the change is refused (`readOnlyRole`).
     public static func apply(_ command: ItemCommand, to ids: [ItemID], url: String, timeout: Int = 5,
-                             environment: [String: String] = ProcessInfo.processInfo.environment)
+                             environment: [String: String] = ProcessInfo.processInfo.environment,
+                             readOnly: ((PostgresLibrary) throws -> [ItemID])? = nil)
         throws -> (changed: [ItemID], notice: String?) {
         let target = try PostgresTarget(url: url, environment: environment)
         let session = try PostgresSession(target, timeout: timeout)
@@ -39,6 +43,7 @@ extension PostgresLibrary {
             let prepared = try prepare(session, seed: false, mustExist: true)
             let library = PostgresLibrary(session: session, name: prepared.name, format: prepared.format,
                                           writable: prepared.writable)
+            if !prepared.writable, let readOnly { return (try readOnly(library), prepared.notice) }
             return (try library.apply(command, to: ids), prepared.notice)
         }
     }

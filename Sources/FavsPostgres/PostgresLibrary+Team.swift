@@ -43,4 +43,21 @@ extension PostgresLibrary {
             return Claim(count: Int(count), from: holder)
         }
     }
+
+    /// The role this library is opened as (the login's), for a message.
+    public var role: String { session.target.user }
+
+    /// Where this member keeps their own stars when their role may only read the library (`PersonalStarsLibrary`,
+    /// `LibraryLocation.personalStars`): named by the server, the database, the schema and the member. Nil when the
+    /// role may write it, or when its tables are older than members' own stars (format 5).
+    public func personalStarsLocation(environment: [String: String]) throws -> LibraryLocation? {
+        guard !writable, tableFormat >= StarNames.membersFormat else { return nil }
+        let target = session.target
+        let server = switch target.endpoint {
+        case let .tcp(host, port): "\(host):\(port)"
+        case let .socket(path): path
+        }
+        return try LibraryLocation.personalStars(server: server, database: target.database, schema: target.schema,
+                                                 member: target.member, environment: environment)
+    }
 }

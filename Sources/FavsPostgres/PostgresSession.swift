@@ -54,10 +54,11 @@ final class PostgresSession: @unchecked Sendable {
 
     /// Connects now; a failure throws the reason as a one-line `LibraryError` (the password never in it).
     /// `timeout`: seconds a statement may go unanswered (0: no deadline).
-    init(_ target: PostgresTarget, timeout: Int = 5) throws {
+    /// `connecting`: told the connection while its start-up is under way (`PostgresConnection.connect`).
+    init(_ target: PostgresTarget, timeout: Int = 5, connecting: (PostgresConnection) -> Void = { _ in }) throws {
         self.target = target
         self.timeout = max(0, timeout)
-        let connection = try connect()
+        let connection = try connect(telling: connecting)
         lock.withLock { self.connection = connection }
     }
 
@@ -437,12 +438,12 @@ final class PostgresSession: @unchecked Sendable {
 
     /// A new connection, its whole start-up (the name's lookup, TCP, TLS, login) within the connect timeout (a stopped server
     /// accepts the TCP connection and then says nothing); notifications for this library go to the session.
-    private func connect() throws -> PostgresConnection {
+    private func connect(telling connecting: (PostgresConnection) -> Void = { _ in }) throws -> PostgresConnection {
         let seconds = target.connectTimeout
         let deadline = seconds.map { ContinuousClock.now + .seconds($0) }
         let connection: PostgresConnection
         do {
-            connection = try PostgresConnection.connect(try keywords(until: deadline), until: deadline)
+            connection = try PostgresConnection.connect(try keywords(until: deadline), until: deadline, started: connecting)
         } catch is PostgresConnection.DeadlinePassed {
             throw LibraryError.timedOut(seconds: seconds ?? 0)
         } catch {

@@ -11,6 +11,10 @@ final class SideSession: @unchecked Sendable {
     private let main: PostgresSession
     private let lock = NSLock()
     private var session: PostgresSession?
+    /// The connection being made, while its start-up waits on the server: cut too.
+    private var connecting: PostgresConnection?
+    /// How many times it was cut: a connection made across a cut is not used.
+    private var cuts = 0
 
     init(beside main: PostgresSession) {
         self.main = main
@@ -21,14 +25,42 @@ final class SideSession: @unchecked Sendable {
     /// the connect timeout).
     func connection() throws -> PostgresSession {
         if main.isOffline { throw PostgresSession.offline }
-        if let session = lock.withLock({ session }), !session.isOffline { return session }
-        let made = try PostgresSession(main.target, timeout: main.timeout)
-        lock.withLock { session = made }
+        let (current, cutsBefore) = lock.withLock { (session, cuts) }
+        if let current, !current.isOffline { return current }
+        defer { lock.withLock { connecting = nil } }
+        let made: PostgresSession
+        do {
+            made = try PostgresSession(main.target, timeout: main.timeout) { started in
+                let cutMeanwhile = lock.withLock {
+                    connecting = started
+                    return cuts != cutsBefore
+                }
+                if cutMeanwhile { started.cut() }
+            }
+        } catch where lock.withLock({ cuts != cutsBefore }) {
+            throw PostgresSession.offline  // cut: the server went silent, whatever the connect's own failure says
+        }
+        let cutMeanwhile = lock.withLock {
+            guard cuts == cutsBefore else { return true }
+            session = made
+            return false
+        }
+        if cutMeanwhile {
+            made.goOffline()
+            throw PostgresSession.offline
+        }
         return made
     }
 
-    /// Cuts the session in use, from any thread: what waits on it fails at once.
+    /// Cuts the session in use, or the connection being made, from any thread: what waits on it fails at once.
+    /// (A connect under way was not cut: a list read asked as the server went silent waited out the connect
+    /// timeout, and the read asked once it was back queued behind it.)
     func cut() {
-        lock.withLock { session }?.goOffline()
+        let (current, started) = lock.withLock {
+            cuts += 1
+            return (session, connecting)
+        }
+        current?.goOffline()
+        started?.cut()
     }
 }

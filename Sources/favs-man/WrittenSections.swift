@@ -34,6 +34,12 @@ enum WrittenSections {
                 with its time (a library like any other, which favs list --library can read). Created, with its \
                 folders, by the first pick on NAME.
                 """),
+            (#"\fI$XDG_DATA_HOME/favs/stars/SERVER+DATABASE+SCHEMA+MEMBER.sqlite\fR"#, """
+                The stars of a member whose role may only read a team (postgres://) library: what f, favs fav and \
+                favs unfav star there, kept on this machine and seen by no one else (a library like any other, its \
+                items the ids starred). Each part of the name is percent-encoded where a file name could not hold it. \
+                Created, with its folders, the first time such a member opens the library.
+                """),
             (#"\fI$XDG_CONFIG_HOME/favs/config.toml\fR"#, """
                 The config file (~/.config/favs/config.toml when XDG_CONFIG_HOME is unset): keys, colours, sort, \
                 mouse, library, and [[sources]], the bookmark files the browser follows as --watch does. favs config --print-default prints one with every setting explained.
@@ -44,7 +50,7 @@ enum WrittenSections {
             (#"\fBPGUSER\fR, \fBPGHOST\fR, \fBPGPORT\fR, \fBPGDATABASE\fR, \fBPGPASSWORD\fR, \fBPGPASSFILE\fR, \fBPGSSLMODE\fR"#,
              "For a postgres:// library, what the URL leaves out, as psql reads them (the password also from ~/.pgpass)."),
             (#"\fBFAVS_CONFIG\fR"#, "The config file to read instead of the default one."),
-            (#"\fBXDG_DATA_HOME\fR"#, "Where the default library and the memories of favs pick --stdin live."),
+            (#"\fBXDG_DATA_HOME\fR"#, "Where the default library, the memories of favs pick --stdin and a read-only member's stars live."),
             (#"\fBXDG_CONFIG_HOME\fR"#, "Where the default config file lives."),
             (#"\fBNO_COLOR\fR"#, """
                 Set to a non-empty value: no colour unless --color always (or the config's color = "always").

@@ -151,6 +151,14 @@ func browser(on library: any ItemLibrary, width: Int, height: Int, preview: Bool
 private func saying(_ library: any ItemLibrary, _ browser: Browser) -> Browser {
     if let notice = library.openingNotice { browser.show(notice: notice) }
     browser.readOnlyReason = library.readOnlyReason
+    if let stars = library.personalStars {
+        browser.keepsOwnStars = true
+        let home = ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty || $0 == "/" ? nil : $0 }
+        let shown = home.flatMap { stars.hasPrefix($0 + "/") ? "~" + stars.dropFirst($0.count) : nil } ?? stars
+        let folder = shown.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/") + "/"
+        browser.show(notice: "Your stars are kept on this machine, in \(shown)",
+                     shorter: ["Your stars are kept in \(folder)", "Your stars are kept on this machine"])
+    }
     return browser
 }
 

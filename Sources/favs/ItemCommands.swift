@@ -38,9 +38,15 @@ private let exitCodes = ExitStatus.sentence(itemCommandStatuses)
 private let itemCommandStatuses: [ExitStatus] = [.success, .unknownID, .usage] + ExitStatus.libraryOpen
     + [.cannotWriteOutput]
 
+/// What fav and unfav say of a team library the member's role may only read.
+private let ownStars = """
+    In a team library your role may only read (GRANT SELECT only), your stars are kept on this machine, in \
+    $XDG_DATA_HOME/favs/stars/ (stderr says which file), and no one else sees them.
+    """
+
 struct Fav: ItemCommandRunner {
     static let configuration = CommandConfiguration(commandName: "fav", abstract: "Mark items as favorites.",
-                                                    discussion: exitCodes)
+                                                    discussion: ownStars + "\n\n" + exitCodes)
     static let command = ItemCommand.favorite
     static let pastTense = "favorited"
     @Argument(help: itemsHelp, completion: .ids(changedBy: .favorite)) var ids: [String]
@@ -49,7 +55,7 @@ struct Fav: ItemCommandRunner {
 
 struct Unfav: ItemCommandRunner {
     static let configuration = CommandConfiguration(commandName: "unfav", abstract: "Remove items from the favorites.",
-                                                    discussion: exitCodes)
+                                                    discussion: ownStars + "\n\n" + exitCodes)
     static let command = ItemCommand.unfavorite
     static let pastTense = "unfavorited"
     @Argument(help: itemsHelp, completion: .ids(changedBy: .unfavorite)) var ids: [String]

@@ -7,9 +7,24 @@ import Foundation
 /// missing (a file's folders only at the default location), and seeded with the sample when `seedIfNew`.
 func openLibrary(_ location: LibraryLocation, seedIfNew: Bool) throws -> any ItemLibrary {
     if location.isPostgres {
-        return try PostgresLibrary.open(url: location.path, seedIfNew: seedIfNew, timeout: serverTimeout)
+        return keepingOwnStars(try PostgresLibrary.open(url: location.path, seedIfNew: seedIfNew, timeout: serverTimeout))
     }
     return try SQLiteLibrary.open(location, seedIfNew: seedIfNew)
+}
+
+/// A team library the member's role may only read, with their own stars kept on this machine beside it
+/// (`PersonalStarsLibrary`); any other as it is. A file of stars that cannot be made or opened (a home folder
+/// that cannot be written) leaves the library read-only as it was, whatever the command: `favs fav` says why
+/// (`ownStars(in:)`).
+private func keepingOwnStars(_ library: PostgresLibrary) -> any ItemLibrary {
+    (try? ownStars(in: library)) ?? library
+}
+
+/// The team library with the member's own stars beside it; nil when the role may write it (or its tables are too
+/// old for members' stars). Throws when the file of stars cannot be opened.
+private func ownStars(in library: PostgresLibrary) throws -> PersonalStarsLibrary? {
+    guard let stars = try library.personalStarsLocation(environment: ProcessInfo.processInfo.environment) else { return nil }
+    return try PersonalStarsLibrary(team: library, starsAt: stars)
 }
 
 /// The library an import or a copy writes into, created when missing but never seeded. On a PostgreSQL server
@@ -27,8 +42,8 @@ func openLibraryToFill(_ location: LibraryLocation) throws -> any ItemLibrary {
 /// false, so reading one writes nothing.
 func openExistingLibrary(_ location: LibraryLocation, readOnly: Bool = true) throws -> any ItemLibrary {
     if location.isPostgres {
-        return sayingOpeningNotice(try PostgresLibrary.open(url: location.path, seedIfNew: false, mustExist: true,
-                                                            timeout: serverTimeout))
+        return sayingOpeningNotice(keepingOwnStars(try PostgresLibrary.open(url: location.path, seedIfNew: false,
+                                                                            mustExist: true, timeout: serverTimeout)))
     }
     return try SQLiteLibrary.openExisting(location, readOnly: readOnly)
 }
@@ -47,10 +62,29 @@ private func say(openingNotice notice: String?) {
 
 /// Applies a command-line change (`favs fav`, `unfav`, `delete`, `restore`) to a library that must exist. A team
 /// library is checked with the change itself, so the command costs two trips to the server after the login.
+///
+/// A star of a member whose role may only read the team library is kept in their own file on this machine
+/// (`PersonalStarsLibrary`), each id checked in the library first; stderr says where.
 func apply(_ command: ItemCommand, to ids: [ItemID], at location: LibraryLocation) throws -> [ItemID] {
     if location.isPostgres {
-        let (changed, notice) = try PostgresLibrary.apply(command, to: ids, url: location.path, timeout: serverTimeout)
+        var kept: (stars: String, location: String, role: String)?
+        let (changed, notice) = try PostgresLibrary.apply(
+            command, to: ids, url: location.path, timeout: serverTimeout,
+            readOnly: command != .favorite && command != .unfavorite ? nil : { team in
+                guard let opened = try ownStars(in: team), let stars = opened.personalStars else {
+                    return try team.apply(command, to: ids)  // refused: the library is read-only
+                }
+                let changed = try opened.apply(command, to: ids)
+                kept = (stars, team.location, team.role)
+                return changed
+            })
         say(openingNotice: notice)
+        if let kept {
+            FileHandle.standardError.write(Data("""
+                favs: your role \(kept.role) may only read library \(kept.location): your stars are kept on this machine, in \(kept.stars)
+
+                """.utf8))
+        }
         return changed
     }
     return try openExistingLibrary(location, readOnly: false).apply(command, to: ids)

@@ -48,7 +48,8 @@ struct ClaimFavorites: ParsableCommand {
         } catch {
             throw failure(opening: error)
         }
-        guard let team = opened as? PostgresLibrary else { return }
+        // A member who may only read it keeps their stars apart: the claim is the team library's to refuse.
+        guard let team = ((opened as? PersonalStarsLibrary)?.team ?? opened) as? PostgresLibrary else { return }
         let claim: PostgresLibrary.Claim
         do {
             claim = try team.claimFavorites()

@@ -1,3 +1,4 @@
+import FavsTestFixtures
 import Foundation
 import Testing
 
@@ -50,9 +51,10 @@ import Testing
     /// server behind a partition, or a hung one, looks like): the screen says where favs connects at once, with
     /// the password hidden, and q or ctrl-c leaves at once with exit 0, as in the browser, the terminal restored.
     /// (The screen stayed blank for the whole connect timeout, keys waiting, then favs exited 69.) A connect timeout
-    /// of 10 s tells "at once" from "when the connect gives up" on a machine however busy: on a quiet one the screen
+    /// of 60 s tells "at once" from "when the connect gives up" on a machine however busy: on a quiet one the screen
     /// showed 0.17–0.19 s after the start and favs ended 0.05–0.11 s after the key; with make test's suites beside
-    /// it, a debug build took 2–3.2 s to start, and ended 0.7–1.1 s after the key.
+    /// it, a debug build took 2–3.2 s to start, and ended 0.7–1.1 s after the key. (With 10 s, make test once had
+    /// this test's own task wait 5 s for a thread — the suites share two — and q came after the connect gave up.)
     @Test(arguments: ["q", "C-c"])
     func aBrowserConnectingToASilentServerSaysSoAtOnceAndQuitsAtOnce(_ key: String) async throws {
         let scratch = try Scratch()
@@ -63,15 +65,15 @@ import Testing
         defer { tmux.close() }
 
         let started = ContinuousClock.now
-        try await tmux.startFavs(["--library", "postgres://favs:s3cret@127.0.0.1:\(silent.port)/postgres?connect_timeout=10"])
+        try await tmux.startFavs(["--library", "postgres://favs:s3cret@127.0.0.1:\(silent.port)/postgres?connect_timeout=60"])
         try await tmux.waitFor("connecting to")
         let shown = ContinuousClock.now - started
         print("connecting: said \(shown) after start")
-        #expect(shown < .seconds(6), "the connecting screen is drawn at once (within 1 s on a quiet machine), not after the connect")
+        #expect(shown < .seconds(30), "the connecting screen is drawn at once (within 1 s on a quiet machine), not after the connect")
         #expect(try await tmux.screen() == [
             " favs",
             "",
-            " connecting to postgres://favs:***@127.0.0.1:\(silent.port)/postgres?connect_timeout=10 …",
+            " connecting to postgres://favs:***@127.0.0.1:\(silent.port)/postgres?connect_timeout=60 …",
             "",
             "",
             " q quits",
@@ -86,7 +88,7 @@ import Testing
         print("connecting: \(key) ended favs \(took) after the key, status \(status)")
         let left = try await tmux.joinedText().joined(separator: "\n")
         #expect(status == 0, "the pane:\n\(left)\(tmux.crashes())")
-        #expect(took < .seconds(2), "\(key) leaves at once (within 1 s on a quiet machine), not when the connect gives up")
+        #expect(took < .seconds(6), "\(key) leaves at once (within 1 s on a quiet machine), not when the connect gives up")
         #expect(try await tmux.display("#{alternate_on} #{cursor_flag}") == "0 1", "the terminal is restored")
         #expect(try tmux.sttyAfterExit().isSuperset(of: ["icanon", "echo", "icrnl", "opost"]))
     }
@@ -162,35 +164,4 @@ enum GermanLocale {
         }
         return folder
     }
-}
-
-/// A TCP port on loopback that takes connections (the kernel completes them into its backlog) and never says a
-/// word: to a client, a server that hung or sits behind a network that lost its packets after the handshake.
-/// No root needed, unlike a real partition. `close()` in a `defer`.
-final class SilentServer {
-    let port: Int
-    private let socket: Int32
-
-    init() throws {
-        let listener = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard listener >= 0 else { throw HarnessError("socket: \(String(cString: strerror(errno)))") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                bind(listener, address, length) == 0 && listen(listener, 16) == 0
-                    && getsockname(listener, address, &length) == 0
-            }
-        }
-        guard bound else {
-            Glibc.close(listener)
-            throw HarnessError("a listening socket on 127.0.0.1: \(String(cString: strerror(errno)))")
-        }
-        socket = listener
-        port = Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    func close() { Glibc.close(socket) }
 }

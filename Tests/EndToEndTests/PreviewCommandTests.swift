@@ -110,8 +110,9 @@ import Testing
         #expect(try await tmux.exitStatus() == 1)
     }
 
-    /// A real slow command in the browser: `preview of TITLE…` first, the output three seconds later (long enough to
-    /// be seen on a machine busy with the rest of the suite).
+    /// A real slow command in the browser: `preview of TITLE…` first, the output once the command ends. Each preview
+    /// waits until the test lets it go (a file named after the item), so the placeholder is seen however busy the
+    /// machine is (a 3 s sleep once ended before a starved test looked).
     @Test func theBrowserSaysAPreviewIsComingUntilItsOutputIsIn() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
@@ -119,12 +120,15 @@ import Testing
         #expect(try await favs("import", "two.jsonl", "--library", "lib.sqlite", in: scratch).status == 0)
         let tmux = try await Tmux(width: 80, height: 24, scratch: scratch)
         defer { tmux.close() }
-        try await tmux.startFavs(["--library", "lib.sqlite", "--preview", "sleep 3; echo out:{}"])
+        try await tmux.startFavs(["--library", "lib.sqlite", "--preview",
+                                  "until [ -e go-{} ]; do sleep 0.05; done; echo out:{}"])
         try await tmux.waitFor("preview of One…")
+        _ = try scratch.write("go-one", "")
         try await tmux.waitFor("out:one")
         try await tmux.sendKeys("j")
         try await tmux.waitFor("preview of Two…")
         #expect(!(try await tmux.screen().joined().contains("out:one")))
+        _ = try scratch.write("go-two", "")
         try await tmux.waitFor("out:two")
         try await tmux.sendKeys("q")
         #expect(try await tmux.exitStatus() == 0)

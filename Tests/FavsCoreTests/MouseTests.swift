@@ -24,6 +24,20 @@ import FavsTestFixtures
             .map(String.init)
     }
 
+    /// A library the user may only read: a click on a star is refused as `f` is, and says why; a member who keeps their
+    /// own stars apart stars with it, as with `f`.
+    @Test func aClickOnAStarOfALibraryYouMayOnlyReadIsRefusedUnlessYourStarsAreKeptApart() throws {
+        let browser = Browser(store: Store(items: SampleLibrary.items), libraryName: "sample library", width: 80, height: 24)
+        browser.readOnlyReason = "your role may only read this library"
+        ScriptRunner.run(try ScriptParser.parse("click 3 4").map(\.step), on: browser) { _ in }
+        #expect(browser.message?.text == "Read-only: your role may only read this library")
+        #expect(browser.store.items.favoriteCount == 3)
+
+        browser.keepsOwnStars = true
+        ScriptRunner.run(try ScriptParser.parse("click 3 4").map(\.step), on: browser) { _ in }
+        #expect(browser.store.items.favoriteCount == 4 && browser.store.items["rec-002"]?.favorite == true)
+    }
+
     @Test func aClickOnAListRowSelectsItAndFocusesTheList() throws {
         let rows = try screen("tab tab click 10 5")
         #expect(Array(rows[1...4]) == [

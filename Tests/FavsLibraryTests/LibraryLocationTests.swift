@@ -115,3 +115,15 @@ import Testing
     #expect(try LibraryLocation(path: "x.sqlite").folder == ".")
     #expect(try LibraryLocation(path: "/x.sqlite").folder == "/")
 }
+
+@Test func aReadOnlyMembersStarsAreNamedByServerDatabaseSchemaAndMember() throws {
+    let environment = ["XDG_DATA_HOME": "/xdg", "HOME": "/home/u"]
+    let location = try LibraryLocation.personalStars(server: "db.example.com:5432", database: "team", schema: "public",
+                                                     member: "ana", environment: environment)
+    #expect(location.path == "/xdg/favs/stars/db.example.com:5432+team+public+ana.sqlite")
+    #expect(location.createsFolders)
+    // A socket's folder, a `+`, a `/` or a leading dot never runs two parts together, leaves the folder or hides it.
+    let odd = try LibraryLocation.personalStars(server: "/run/postgresql", database: "a+b", schema: ".x/y", member: "é %",
+                                                environment: ["HOME": "/home/u"])
+    #expect(odd.path == "/home/u/.local/share/favs/stars/%2Frun%2Fpostgresql+a%2Bb+%2Ex%2Fy+%C3%A9%20%25.sqlite")
+}

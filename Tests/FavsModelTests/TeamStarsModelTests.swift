@@ -84,3 +84,38 @@ import Testing
         #expect(store.items.teamStars(of: "a") == 1 && store.items.memberCount(of: .team) == 2)
     }
 }
+
+/// The favorites of a member who may only read a team library, kept in a file of their own (FavsLibrary's
+/// `PersonalStarsLibrary`): the model takes them as a list read marked from that file.
+@Suite struct PersonalStarsModelTests {
+    /// A member who may only read the library keeps their stars in a file of their own: a list read from the library
+    /// is marked from it, every other favorite taken away, and the team's count follows as it follows any star.
+    @Test func favoritesReplacedFromAFileOfTheirOwnKeepTheTeamsCount() {
+        var items = ItemCollection(SetTests.fiveItems())  // a is the library's record of your star
+        items.addMembers(slots: [0, 2], times: [0: 3, 2: 4], to: TeamStarsModelTests.ana)
+        #expect(items.teamStars(of: "a") == 2 && items.teamStars(of: "c") == 1)
+
+        items.replaceFavorites(with: ["c": 8, "e": nil, "gone": 9])
+        #expect(items.favoriteIDs == ["c", "e"] && items.favoriteCount == 2)
+        #expect(items["c"]?.favoritedAt == 8 && items["e"]?.favoritedAt == nil)
+        #expect(items.teamStars(of: "a") == 1 && items.teamStars(of: "c") == 2 && items.teamStars(of: "e") == 1)
+        #expect(items.memberCount(of: .team) == 3)
+        // Again with a star's time changed: the time is the file's, the counts unchanged.
+        items.replaceFavorites(with: ["c": 10, "e": nil])
+        #expect(items["c"]?.favoritedAt == 10 && items.teamStars(of: "c") == 2 && items.memberCount(of: .team) == 3)
+    }
+
+    /// A preview (the first and last rows of a large library, its favorites among them) is marked so: the file's stars
+    /// among its rows are the favorites it knows, the library's own are gone, and every star of the file is counted.
+    @Test func aPreviewMarkedFromTheFileKnowsTheStarsAmongItsRowsAndCountsThemAll() {
+        let all = (1...9).map { Item(id: ItemID("i\($0)"), title: "Item \($0)", favorite: $0 == 5, position: $0) }
+        var preview = ItemCollection.preview(rows: Array(all.prefix(2)), last: [all[8]], favorites: [all[4]], count: 9,
+                                             favoriteCount: 1)
+        preview.replaceFavorites(with: ["i2": 7, "i9": 8, "i6": 9])
+        #expect(preview.isPreview && preview.count == 9 && preview.favoriteCount == 3)
+        #expect(preview.favoriteIDs == ["i2", "i9"] && preview["i2"]?.favoritedAt == 7)
+        #expect(preview["i5"] == nil, "the library's own favorite, in the middle, is not held")
+        #expect(preview.id(atRow: 0) == "i1" && preview.id(atRow: 1) == "i2" && preview.id(atRow: 8) == "i9")
+        #expect(preview.id(atRow: 4) == nil, "the middle is still to come")
+    }
+}

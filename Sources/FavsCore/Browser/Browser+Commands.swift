@@ -5,8 +5,7 @@ import Foundation
 /// when there are any), undo and redo.
 extension Browser {
     func perform(_ command: Command) -> Effect {
-        // A library this user may only read offers nothing that would change it: such a key says why at once.
-        if let reason = readOnlyReason, command.changesTheLibrary { return refuse("Read-only: \(reason)") }
+        if let refusal = readOnlyRefusal(of: command) { return refuse(refusal) }
         switch command {
         case .moveDown: move(by: 1)
         case .moveUp: move(by: -1)
@@ -93,6 +92,16 @@ extension Browser {
     }
 
     /// Shows `text` as an error and changes nothing else: what a command that cannot run answers.
+    /// Why `command` is not offered: a library this user may only read offers nothing that would change it, and
+    /// such a key (or a click on a star) says why at once. A member who keeps their own stars apart still stars, and
+    /// undoes and redoes (their history holds nothing else). Nil when it is offered.
+    func readOnlyRefusal(of command: Command) -> String? {
+        guard let reason = readOnlyReason, command.changesTheLibrary, !(keepsOwnStars && command.changesOwnStars) else {
+            return nil
+        }
+        return "Read-only: \(reason)"
+    }
+
     func refuse(_ text: String) -> Effect {
         message = Message(text: text, isError: true)
         return .none

@@ -30,7 +30,8 @@ extension Browser {
         Chrome.statusLine(into: &canvas, prompt: mode == .tagging ? tagPromptText : mode == .naming ? namePromptText
                             : purpose == .pick ? queryPrompt : nil,
                           left: purpose == .pick ? pickStatusText : statusText,
-                          hints: Chrome.hints(keyMap, purpose: purpose, readOnly: readOnlyReason != nil), leftStyle: isError ? .bold : [],
+                          hints: Chrome.hints(keyMap, purpose: purpose, readOnly: readOnlyReason != nil,
+                                             ownStars: keepsOwnStars), leftStyle: isError ? .bold : [],
                           leftRole: isError ? .error : .plain,
                           items: store.items.count, favorites: store.items.favoriteCount)
         if mode == .help { Chrome.help(into: &canvas, helpLayout, keyMap: keyMap, offset: helpOffset) }

@@ -54,7 +54,8 @@ extension Browser {
         case .detail: onStar = false
         }
         // The star clicked is that item's, marks or not: the same action as `f` on one item.
-        if onStar, let id = selectedID { report(dispatch(.toggleFavorite(id)), verb: nil) }
+        guard onStar, let id = selectedID else { return }
+        if let refusal = readOnlyRefusal(of: .toggleFavorite) { _ = refuse(refusal) } else { report(dispatch(.toggleFavorite(id)), verb: nil) }
     }
 
     /// The wheel over a pane. Over the list or the favorites it moves the selection, and that pane takes focus:

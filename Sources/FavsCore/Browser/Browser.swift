@@ -9,6 +9,9 @@ public final class Browser {
     /// Why the library may only be read, when the user's rights say so (a team library's role that may only read):
     /// the keys that would change it are refused at once with it, and the hints name none of them.
     public var readOnlyReason: String?
+    /// Whether the member keeps their own stars apart from a library they may only read (a team library's
+    /// `PersonalStarsLibrary`): a star, and an undo or redo of one, are still offered then.
+    public var keepsOwnStars = false
     public let keyMap: KeyMap
     /// Which keys each mode takes, made from the key map (Modes.swift).
     let modeKeys: [Mode: ModeKeys]
@@ -146,8 +149,8 @@ public final class Browser {
     }
 
     /// Shows a notice (not an error) on the status line until the next key, in place of any message.
-    public func show(notice text: String) {
-        message = Message(text: text, isError: false)
+    public func show(notice text: String, shorter: [String] = []) {
+        message = Message(text: text, isError: false, shorter: shorter)
     }
 
     /// Sends an action that came from outside the key map (a test, a benchmark), then brings view state in line.

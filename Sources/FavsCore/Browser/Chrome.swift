@@ -58,11 +58,21 @@ enum Chrome {
 
     /// The key hints shown when there is no message, longest first: the longest that fits is shown. They name
     /// the keys in force (a config file may have moved them), each command's first.
-    /// `readOnly`: a library the user may only read, whose hints name no key that would change it.
-    static func hints(_ keyMap: KeyMap, purpose: Browser.Purpose = .browse, readOnly: Bool = false) -> [String] {
+    /// `readOnly`: a library the user may only read, whose hints name no key that would change it; with `ownStars`,
+    /// the member's stars kept apart, the star and undo keys.
+    static func hints(_ keyMap: KeyMap, purpose: Browser.Purpose = .browse, readOnly: Bool = false,
+                      ownStars: Bool = false) -> [String] {
         if purpose == .pick { return pickHints(keyMap) }
         let (favorite, delete, undo) = (keyMap.label(.toggleFavorite), keyMap.label(.delete), keyMap.label(.undo))
         let (filter, help, quit) = (keyMap.label(.filter), keyMap.label(.help), keyMap.label(.quit))
+        if readOnly, ownStars {
+            return [
+                "read-only · \(favorite) fav · \(undo) undo · \(filter) filter · \(help) help · \(quit) quit",
+                "read-only · \(favorite) fav · \(undo) undo · \(help) help",
+                "\(favorite) fav · \(help) help",
+                "\(help) help",
+            ]
+        }
         if readOnly {
             return ["read-only · \(filter) filter · \(help) help · \(quit) quit", "read-only · \(help) help", "\(help) help"]
         }

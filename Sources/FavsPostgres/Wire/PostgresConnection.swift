@@ -25,42 +25,46 @@ final class PostgresConnection: @unchecked Sendable {
     /// Connects with libpq's keywords (`host`, `port`, `dbname`, `options` …), the whole start-up (TCP, TLS,
     /// login) before `deadline` (nil: as long as it takes). Throws `PostgresConnectionError` with libpq's words,
     /// `DeadlinePassed`, or nothing: the connection is ready.
-    static func connect(_ keywords: [(String, String)], until deadline: ContinuousClock.Instant?) throws -> PostgresConnection {
+    /// `started`: told the connection as soon as it exists, before its start-up is done, so that another thread can
+    /// `cut` a connect still waiting on a silent server (the wait then fails at once, not at the deadline).
+    static func connect(_ keywords: [(String, String)], until deadline: ContinuousClock.Instant?,
+                        started: (PostgresConnection) -> Void = { _ in }) throws -> PostgresConnection {
         try loadLibpq()
-        let started: OpaquePointer? = withCStrings(keywords.map { Optional($0.0) } + [nil]) { keys in
+        let handle: OpaquePointer? = withCStrings(keywords.map { Optional($0.0) } + [nil]) { keys in
             withCStrings(keywords.map { Optional($0.1) } + [nil]) { values in
                 var keys = keys.map { $0.map { UnsafePointer($0) } }
                 var values = values.map { $0.map { UnsafePointer($0) } }
                 return favs_PQconnectStartParams(&keys, &values, 0)
             }
         }
-        guard let started else { throw PostgresConnectionError(message: "out of memory") }
-        let connection = PostgresConnection(started)
+        guard let handle else { throw PostgresConnectionError(message: "out of memory") }
+        let connection = PostgresConnection(handle)
+        started(connection)
         // The server's notices (`NOTICE: extension "pg_trgm" already exists`) are not for the user's terminal:
         // libpq would print them on stderr.
-        favs_PQsetNoticeProcessor(started, { _, _ in }, nil)
+        favs_PQsetNoticeProcessor(handle, { _, _ in }, nil)
         // A login the server refuses is told by its SQLSTATE (`describe`), which libpq gives only in its verbose
         // words (`FATAL:  28P01: …`): the server's own are in its language (`lc_messages`). Back to the default
         // once connected, for the errors of a connection lost later.
-        favs_PQsetErrorVerbosity(started, PQERRORS_VERBOSE)
+        favs_PQsetErrorVerbosity(handle, PQERRORS_VERBOSE)
         var startFailure: PostgresConnectionError {
             var error = connection.lostError
-            error.neededPassword = favs_PQconnectionNeedsPassword(started) != 0
+            error.neededPassword = favs_PQconnectionNeedsPassword(handle) != 0
             return error
         }
-        guard favs_PQstatus(started) != CONNECTION_BAD else { throw startFailure }
+        guard favs_PQstatus(handle) != CONNECTION_BAD else { throw startFailure }
         var state = PGRES_POLLING_WRITING
         while true {
             switch state {
             case PGRES_POLLING_OK:
-                favs_PQsetErrorVerbosity(started, PQERRORS_DEFAULT)
-                guard favs_PQsetnonblocking(started, 1) == 0 else { throw connection.lostError }
+                favs_PQsetErrorVerbosity(handle, PQERRORS_DEFAULT)
+                guard favs_PQsetnonblocking(handle, 1) == 0 else { throw connection.lostError }
                 return connection
             case PGRES_POLLING_READING: try connection.wait(reading: true, writing: false, until: deadline)
             case PGRES_POLLING_WRITING: try connection.wait(reading: false, writing: true, until: deadline)
             default: throw startFailure
             }
-            state = favs_PQconnectPoll(started)
+            state = favs_PQconnectPoll(handle)
         }
     }
 
