@@ -41,6 +41,7 @@ extension ItemCollection {
     /// Returns false when the item is not held.
     mutating func replacePicks(of id: ItemID, with picks: [Pick]) -> Bool {
         guard let slot = slot(of: id) else { return false }
+        // A collection given only scores (`favs list --query`) changes no picks; should one, the default rule scores them.
         var history = pickHistory ?? PickHistory(picks: [:], frecency: Frecency(), scoredAt: Store.now())
         history.picks[id] = picks.isEmpty ? nil : picks
         let score = history.frecency.score(of: picks, at: history.scoredAt)
