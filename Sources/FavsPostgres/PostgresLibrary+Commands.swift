@@ -34,17 +34,40 @@ extension PostgresLibrary {
                              environment: [String: String] = ProcessInfo.processInfo.environment,
                              readOnly: ((PostgresLibrary) throws -> [ItemID])? = nil)
         throws -> (changed: [ItemID], notice: String?) {
+        try changing(url: url, timeout: timeout, environment: environment,
+                     checked: { try $0.apply(command, to: ids, checkingTables: true) },
+                     opened: { library, writable in
+                         if !writable, let readOnly { return try readOnly(library) }
+                         return try library.apply(command, to: ids)
+                     })
+    }
+
+    /// Puts items in sets and takes them out (`favs tag`) on the library at `url`, which must exist, checking its
+    /// tables with the change as `apply(_:to:url:)` does: two trips after the login.
+    public static func changeMembers(_ ids: [ItemID], join: [SetID], leave: [SetID], url: String, timeout: Int = 5,
+                                     environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws -> (changed: [ItemID], notice: String?) {
+        try changing(url: url, timeout: timeout, environment: environment,
+                     checked: { try $0.changeMembers(ids, join: join, leave: leave, checkingTables: true) },
+                     opened: { library, _ in try library.changeMembers(ids, join: join, leave: leave) })
+    }
+
+    /// A command's change on the library at `url`: `checked` on the library as this favs writes it, its tables
+    /// checked in the change's first trip; where they are not (`NotCurrent`), the library opened as `open` opens it,
+    /// with the same refusals, and `opened` on it (told whether the role may write). With what opening said.
+    private static func changing<T>(url: String, timeout: Int, environment: [String: String],
+                                    checked: (PostgresLibrary) throws -> T,
+                                    opened: (PostgresLibrary, _ writable: Bool) throws -> T) throws -> (T, String?) {
         let target = try PostgresTarget(url: url, environment: environment)
         let session = try PostgresSession(target, timeout: timeout)
         do {
-            return (try PostgresLibrary(session: session, name: "").apply(command, to: ids, checkingTables: true), nil)
+            return (try checked(PostgresLibrary(session: session, name: "")), nil)
         } catch is NotCurrent {
             // Not this favs's tables as it writes them (older, or a role that may only read): opened as `open` does.
             let prepared = try prepare(session, seed: false, mustExist: true)
             let library = PostgresLibrary(session: session, name: prepared.name, format: prepared.format,
                                           writable: prepared.writable)
-            if !prepared.writable, let readOnly { return (try readOnly(library), prepared.notice) }
-            return (try library.apply(command, to: ids), prepared.notice)
+            return (try opened(library, prepared.writable), prepared.notice)
         }
     }
 
@@ -53,21 +76,28 @@ extension PostgresLibrary {
     private func apply(_ command: ItemCommand, to ids: [ItemID], checkingTables: Bool) throws -> [ItemID] {
         try session.transaction(writes: true) { () -> ([ItemID], ChangeNotice?) in
             let writes = PostgresWrites(session: session, origin: origin)
-            let check = checkingTables ? [Self.isCurrent(session.target)] : []
-            let checked: [[PostgresRow]]
-            do {
-                checked = try writes.prefetch(states: ids, latestIn: command == .favorite ? .favorites : nil, after: check)
-            } catch let failure as PostgresSession.BatchFailure {
-                // The check refused (no `meta` table, no right to read it), or said no and a read after it failed (no
-                // `items`): `open` says what is wrong.
-                guard checkingTables else { throw failure.error }
-                if failure.failed == 0, case .database = failure.error { throw NotCurrent() }
-                if let answer = failure.answered.first, try !Self.said(answer) { throw NotCurrent() }
-                throw failure.error
+            try checkTables(checkingTables) { check in
+                try writes.prefetch(states: ids, latestIn: command == .favorite ? .favorites : nil, after: check)
             }
-            if checkingTables, try !Self.said(checked.first ?? []) { throw NotCurrent() }
             return applied(try writes.apply(command, to: ids))
         }
+    }
+
+    /// Runs a change's first reads (`prefetch`), with the check of the tables before them when `checkingTables`:
+    /// `NotCurrent` when it says no or cannot be asked.
+    private func checkTables(_ checkingTables: Bool, _ prefetch: ([PostgresQuery]) throws -> [[PostgresRow]]) throws {
+        let checked: [[PostgresRow]]
+        do {
+            checked = try prefetch(checkingTables ? [Self.isCurrent(session.target)] : [])
+        } catch let failure as PostgresSession.BatchFailure {
+            // The check refused (no `meta` table, no right to read it), or said no and a read after it failed (no
+            // `items`): `open` says what is wrong.
+            guard checkingTables else { throw failure.error }
+            if failure.failed == 0, case .database = failure.error { throw NotCurrent() }
+            if let answer = failure.answered.first, try !Self.said(answer) { throw NotCurrent() }
+            throw failure.error
+        }
+        if checkingTables, try !Self.said(checked.first ?? []) { throw NotCurrent() }
     }
 
     /// Whether a check's answer (one row, one boolean) is yes.
@@ -82,10 +112,17 @@ extension PostgresLibrary {
     /// trips to the server, as `apply`.
     public func changeMembers(_ ids: [ItemID], join: [SetID], leave: [SetID]) throws -> [ItemID] {
         try refuseOlderFormat()
-        return try session.transaction(writes: true) { () -> ([ItemID], ChangeNotice?) in
+        return try changeMembers(ids, join: join, leave: leave, checkingTables: false)
+    }
+
+    /// `changeMembers`, with the tables checked in its first trip as `apply(_:to:checkingTables:)` does.
+    private func changeMembers(_ ids: [ItemID], join: [SetID], leave: [SetID], checkingTables: Bool) throws -> [ItemID] {
+        try session.transaction(writes: true) { () -> ([ItemID], ChangeNotice?) in
             let writes = PostgresWrites(session: session, origin: origin)
-            try writes.prefetch(states: ids, latestIn: join.contains(.favorites) ? .favorites : nil,
-                                tagNames: (join + leave).contains(where: \.isTag))
+            try checkTables(checkingTables) { check in
+                try writes.prefetch(states: ids, latestIn: join.contains(.favorites) ? .favorites : nil,
+                                    tagNames: (join + leave).contains(where: \.isTag), after: check)
+            }
             return applied(try writes.changeMembers(ids, join: join, leave: leave))
         }
     }

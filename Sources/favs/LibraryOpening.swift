@@ -60,6 +60,18 @@ private func say(openingNotice notice: String?) {
     if let notice { FileHandle.standardError.write(Data("favs: \(notice)\n".utf8)) }
 }
 
+/// Puts items in tags and takes them out (`favs tag`) on a library that must exist: a team library is checked with the
+/// change itself, two trips to the server after the login, as `apply` does.
+func changeMembers(_ ids: [ItemID], join: [SetID], leave: [SetID], at location: LibraryLocation) throws -> [ItemID] {
+    if location.isPostgres {
+        let (changed, notice) = try PostgresLibrary.changeMembers(ids, join: join, leave: leave, url: location.path,
+                                                                  timeout: serverTimeout)
+        say(openingNotice: notice)
+        return changed
+    }
+    return try openExistingLibrary(location, readOnly: false).changeMembers(ids, join: join, leave: leave)
+}
+
 /// Applies a command-line change (`favs fav`, `unfav`, `delete`, `restore`) to a library that must exist. A team
 /// library is checked with the change itself, so the command costs two trips to the server after the login.
 ///

@@ -92,8 +92,8 @@ struct Tag: ParsableCommand, ExitStatusDeclaring {
         let location = try library.location()
         let changed: [ItemID]
         do {
-            let library = try openExistingLibrary(location, readOnly: false)
-            changed = try library.changeMembers(change.ids, join: change.tags.join.map(SetID.tag), leave: change.tags.leave.map(SetID.tag))
+            changed = try changeMembers(change.ids, join: change.tags.join.map(SetID.tag),
+                                        leave: change.tags.leave.map(SetID.tag), at: location)
         } catch LibraryError.noItem(let id) {
             throw failure(LibraryError.noItem(id).description, .unknownID)
         } catch {

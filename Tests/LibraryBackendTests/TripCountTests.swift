@@ -30,6 +30,27 @@ import Testing
                                                        "rec-003   Café del Mar — Sunset"])
     }
 
+    /// `favs tag` as `favs fav`: its tables checked with the change, two trips after the login (five before: the
+    /// library was opened first).
+    @Test func aTagCommandCostsTwoTripsAfterTheLogin() throws {
+        let place = try Place(.postgres)
+        _ = try place.open(seed: true)
+        let proxy = try CountingProxy(for: place.location)
+        defer { proxy.stop() }
+        let tagged = try PostgresLibrary.changeMembers(["rec-002", "rec-003"], join: [SetID.tag("work/urgent")],
+                                                       leave: [], url: proxy.location)
+        #expect(tagged.changed == ["rec-002", "rec-003"] && tagged.notice == nil)
+        #expect(try proxy.trips(ofConnection: 1) == Self.login + 2)
+        #expect(try PostgresLibrary.changeMembers(["rec-002"], join: [], leave: [SetID.tag("work/urgent")],
+                                                  url: proxy.location).changed == ["rec-002"])
+        #expect(try proxy.trips(ofConnection: 2) == Self.login + 2)
+        #expect(throws: LibraryError.noItem("nope")) {
+            try PostgresLibrary.changeMembers(["nope"], join: [SetID.tag("x")], leave: [], url: proxy.location)
+        }
+        #expect(try place.open().itemTags()["rec-003"] == ["work/urgent"])
+        #expect(try place.open().itemTags()["rec-002"] == nil)
+    }
+
     @Test func theBrowsersWriteCostsOneTrip() throws {
         let place = try Place(.postgres)
         _ = try place.open(seed: true)
