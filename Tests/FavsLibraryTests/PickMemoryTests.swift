@@ -68,6 +68,43 @@ import Testing
         #expect(preview.items(fromRow: 0, count: 10) == whole.items(fromRow: 0, count: 5))
     }
 
+    /// A starred or picked line repeated among the rows the preview reads is one item, as in the whole list: its
+    /// count is not lowered twice for the repeat.
+    @Test func aKeptLineRepeatedAmongThePreviewsRowsCountsOnce() {
+        let text = "a\nmain\nb\nmain\nfix\nc\nfix\nd\n"
+        let stars: [ItemID: Int64?] = ["main": 4]
+        let picks: [ItemID: Double] = ["fix": 1]
+        let whole = Data(text.utf8).withUnsafeBytes { ItemCollection.lines(of: $0, favorites: stars, picks: picks) }
+        let preview = Data(text.utf8).withUnsafeBytes {
+            ItemCollection.linesPreview(of: $0, favorites: stars, picks: picks, rows: 5)
+        }
+        #expect(whole.ids == ["main", "fix", "a", "b", "c", "d"])
+        #expect(preview.count == 6)
+        #expect(preview.items(fromRow: 0, count: 10) == whole.items(fromRow: 0, count: 5))
+    }
+
+    /// Thousands of picked lines among many more: each is found by its whole line, first where it first comes, in
+    /// frecency order, and no other line is taken for one (the scan's table is sized by how many are kept).
+    @Test func thousandsOfPickedLinesAreFoundAmongManyMore() {
+        let lines = (0..<40_000).map { String(format: "line-%05d-%@", $0, String(repeating: "x", count: $0 % 23)) }
+        var picks: [ItemID: Double] = [:]
+        for index in stride(from: 3, to: 40_000, by: 4) { picks[ItemID(lines[index])] = Double(index % 1000) + 1 }
+        picks["line-99999-"] = 5000  // not among the lines
+        let text = (lines + ["line-00003-xxx"]).joined(separator: "\n") + "\n"
+        let whole = Data(text.utf8).withUnsafeBytes { ItemCollection.lines(of: $0, picks: picks) }
+        let picked = stride(from: 3, to: 40_000, by: 4).map { lines[$0] }
+            .sorted { a, b in
+                let (x, y) = (picks[ItemID(a)] ?? 0, picks[ItemID(b)] ?? 0)
+                return x != y ? x > y : a < b
+            }
+        #expect(whole.count == 40_000)
+        #expect(whole.ids.prefix(picked.count).map(\.rawValue) == picked)
+        #expect(whole.ids.dropFirst(picked.count).prefix(4) == ["line-00000-", "line-00001-x", "line-00002-xx", "line-00004-xxxx"])
+        let preview = Data(text.utf8).withUnsafeBytes { ItemCollection.linesPreview(of: $0, picks: picks, rows: 500) }
+        #expect(preview.count == 40_000)
+        #expect(preview.items(fromRow: 0, count: 500) == whole.items(fromRow: 0, count: 500))
+    }
+
     @Test func theMemoryLivesInPicksBesideTheDefaultLibrary() throws {
         let location = try LibraryLocation.pickMemory(named: "branches", environment: ["HOME": "/home/u"])
         #expect(location.path == "/home/u/.local/share/favs/picks/branches.sqlite")

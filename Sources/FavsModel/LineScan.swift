@@ -1,0 +1,204 @@
+import Foundation
+
+/// One pass over the input: how many non-empty lines it has, and where the kept ones are — starred or picked before
+/// (each one's first time) — in the order they are listed.
+///
+/// Each line is first checked against a bit table of the kept lines' keys (a key is its length and its first and
+/// last eight bytes, read as two words): nearly every line stops there, at a few nanoseconds, and only a possible
+/// kept line is looked up, in an open-addressed table of their indices, and compared. Both tables are sized by how
+/// many lines are kept, so ten thousand picked lines cost about what a hundred stars do (a 2^16-bit table let one
+/// line in seven through to a `Dictionary` lookup with 10k picks, which cost more than the rest of the first screen).
+/// Hashing every line took longer than the rest. A kept line is found by the line's bytes, which its id stands for
+/// (the id of a line that is not UTF-8 is not the line).
+struct LineScan {
+    /// A line starred or picked before.
+    struct Star {
+        let offset: Int
+        let bytes: UnsafeRawBufferPointer
+        let favorite: Bool
+        let time: Int64?
+        let score: Double
+    }
+
+    let bytes: UnsafeRawBufferPointer
+    private(set) var lineCount = 0
+    private(set) var stars: [Star] = []
+    /// How many non-empty lines repeat a kept line (counted once as items).
+    private(set) var starRepeats = 0
+    /// Where each kept line first comes, ascending.
+    private let keptOffsets: [Int]
+    /// Where a line repeats a kept one, ascending.
+    private let repeatOffsets: [Int]
+
+    init(_ bytes: UnsafeRawBufferPointer, favorites: [ItemID: Int64?], picks: [ItemID: Double] = [:]) {
+        self.bytes = bytes
+        var kept = KeptLines(capacity: favorites.count + picks.count)
+        for (id, time) in favorites where !id.rawValue.isEmpty { kept.add(id.bytes, favorite: true, time: time, score: picks[id] ?? 0) }
+        for (id, score) in picks where score > 0 && !id.rawValue.isEmpty && favorites[id] == nil {
+            kept.add(id.bytes, favorite: false, time: nil, score: score)
+        }
+        var first = [Int](repeating: -1, count: kept.count)
+        var repeats: [Int] = []
+        var count = 0
+        if kept.count == 0 {
+            Self.forEachLine(in: bytes) { _, _ in
+                count += 1
+                return true
+            }
+        } else {
+            Self.forEachLine(in: bytes) { offset, line in
+                count += 1
+                guard let index = kept.index(of: line) else { return true }
+                if first[index] < 0 { first[index] = offset } else { repeats.append(offset) }
+                return true
+            }
+        }
+        lineCount = count
+        starRepeats = repeats.count
+        repeatOffsets = repeats
+        var found: [Star] = []
+        for index in first.indices where first[index] >= 0 {
+            let offset = first[index]
+            found.append(Star(offset: offset, bytes: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + kept.length(of: index)]),
+                              favorite: kept.favorite[index], time: kept.time[index], score: kept.score[index]))
+        }
+        keptOffsets = found.map(\.offset).sorted()
+        // The starred lines, the most recently starred first (those with no time after them, in input order); then
+        // the picked ones, the highest score first, in input order among equals.
+        stars = found.sorted { a, b in
+            if a.favorite != b.favorite { return a.favorite }
+            if !a.favorite { return a.score != b.score ? a.score > b.score : a.offset < b.offset }
+            switch (a.time, b.time) {
+            case let (x?, y?): return x != y ? x > y : a.offset < b.offset
+            case (_?, nil): return true
+            case (nil, _?): return false
+            case (nil, nil): return a.offset < b.offset
+            }
+        }
+    }
+
+    /// Calls `body` with each non-empty line that is not a kept line's first time, in order, until it returns false;
+    /// `repeatsKept` says the line repeats a kept one (the scan counted it in `starRepeats`).
+    func forEachOtherLine(_ body: (_ offset: Int, _ line: UnsafeRawBufferPointer, _ repeatsKept: Bool) -> Bool) {
+        var nextKept = 0
+        var nextRepeat = 0
+        Self.forEachLine(in: bytes) { offset, line in
+            if nextKept < keptOffsets.count, keptOffsets[nextKept] == offset {
+                nextKept += 1
+                return true
+            }
+            let repeatsKept = nextRepeat < repeatOffsets.count && repeatOffsets[nextRepeat] == offset
+            if repeatsKept { nextRepeat += 1 }
+            return body(offset, line, repeatsKept)
+        }
+    }
+
+    /// Calls `body` with each non-empty line and its offset, in order, until it returns false.
+    private static func forEachLine(in bytes: UnsafeRawBufferPointer, _ body: (Int, UnsafeRawBufferPointer) -> Bool) {
+        guard let base = bytes.baseAddress else { return }
+        let count = bytes.count
+        var start = 0
+        while start < count {
+            let end = memchr(base + start, 0x0A, count - start).map { UnsafeRawPointer($0) - base } ?? count
+            if end > start, !body(start, UnsafeRawBufferPointer(rebasing: bytes[start..<end])) { return }
+            start = end + 1
+        }
+    }
+}
+
+/// The lines a scan looks for, by index: their bytes one after the other, what each was kept as, a bit table of their
+/// keys that nearly every other line stops at, and an open-addressed table of their indices by key.
+private struct KeptLines {
+    private(set) var favorite: [Bool] = []
+    private(set) var time: [Int64?] = []
+    private(set) var score: [Double] = []
+    private var keys: [LineKey] = []
+    /// Every kept line's bytes, one after the other; line `i` starts at `starts[i]`.
+    private var text: [UInt8] = []
+    private var starts: [Int] = [0]
+    /// 2^`filterBits` bits, about 64 a kept line (one line in a hundred let through at 10k), at least 2^16, at most
+    /// 2^23 (1 MB).
+    private var filter: [UInt64]
+    private let filterBits: Int
+    /// Indices + 1 by key (0: empty), a power of two at least twice the lines.
+    private var table: [Int32]
+    private let tableBits: Int
+
+    var count: Int { keys.count }
+
+    init(capacity: Int) {
+        filterBits = min(23, max(16, Self.bits(for: capacity * 64)))
+        filter = [UInt64](repeating: 0, count: 1 << (filterBits - 6))
+        tableBits = max(4, Self.bits(for: capacity * 2))
+        table = [Int32](repeating: 0, count: 1 << tableBits)
+    }
+
+    /// How many bits a power of two at least `n` has below its one.
+    private static func bits(for n: Int) -> Int { n <= 1 ? 0 : Int.bitWidth - (n - 1).leadingZeroBitCount }
+
+    mutating func add(_ line: [UInt8], favorite: Bool, time: Int64?, score: Double) {
+        let key = line.withUnsafeBytes(LineKey.init)
+        let index = keys.count
+        keys.append(key)
+        text += line
+        starts.append(text.count)
+        self.favorite.append(favorite)
+        self.time.append(time)
+        self.score.append(score)
+        let (word, bit) = key.filterSlot(bits: filterBits)
+        filter[word] |= bit
+        var slot = key.tableSlot(bits: tableBits)
+        while table[slot] != 0 { slot = (slot + 1) & (table.count - 1) }
+        table[slot] = Int32(index + 1)
+    }
+
+    func length(of index: Int) -> Int { starts[index + 1] - starts[index] }
+
+    /// The index of the kept line that is `line`, byte for byte; nil for any other line.
+    func index(of line: UnsafeRawBufferPointer) -> Int? {
+        let key = LineKey(line)
+        let (word, bit) = key.filterSlot(bits: filterBits)
+        guard filter[word] & bit != 0 else { return nil }
+        var slot = key.tableSlot(bits: tableBits)
+        while true {
+            let index = Int(table[slot]) - 1
+            if index < 0 { return nil }
+            if keys[index] == key, text[starts[index]..<starts[index + 1]].elementsEqual(line) { return index }
+            slot = (slot + 1) & (table.count - 1)
+        }
+    }
+}
+
+/// A cheap key for a line: its length and its first and last eight bytes.
+private struct LineKey: Equatable {
+    let length: Int
+    let head: UInt64
+    let tail: UInt64
+
+    init(_ line: UnsafeRawBufferPointer) {
+        length = line.count
+        if line.count >= 8 {
+            head = line.loadUnaligned(as: UInt64.self)
+            tail = line.loadUnaligned(fromByteOffset: line.count - 8, as: UInt64.self)
+        } else {
+            var word: UInt64 = 0
+            for byte in line { word = word << 8 | UInt64(byte) }
+            head = word
+            tail = 0
+        }
+    }
+
+    /// The key mixed into 64 bits whose high ones are well spread (a multiply: its low bits are not).
+    private var mixed: UInt64 { (head ^ (tail << 29 | tail >> 35) ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15 }
+
+    /// The word and bit of the bit table of 2^`bits` bits: its top `bits` bits.
+    func filterSlot(bits: Int) -> (word: Int, bit: UInt64) {
+        let top = mixed >> UInt64(64 - bits)
+        return (Int(truncatingIfNeeded: top >> 6), 1 << (top & 63))
+    }
+
+    /// The slot in a table of 2^`bits` entries, from bits the filter does not use (mixed once more).
+    func tableSlot(bits: Int) -> Int {
+        Int(truncatingIfNeeded: (mixed &* 0xFF51_AFD7_ED55_8CCD) >> UInt64(64 - bits))
+    }
+}
