@@ -55,6 +55,12 @@ extension SQLiteLibrary {
     public func picks() throws -> [ItemID: [Pick]] {
         try LibraryError.wrapping { try writer.read { db in try Schema.picks(db) } }
     }
+
+    /// Each picked item's frecency score at `now`, summed as the picks are read, an item's in a row (the same sums as
+    /// `picks()` scored one by one, without a list of picks per item): read before a picker's first screen.
+    public func pickScores(_ frecency: Frecency, at now: Int64) throws -> [ItemID: Double] {
+        try LibraryError.wrapping { try writer.read { db in try Schema.pickScores(frecency, at: now, db) } }
+    }
 }
 
 extension Schema {
@@ -88,6 +94,26 @@ extension Schema {
             .execute(arguments: [id.rawValue, newest, weight])
     }
 
+    /// Every picked item's frecency score at `now`: its picks read in a row, oldest first, and summed as
+    /// `Frecency.score(of:at:)` sums them.
+    static func pickScores(_ frecency: Frecency, at now: Int64, _ db: Database) throws -> [ItemID: Double] {
+        guard try db.tableExists("picks") else { return [:] }
+        var scores: [ItemID: Double] = [:]
+        var item: String?
+        var score = 0.0
+        let rows = try Row.fetchCursor(db, sql: "SELECT item_id, picked_at, weight FROM picks ORDER BY item_id, picked_at")
+        while let row = try rows.next() {
+            let id: String = row[0]
+            if id != item {
+                if let item { scores[ItemID(item)] = score }
+                (item, score) = (id, 0)
+            }
+            score += (row[2] as Double) * frecency.decay(age: now - (row[1] as Int64))
+        }
+        if let item { scores[ItemID(item)] = score }
+        return scores
+    }
+
     /// Every item's picks, oldest first.
     static func picks(_ db: Database) throws -> [ItemID: [Pick]] {
         guard try db.tableExists("picks") else { return [:] }
@@ -101,7 +127,6 @@ extension Schema {
 }
 
 extension ItemLibrary {
-    /// Each picked item's frecency score at `now` (ms since 1970): what a list ranks kept items by.
     public func pickScores(_ frecency: Frecency, at now: Int64) throws -> [ItemID: Double] {
         guard remembersPicks else { return [:] }
         return try picks().mapValues { frecency.score(of: $0, at: now) }

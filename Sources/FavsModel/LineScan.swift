@@ -3,7 +3,7 @@ import Foundation
 /// One pass over the input: how many non-empty lines it has, and where the kept ones are — starred or picked before
 /// (each one's first time) — in the order they are listed.
 ///
-/// Each line is first checked against a bit table of the kept lines' keys (a key is its length and its first and
+/// Each line is first checked against a Bloom filter of the kept lines' keys (a key is its length and its first and
 /// last eight bytes, read as two words): nearly every line stops there, at a few nanoseconds, and only a possible
 /// kept line is looked up, in an open-addressed table of their indices, and compared. Both tables are sized by how
 /// many lines are kept, so ten thousand picked lines cost about what a hundred stars do (a 2^16-bit table let one
@@ -46,11 +46,14 @@ struct LineScan {
                 return true
             }
         } else {
-            Self.forEachLine(in: bytes) { offset, line in
-                count += 1
-                guard let index = kept.index(of: line) else { return true }
-                if first[index] < 0 { first[index] = offset } else { repeats.append(offset) }
-                return true
+            kept.withFilter { filter in
+                Self.forEachLine(in: bytes) { offset, line in
+                    count += 1
+                    let key = LineKey(line)
+                    guard filter.mayHold(key), let index = kept.index(of: line, key: key) else { return true }
+                    if first[index] < 0 { first[index] = offset } else { repeats.append(offset) }
+                    return true
+                }
             }
         }
         lineCount = count
@@ -65,9 +68,7 @@ struct LineScan {
         keptOffsets = found.map(\.offset).sorted()
         // The starred lines, the most recently starred first (those with no time after them, in input order); then
         // the picked ones, the highest score first, in input order among equals.
-        stars = found.sorted { a, b in
-            if a.favorite != b.favorite { return a.favorite }
-            if !a.favorite { return a.score != b.score ? a.score > b.score : a.offset < b.offset }
+        let starred = found.filter(\.favorite).sorted { a, b in
             switch (a.time, b.time) {
             case let (x?, y?): return x != y ? x > y : a.offset < b.offset
             case (_?, nil): return true
@@ -75,6 +76,10 @@ struct LineScan {
             case (nil, nil): return a.offset < b.offset
             }
         }
+        // The picked ones sorted as small keys with their index into `found`: faster than moving the stars themselves.
+        let picked = found.indices.lazy.filter { !found[$0].favorite }.map { (score: found[$0].score, offset: found[$0].offset, index: $0) }
+            .sorted { a, b in a.score != b.score ? a.score > b.score : a.offset < b.offset }
+        stars = starred + picked.map { found[$0.index] }
     }
 
     /// Calls `body` with each non-empty line that is not a kept line's first time, in order, until it returns false;
@@ -116,8 +121,9 @@ private struct KeptLines {
     /// Every kept line's bytes, one after the other; line `i` starts at `starts[i]`.
     private var text: [UInt8] = []
     private var starts: [Int] = [0]
-    /// 2^`filterBits` bits, about 64 a kept line (one line in a hundred let through at 10k), at least 2^16, at most
-    /// 2^23 (1 MB).
+    /// A Bloom filter of the keys, two bits in one word each: about 16 bits a kept line (one other line in two
+    /// hundred let through at 10k picks), at least 2^16 bits and at most 2^20 (128 kB), so that it stays in the
+    /// nearest caches while a million lines are looked up in it.
     private var filter: [UInt64]
     private let filterBits: Int
     /// Indices + 1 by key (0: empty), a power of two at least twice the lines.
@@ -127,7 +133,7 @@ private struct KeptLines {
     var count: Int { keys.count }
 
     init(capacity: Int) {
-        filterBits = min(23, max(16, Self.bits(for: capacity * 64)))
+        filterBits = min(20, max(16, Self.bits(for: capacity * 16)))
         filter = [UInt64](repeating: 0, count: 1 << (filterBits - 6))
         tableBits = max(4, Self.bits(for: capacity * 2))
         table = [Int32](repeating: 0, count: 1 << tableBits)
@@ -145,8 +151,8 @@ private struct KeptLines {
         self.favorite.append(favorite)
         self.time.append(time)
         self.score.append(score)
-        let (word, bit) = key.filterSlot(bits: filterBits)
-        filter[word] |= bit
+        let (word, mask) = key.filterSlot(bits: filterBits)
+        filter[word] |= mask
         var slot = key.tableSlot(bits: tableBits)
         while table[slot] != 0 { slot = (slot + 1) & (table.count - 1) }
         table[slot] = Int32(index + 1)
@@ -154,17 +160,40 @@ private struct KeptLines {
 
     func length(of index: Int) -> Int { starts[index + 1] - starts[index] }
 
-    /// The index of the kept line that is `line`, byte for byte; nil for any other line.
-    func index(of line: UnsafeRawBufferPointer) -> Int? {
-        let key = LineKey(line)
-        let (word, bit) = key.filterSlot(bits: filterBits)
-        guard filter[word] & bit != 0 else { return nil }
+    /// Calls `body` with the filter, read in place.
+    func withFilter<R>(_ body: (Filter) -> R) -> R {
+        filter.withUnsafeBufferPointer { body(Filter(words: $0, bits: filterBits)) }
+    }
+
+    /// The bit table, read in place while the lines are scanned.
+    struct Filter {
+        let words: UnsafeBufferPointer<UInt64>
+        let bits: Int
+
+        /// False when no kept line has this key; true when one may.
+        @inline(__always)
+        func mayHold(_ key: LineKey) -> Bool {
+            let (word, mask) = key.filterSlot(bits: bits)
+            return words[word] & mask == mask
+        }
+    }
+
+    /// The index of the kept line that is `line` (whose key is `key`), byte for byte; nil for any other line.
+    func index(of line: UnsafeRawBufferPointer, key: LineKey) -> Int? {
         var slot = key.tableSlot(bits: tableBits)
         while true {
             let index = Int(table[slot]) - 1
             if index < 0 { return nil }
-            if keys[index] == key, text[starts[index]..<starts[index + 1]].elementsEqual(line) { return index }
+            // Up to 16 bytes the key holds every byte; a longer line's middle is compared.
+            if keys[index] == key, line.count <= 16 || middle(of: index, equals: line) { return index }
             slot = (slot + 1) & (table.count - 1)
+        }
+    }
+
+    private func middle(of index: Int, equals line: UnsafeRawBufferPointer) -> Bool {
+        text.withUnsafeBytes { text in
+            guard let kept = text.baseAddress, let base = line.baseAddress else { return false }
+            return memcmp(kept + starts[index] + 8, base + 8, line.count - 16) == 0
         }
     }
 }
@@ -175,6 +204,7 @@ private struct LineKey: Equatable {
     let head: UInt64
     let tail: UInt64
 
+    @inline(__always)
     init(_ line: UnsafeRawBufferPointer) {
         length = line.count
         if line.count >= 8 {
@@ -182,23 +212,26 @@ private struct LineKey: Equatable {
             tail = line.loadUnaligned(fromByteOffset: line.count - 8, as: UInt64.self)
         } else {
             var word: UInt64 = 0
-            for byte in line { word = word << 8 | UInt64(byte) }
+            for byte in line { word = word &<< 8 | UInt64(byte) }
             head = word
             tail = 0
         }
     }
 
     /// The key mixed into 64 bits whose high ones are well spread (a multiply: its low bits are not).
-    private var mixed: UInt64 { (head ^ (tail << 29 | tail >> 35) ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15 }
+    private var mixed: UInt64 { (head ^ (tail &<< 29 | tail &>> 35) ^ UInt64(truncatingIfNeeded: length)) &* 0x9E37_79B9_7F4A_7C15 }
 
-    /// The word and bit of the bit table of 2^`bits` bits: its top `bits` bits.
-    func filterSlot(bits: Int) -> (word: Int, bit: UInt64) {
-        let top = mixed >> UInt64(64 - bits)
-        return (Int(truncatingIfNeeded: top >> 6), 1 << (top & 63))
+    /// The word of a bit table of 2^`bits` bits (the mixed key's top bits) and the two bits of it this key sets (the
+    /// top twelve of the key mixed once more).
+    @inline(__always)
+    func filterSlot(bits: Int) -> (word: Int, mask: UInt64) {
+        let mixed = mixed
+        let again = mixed &* 0xC2B2_AE3D_27D4_EB4F
+        return (Int(truncatingIfNeeded: mixed &>> UInt64(70 - bits)), (1 &<< (again &>> 58)) | (1 &<< ((again &>> 52) & 63)))
     }
 
     /// The slot in a table of 2^`bits` entries, from bits the filter does not use (mixed once more).
     func tableSlot(bits: Int) -> Int {
-        Int(truncatingIfNeeded: (mixed &* 0xFF51_AFD7_ED55_8CCD) >> UInt64(64 - bits))
+        Int(truncatingIfNeeded: (mixed &* 0xFF51_AFD7_ED55_8CCD) &>> UInt64(64 - bits))
     }
 }
