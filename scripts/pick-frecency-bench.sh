@@ -13,8 +13,9 @@
 # without picks / with picks, RUNS (5) of each; the figures are medians, the ranges beside them.
 #
 # The picks: every (N / PICKED)-th line, from the 7th on, picked 1–5 times at seeded times over the last 90 days
-# (weight 1 each, as `favs pick` records them, with their items rows and change-log rows), and one line, the
-# 777,777th (or N−1th, the last but one), picked 30 times in the last hour: the first screen must list it first.
+# (weight 1 each, with their items rows and change-log rows, written in the order of their times as `favs pick`
+# records them), and one line, the 777,777th (or N−1th, the last but one), picked 30 times in the last hour: the
+# first screen must list it first.
 set -euo pipefail
 export LC_ALL=C.UTF-8
 
@@ -82,26 +83,28 @@ log "the memories: 'plain' (made by a first run, no pick) and 'picked' ($PICKED 
 run warm plain > /dev/null  # makes picks/plain.sqlite, and reads the lines into the page cache
 cp "$DIR/data/favs/picks/plain.sqlite" "$DIR/data/favs/picks/picked.sqlite"
 NOW=$(( $(now_ms) ))
+# The picks as "time id", then sorted by time: a memory holds them in the order they were made, as favs records them.
 awk -v n="$N" -v picked="$PICKED" -v top="$TOP_LINE" -v now="$NOW" '
-    BEGIN { srand(37); step = int(n / picked); print "BEGIN;" }
-    function pick(line, id, at) {
-        printf "INSERT INTO picks (item_id, picked_at, weight) VALUES (%c%s%c, %.0f, 1);\n", 39, id, 39, at
-        printf "INSERT INTO changes (item_id, kind, origin) VALUES (%c%s%c, %cpick%c, %cbench%c);\n", 39, id, 39, 39, 39, 39, 39
-    }
-    function keep(line, id) {
-        printf "INSERT INTO items (id, title, fields, position) VALUES (%c%s%c, %c%s%c, %c[]%c, %d);\n", 39, id, 39, 39, id, 39, 39, 39, ++kept
-    }
+    BEGIN { srand(37); step = int(n / picked) }
     (NR - 7) % step == 0 && NR >= 7 && chosen < picked && NR != top {
-        chosen++; keep(NR, $0)
+        chosen++; print $0 > "/dev/stderr"
         times = 1 + int(rand() * 5)
-        for (i = 0; i < times; i++) pick(NR, $0, now - int(rand() * 90 * 86400000))
+        for (i = 0; i < times; i++) printf "%.0f %s\n", now - int(rand() * 90 * 86400000), $0
     }
     NR == top {
-        keep(NR, $0)
-        for (i = 0; i < 30; i++) pick(NR, $0, now - int(rand() * 3600000))
+        print $0 > "/dev/stderr"
+        for (i = 0; i < 30; i++) printf "%.0f %s\n", now - int(rand() * 3600000), $0
     }
-    END { print "COMMIT;" }
-' "$DIR/lines" | sqlite3 "$DIR/data/favs/picks/picked.sqlite"
+' "$DIR/lines" 2> "$DIR/picked-lines" | sort -n > "$DIR/picks"
+{
+    echo "BEGIN;"
+    awk '{ printf "INSERT INTO items (id, title, fields, position) VALUES (%c%s%c, %c%s%c, %c[]%c, %d);\n", 39, $0, 39, 39, $0, 39, 39, 39, NR }' \
+        "$DIR/picked-lines"
+    awk '{ printf "INSERT INTO picks (item_id, picked_at, weight) VALUES (%c%s%c, %s, 1);\n", 39, $2, 39, $1
+           printf "INSERT INTO changes (item_id, kind, origin) VALUES (%c%s%c, %cpick%c, %cbench%c);\n", 39, $2, 39, 39, 39, 39, 39 }' \
+        "$DIR/picks"
+    echo "COMMIT;"
+} | sqlite3 "$DIR/data/favs/picks/picked.sqlite"
 read -r LINES_PICKED PICK_ROWS < <(sqlite3 -separator ' ' "$DIR/data/favs/picks/picked.sqlite" \
     'SELECT (SELECT count(DISTINCT item_id) FROM picks), (SELECT count(*) FROM picks)')
 

@@ -1,6 +1,7 @@
 import FavsModel
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// The picks a library remembers for `favs pick`'s frecency (v12): a `picks` row per pick, each logged as a
 /// `pick` row naming its item, so a process following the log reads the item's picks again as it reads a star.
@@ -94,23 +95,42 @@ extension Schema {
             .execute(arguments: [id.rawValue, newest, weight])
     }
 
-    /// Every picked item's frecency score at `now`: its picks read in a row, oldest first, and summed as
-    /// `Frecency.score(of:at:)` sums them.
+    /// Every picked item's frecency score at `now`: the sum over its picks, oldest first, as `Frecency.score(of:at:)`
+    /// sums them. The table is read in its own order, stepped through SQLite's C API: the items' index would cost a
+    /// seek a pick, and GRDB's rows as much as the reading (10k picked lines, 30k picks, read before a picker's first
+    /// screen: 3 ms in place of 10). Picks are added in the order they were made, so each item's come oldest first,
+    /// save an item whose oldest were folded into one row (`foldPicks`) or whose clock went back: those are summed
+    /// again in the order of their times.
     static func pickScores(_ frecency: Frecency, at now: Int64, _ db: Database) throws -> [ItemID: Double] {
         guard try db.tableExists("picks") else { return [:] }
-        var scores: [ItemID: Double] = [:]
-        var item: String?
-        var score = 0.0
-        let rows = try Row.fetchCursor(db, sql: "SELECT item_id, picked_at, weight FROM picks ORDER BY item_id, picked_at")
-        while let row = try rows.next() {
-            let id: String = row[0]
-            if id != item {
-                if let item { scores[ItemID(item)] = score }
-                (item, score) = (id, 0)
+        let sql = "SELECT item_id, picked_at, weight FROM picks"
+        let statement = try db.makeStatement(sql: sql)
+        let handle = statement.sqliteStatement
+        var sums: [ItemID: (score: Double, latest: Int64)] = [:]
+        var outOfOrder: Set<ItemID> = []
+        while true {
+            let code = sqlite3_step(handle)
+            if code == SQLITE_DONE { break }
+            guard code == SQLITE_ROW else { throw DatabaseError.last(on: db.sqliteConnection, code: code, sql: sql) }
+            let bytes = UnsafeRawBufferPointer(start: sqlite3_column_text(handle, 0), count: Int(sqlite3_column_bytes(handle, 0)))
+            let id = ItemID(String(decoding: bytes, as: UTF8.self))
+            let at = sqlite3_column_int64(handle, 1)
+            let weight = sqlite3_column_double(handle, 2)
+            let score = weight * frecency.decay(age: now - at)
+            if let index = sums.index(forKey: id) {  // one lookup, the sum changed in place
+                if at < sums.values[index].latest { outOfOrder.insert(id) }
+                sums.values[index].score += score
+                sums.values[index].latest = max(sums.values[index].latest, at)
+            } else {
+                sums[id] = (score, at)
             }
-            score += (row[2] as Double) * frecency.decay(age: now - (row[1] as Int64))
         }
-        if let item { scores[ItemID(item)] = score }
+        var scores = sums.mapValues(\.score)
+        let again = try db.cachedStatement(sql: "SELECT picked_at, weight FROM picks WHERE item_id = ? ORDER BY picked_at")
+        for id in outOfOrder {
+            let picks = try Row.fetchAll(again, arguments: [id.rawValue]).map { Pick(at: $0[0], weight: $0[1]) }
+            scores[id] = frecency.score(of: picks, at: now)
+        }
         return scores
     }
 
