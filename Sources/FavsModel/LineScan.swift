@@ -37,25 +37,30 @@ struct LineScan {
         for (id, score) in picks where score > 0 && !id.rawValue.isEmpty && favorites[id] == nil {
             kept.add(id.bytes, favorite: false, time: nil, score: score)
         }
-        var first = [Int](repeating: -1, count: kept.count)
-        var repeats: [Int] = []
-        var count = 0
-        if kept.count == 0 {
-            Self.forEachLine(in: bytes) { _, _ in
-                count += 1
-                return true
-            }
-        } else {
-            kept.withFilter { filter in
-                Self.forEachLine(in: bytes) { offset, line in
-                    count += 1
-                    let key = LineKey(line)
-                    guard filter.mayHold(key), let index = kept.index(of: line, key: key) else { return true }
-                    if first[index] < 0 { first[index] = offset } else { repeats.append(offset) }
-                    return true
-                }
+        // A large input is scanned in parts at once, one a core, each cut at a line feed; a kept line's first time in
+        // a later part is a repeat when an earlier part holds it too.
+        let parts = Parts.count(for: bytes.count, minimum: Self.partMinimum)
+        let cuts = Self.cuts(bytes, parts: parts)
+        var scans = [PartScan](repeating: PartScan(), count: parts)
+        let lines = kept
+        scans.withUnsafeMutableBufferPointer { buffer in
+            let results = SharedBuffer(buffer)
+            let input = SharedBytes(bytes: bytes)
+            Parts.forEach(parts, count: parts) { part, _ in
+                results[part] = Self.scan(input.bytes, from: cuts[part], to: cuts[part + 1], kept: lines)
             }
         }
+        var first = [Int](repeating: -1, count: lines.count)
+        var repeats: [Int] = []
+        var count = 0
+        for scan in scans {
+            count += scan.count
+            for index in scan.first.indices where scan.first[index] >= 0 {
+                if first[index] < 0 { first[index] = scan.first[index] } else { repeats.append(scan.first[index]) }
+            }
+            repeats += scan.repeats
+        }
+        if parts > 1 { repeats.sort() }
         lineCount = count
         starRepeats = repeats.count
         repeatOffsets = repeats
@@ -96,6 +101,57 @@ struct LineScan {
             if repeatsKept { nextRepeat += 1 }
             return body(offset, line, repeatsKept)
         }
+    }
+
+    /// How many bytes make a part of the scan worth a core: 1 MB (about 60k lines of 16 bytes).
+    static let partMinimum = 1 << 20
+
+    /// What one part of the input holds: its non-empty lines, where each kept line first comes in it (-1: nowhere),
+    /// and where one comes again.
+    private struct PartScan: Sendable {
+        var count = 0
+        var first: [Int] = []
+        var repeats: [Int] = []
+    }
+
+    /// The input, read by the parts at once (none writes it).
+    private struct SharedBytes: @unchecked Sendable {
+        let bytes: UnsafeRawBufferPointer
+    }
+
+    /// Where the parts begin, each just after a line feed (or at 0), and the end: `parts + 1` offsets.
+    private static func cuts(_ bytes: UnsafeRawBufferPointer, parts: Int) -> [Int] {
+        var cuts = [0]
+        for part in 1..<max(1, parts) {
+            let middle = max(cuts[part - 1], bytes.count * part / parts)
+            let feed = bytes[middle...].firstIndex(of: 0x0A)
+            cuts.append(feed.map { $0 + 1 } ?? bytes.count)
+        }
+        cuts.append(bytes.count)
+        return cuts
+    }
+
+    /// Scans the lines of `bytes[start..<end]` (offsets from the start of `bytes`) for the kept ones.
+    private static func scan(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int, kept: KeptLines) -> PartScan {
+        var scan = PartScan(first: [Int](repeating: -1, count: kept.count))
+        let part = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+        if kept.count == 0 {
+            forEachLine(in: part) { _, _ in
+                scan.count += 1
+                return true
+            }
+            return scan
+        }
+        kept.withFilter { filter in
+            forEachLine(in: part) { offset, line in
+                scan.count += 1
+                let key = LineKey(line)
+                guard filter.mayHold(key), let index = kept.index(of: line, key: key) else { return true }
+                if scan.first[index] < 0 { scan.first[index] = start + offset } else { scan.repeats.append(start + offset) }
+                return true
+            }
+        }
+        return scan
     }
 
     /// Calls `body` with each non-empty line and its offset, in order, until it returns false.

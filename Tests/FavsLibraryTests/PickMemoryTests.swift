@@ -83,25 +83,27 @@ import Testing
         #expect(preview.items(fromRow: 0, count: 10) == whole.items(fromRow: 0, count: 5))
     }
 
-    /// Thousands of picked lines among many more: each is found by its whole line, first where it first comes, in
-    /// frecency order, and no other line is taken for one (the scan's table is sized by how many are kept).
+    /// Thousands of picked lines among many more (2.5 MB, scanned in parts at once on two cores): each is found by its
+    /// whole line, first where it first comes, in frecency order, and no other line is taken for one; a picked line
+    /// repeated further down, in the same part of the scan or another, is one item.
     @Test func thousandsOfPickedLinesAreFoundAmongManyMore() {
-        let lines = (0..<40_000).map { String(format: "line-%05d-%@", $0, String(repeating: "x", count: $0 % 23)) }
+        let lines = (0..<100_000).map { String(format: "line-%06d-%@", $0, String(repeating: "x", count: $0 % 23)) }
         var picks: [ItemID: Double] = [:]
-        for index in stride(from: 3, to: 40_000, by: 4) { picks[ItemID(lines[index])] = Double(index % 1000) + 1 }
-        picks["line-99999-"] = 5000  // not among the lines
-        let text = (lines + ["line-00003-xxx"]).joined(separator: "\n") + "\n"
+        for index in stride(from: 3, to: 100_000, by: 4) { picks[ItemID(lines[index])] = Double(index % 1000) + 1 }
+        picks["line-999999-"] = 5000  // not among the lines
+        let text = (lines + [lines[3], lines[99_999], lines[3]]).joined(separator: "\n") + "\n"
+        #expect(text.utf8.count > 2 << 20, "two parts of the scan (`LineScan.partMinimum`) at least")
         let whole = Data(text.utf8).withUnsafeBytes { ItemCollection.lines(of: $0, picks: picks) }
-        let picked = stride(from: 3, to: 40_000, by: 4).map { lines[$0] }
+        let picked = stride(from: 3, to: 100_000, by: 4).map { lines[$0] }
             .sorted { a, b in
                 let (x, y) = (picks[ItemID(a)] ?? 0, picks[ItemID(b)] ?? 0)
                 return x != y ? x > y : a < b
             }
-        #expect(whole.count == 40_000)
+        #expect(whole.count == 100_000)
         #expect(whole.ids.prefix(picked.count).map(\.rawValue) == picked)
-        #expect(whole.ids.dropFirst(picked.count).prefix(4) == ["line-00000-", "line-00001-x", "line-00002-xx", "line-00004-xxxx"])
+        #expect(whole.ids.dropFirst(picked.count).prefix(4) == ["line-000000-", "line-000001-x", "line-000002-xx", "line-000004-xxxx"])
         let preview = Data(text.utf8).withUnsafeBytes { ItemCollection.linesPreview(of: $0, picks: picks, rows: 500) }
-        #expect(preview.count == 40_000)
+        #expect(preview.count == 100_000)
         #expect(preview.items(fromRow: 0, count: 500) == whole.items(fromRow: 0, count: 500))
     }
 
