@@ -371,6 +371,19 @@ log "team library commands over a slow link (scripts/command-trip-bench.sh)"
 FAVS_BENCH_OUT=$OUT "$ROOT/scripts/command-trip-bench.sh" "$FAVS" $([ "$N" -ge 100000 ] || echo quick) \
     > "$DIR/trip-rows.md"
 
+# --- a picker's first screen with frecency (issue #37): N lines, 10k of them picked before, beside no pick -----------
+# The script runs alone too: scripts/pick-frecency-bench.sh FAVS FAVS_GEN [N [RUNS]].
+log "favs pick --stdin over $N lines with 10k picked / none (scripts/pick-frecency-bench.sh)"
+FAVS_BENCH_OUT=$OUT "$ROOT/scripts/pick-frecency-bench.sh" "$FAVS" "$BIN/favs-gen" "$N" $([ "$N" -ge 100000 ] && echo 9 || echo 2) \
+    > "$DIR/pick-frecency-rows.md"
+
+# --- keys while a reconnect reloads a team library's list (issue #38): 100k items behind the 50 ms proxy ----------
+# The script runs alone too: scripts/reconnect-key-bench.sh FAVS FAVS_GEN [quick]. Below 100k items (a smoke run)
+# 2,000 items and one cut.
+log "keys while a reconnect reloads a team library (scripts/reconnect-key-bench.sh)"
+FAVS_BENCH_OUT=$OUT "$ROOT/scripts/reconnect-key-bench.sh" "$FAVS" "$BIN/favs-gen" $([ "$N" -ge 100000 ] || echo quick) \
+    > "$DIR/reconnect-rows.md"
+
 # --- in-process (package-benchmark) -----------------------------------------------------------------------------
 if [ "$N" -gt 100000 ]; then SIZES="1000,100000,$N"; elif [ "$N" -gt 1000 ]; then SIZES="1000,$N"; else SIZES=$N; fi
 SIZES=${FAVS_BENCH_SIZES:-$SIZES}
@@ -429,6 +442,8 @@ row "\`favs pick --stdin\` $NL lines → first key answered (\`end\` typed at la
     "$FF_FZF_IDS ms" "$(ratio "$KEY_PICK" "$FF_FZF_IDS")" "info"
 row "\`favs pick --stdin\` $NL lines, peak memory (VmHWM)" "—" "$(( HWM_PICK / 1024 )) MB" \
     "$(( HWM_FZF_IDS / 1024 )) MB" "$(ratio "$HWM_PICK" "$HWM_FZF_IDS")" "info"
+mapfile -t PICK_FRECENCY_ROWS < "$DIR/pick-frecency-rows.md"
+ROWS+=("${PICK_FRECENCY_ROWS[@]}")
 row "open $NL items → first key answered (\`G\` typed at launch, until \`Items $N/$N\` shows; median of $RUNS)" \
     "≤ 0.5× fzf" "$KEY_FAVS ms" "$FF_FZF ms" "$(ratio "$KEY_FAVS" "$FF_FZF")" \
     "$(verdict "$((KEY_FAVS * 2))" "<=" "$FF_FZF")"
@@ -530,6 +545,8 @@ mapfile -t PREVIEW_ROWS < "$DIR/preview-rows.md"
 ROWS+=("${PREVIEW_ROWS[@]}")
 mapfile -t TRIP_ROWS < "$DIR/trip-rows.md"
 ROWS+=("${TRIP_ROWS[@]}")
+mapfile -t RECONNECT_ROWS < "$DIR/reconnect-rows.md"
+ROWS+=("${RECONNECT_ROWS[@]}")
 name="filter keystroke, 1st char (scan all) → frame, $NL"; v=$(p99 "$name")
 row "fuzzy filter keystroke over $NL titles, p99: 1st char (\`r\`, every title searched and ranked)" "≤ 30 ms" \
     "$(ms_of_us "$v" "$name")" "—" "—" "$(verdict "$v" "<=" 30000)"

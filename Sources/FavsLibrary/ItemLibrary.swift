@@ -82,6 +82,8 @@ public protocol ItemLibrary: ChangeSink, FieldSource {
     func recordPicks(_ ids: [ItemID], at time: Int64) throws -> [ItemID]
     /// Every item's picks, oldest first (none where picks are not kept).
     func picks() throws -> [ItemID: [Pick]]
+    /// Each picked item's frecency score at `now` (ms since 1970): what a list ranks kept items by.
+    func pickScores(_ frecency: Frecency, at now: Int64) throws -> [ItemID: Double]
     /// Forgets every pick of these items, as one logged change; an unknown id throws `noItem` and nothing changes.
     /// Returns the ids that had picks.
     @discardableResult

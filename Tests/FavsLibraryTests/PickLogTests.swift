@@ -54,6 +54,26 @@ import Testing
             #expect(try reopened.library.changes().map(\.kind) == [.join, .pick, .pick, .pick])
         }
     }
+
+    /// The scores a picker ranks by, summed as the picks are read, are each item's picks scored one by one: a pick
+    /// a half-life old counts ½, a folded one its weight, an item never picked has none.
+    @Test func theScoresAreEachItemsPicksScored() throws {
+        try withSampleLibrary { library, _ throws in
+            let day = Frecency.day
+            try library.recordPicks(["rec-002", "rec-003"], at: 10 * day)
+            try library.recordPicks(["rec-002"], at: 17 * day)
+            try library.recordPicks(["rec-005"], at: 3 * day)
+            try library.writer.write { db in
+                try Schema.addPick("rec-003", at: 16 * day, weight: 2.5, db)
+                // Added after a later one (a fold, or a clock set back): still summed oldest first.
+                try Schema.addPick("rec-002", at: 3 * day, weight: 1.0 / 3, db)
+            }
+            let frecency = Frecency()
+            let scores = try library.pickScores(frecency, at: 17 * day)
+            #expect(scores == ["rec-002": 1.0 / 3 * 0.25 + 0.5 + 1, "rec-003": 0.5 + 2.5 * exp2(-1.0 / 7), "rec-005": 0.25])
+            #expect(scores == (try library.picks()).mapValues { frecency.score(of: $0, at: 17 * day) })
+        }
+    }
 }
 
 /// `favs forget`: an item's picks go, logged; an unknown id changes nothing.

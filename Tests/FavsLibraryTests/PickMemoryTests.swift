@@ -68,6 +68,45 @@ import Testing
         #expect(preview.items(fromRow: 0, count: 10) == whole.items(fromRow: 0, count: 5))
     }
 
+    /// A starred or picked line repeated among the rows the preview reads is one item, as in the whole list: its
+    /// count is not lowered twice for the repeat.
+    @Test func aKeptLineRepeatedAmongThePreviewsRowsCountsOnce() {
+        let text = "a\nmain\nb\nmain\nfix\nc\nfix\nd\n"
+        let stars: [ItemID: Int64?] = ["main": 4]
+        let picks: [ItemID: Double] = ["fix": 1]
+        let whole = Data(text.utf8).withUnsafeBytes { ItemCollection.lines(of: $0, favorites: stars, picks: picks) }
+        let preview = Data(text.utf8).withUnsafeBytes {
+            ItemCollection.linesPreview(of: $0, favorites: stars, picks: picks, rows: 5)
+        }
+        #expect(whole.ids == ["main", "fix", "a", "b", "c", "d"])
+        #expect(preview.count == 6)
+        #expect(preview.items(fromRow: 0, count: 10) == whole.items(fromRow: 0, count: 5))
+    }
+
+    /// Thousands of picked lines among many more (2.5 MB, scanned in parts at once on two cores): each is found by its
+    /// whole line, first where it first comes, in frecency order, and no other line is taken for one; a picked line
+    /// repeated further down, in the same part of the scan or another, is one item.
+    @Test func thousandsOfPickedLinesAreFoundAmongManyMore() {
+        let lines = (0..<100_000).map { String(format: "line-%06d-%@", $0, String(repeating: "x", count: $0 % 23)) }
+        var picks: [ItemID: Double] = [:]
+        for index in stride(from: 3, to: 100_000, by: 4) { picks[ItemID(lines[index])] = Double(index % 1000) + 1 }
+        picks["line-999999-"] = 5000  // not among the lines
+        let text = (lines + [lines[3], lines[99_999], lines[3]]).joined(separator: "\n") + "\n"
+        #expect(text.utf8.count > 2 << 20, "two parts of the scan (`LineScan.partMinimum`) at least")
+        let whole = Data(text.utf8).withUnsafeBytes { ItemCollection.lines(of: $0, picks: picks) }
+        let picked = stride(from: 3, to: 100_000, by: 4).map { lines[$0] }
+            .sorted { a, b in
+                let (x, y) = (picks[ItemID(a)] ?? 0, picks[ItemID(b)] ?? 0)
+                return x != y ? x > y : a < b
+            }
+        #expect(whole.count == 100_000)
+        #expect(whole.ids.prefix(picked.count).map(\.rawValue) == picked)
+        #expect(whole.ids.dropFirst(picked.count).prefix(4) == ["line-000000-", "line-000001-x", "line-000002-xx", "line-000004-xxxx"])
+        let preview = Data(text.utf8).withUnsafeBytes { ItemCollection.linesPreview(of: $0, picks: picks, rows: 500) }
+        #expect(preview.count == 100_000)
+        #expect(preview.items(fromRow: 0, count: 500) == whole.items(fromRow: 0, count: 500))
+    }
+
     @Test func theMemoryLivesInPicksBesideTheDefaultLibrary() throws {
         let location = try LibraryLocation.pickMemory(named: "branches", environment: ["HOME": "/home/u"])
         #expect(location.path == "/home/u/.local/share/favs/picks/branches.sqlite")

@@ -9,10 +9,21 @@ extension ItemCollection {
     public mutating func setPickScores(_ scores: [ItemID: Double]) {
         pickScores = [:]
         pickScoreBySlot = [:]
-        for (id, score) in scores where score > 0 {
-            guard let slot = slot(of: id) else { continue }
+        func set(_ score: Double, of id: ItemID, slot: Int) {
             pickScores[id] = score
             pickScoreBySlot[Int32(slot)] = score
+        }
+        // Whichever is fewer is looked up in the other: a picker's preview holds its first rows, not 10k picked lines.
+        if slotCount < scores.count {
+            for slot in 0..<slotCount {
+                let id = id(atSlot: slot)
+                if let score = scores[id], score > 0 { set(score, of: id, slot: slot) }
+            }
+            return
+        }
+        for (id, score) in scores where score > 0 {
+            guard let slot = slot(of: id) else { continue }
+            set(score, of: id, slot: slot)
         }
     }
 
