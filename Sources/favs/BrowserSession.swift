@@ -72,10 +72,11 @@ final class BrowserSession {
     /// first frame, once the keys typed before it are read (the run loop is woken for it): a search typed by then is
     /// read first and the list after it, so that the two do not share the cores; one typed later is read beside the
     /// list. Each load wakes the run loop as it ends, so what it read is taken in then, not at the next poll.
-    static func overLibrary(_ opened: (browser: Browser, library: any ItemLibrary, lastChange: Int64?)) -> BrowserSession {
+    static func overLibrary(_ opened: OpenedBrowser) -> BrowserSession {
         let (browser, library) = (opened.browser, opened.library)
         var follower = opened.lastChange.flatMap { try? library.follower(after: $0) }
         if opened.lastChange == nil, let listFollower = try? library.listFollower() {
+            opened.indexFields?()
             return BrowserSession(browser: browser, library: library, loadTheRest: nil, follow: { try listFollower.poll() },
                                   trouble: { listFollower.trouble }, pollInterval: library.pollInterval)
         }
@@ -93,6 +94,7 @@ final class BrowserSession {
         /// The saved searches are read again after the list: one saved since the preview up to the list's last
         /// change is not in the log the follower reads.
         func reload(_ loaded: BackgroundListLoad.Loaded) -> RemoteUpdate? {
+            opened.indexFields?()  // once the list is in: it took no cores from the list's read
             do {
                 let (items, lastChange) = try loaded.get()
                 follower = try? library.follower(after: lastChange)
