@@ -265,15 +265,17 @@ for i in $(seq "$RUNS"); do first_frame "fzf$i" "fzf < '$DIR/titles.txt'" " $N/$
 # Issue #36: a search typed at launch in the browser over the sorted package import, beside fzf started on the same
 # names with the same query typed, until each shows its whole answer (favs: the list's title with the count and the
 # query, or "No title matches"; fzf: its counter over every name, the prompt showing the query). Each favs run opens a
-# fresh copy of the library (a browser indexes the fields once its list is in). Alternated, median of RUNS.
+# fresh copy of the library (a browser indexes the fields once its list is in). Alternated, median of PB_RUNS (5 at
+# 100k rows or more: three runs on a loaded machine swing too much to decide).
+PB_RUNS=$(( PN >= 100000 ? 5 : RUNS ))
 case " $PKINDS " in *" sorted "*)
     for i in "${!PKG_SEARCHES[@]}"; do
         q=${PKG_SEARCHES[$i]}
         nq=$(wc -l < "$DIR/pq$i.favs.out")
         favs_text=$([ "$nq" -gt 0 ] && echo "Items 1/$nq · /$q" || echo "No title matches “$q”")
-        log "package names in the browser: '/$q' typed at launch / fzf with '$q' typed, $RUNS runs"
+        log "package names in the browser: '/$q' typed at launch / fzf with '$q' typed, $PB_RUNS runs"
         : > "$DIR/pb$i.favs"; : > "$DIR/pb$i.fzf"
-        for r in $(seq "$RUNS"); do
+        for r in $(seq "$PB_RUNS"); do
             cp "$DIR/pkg.sqlite" "$DIR/pkgb.sqlite"
             first_frame "pbfavs$i$r" "'$FAVS' --library '$DIR/pkgb.sqlite'" "$favs_text" "" "" "/$q" >> "$DIR/pb$i.favs"
             rm -f "$DIR/pkgb.sqlite"*
@@ -650,7 +652,7 @@ summary each; whole process) beside \`fzf --filter '$q'\` over the same names; m
         row "\`/$q\` typed at launch in the browser over the same $PNL package rows, until its answer is on screen (tmux \
 80×24, whole process; runs [$(cut -d' ' -f1 "$DIR/pb$i.favs" | tr '\n' ' ' | sed 's/ $//')]) beside fzf started on the names \
 with \`$q\` typed, until its counter shows the matches of all $PN (runs [$(cut -d' ' -f1 "$DIR/pb$i.fzf" | tr '\n' ' ' | \
-sed 's/ $//')]); median of $RUNS, alternated" "≤ 0.75× fzf" "$fm ms" "$zm ms" "${r:+${r}×}" "$(verdict "$r" "<=" 0.75)"
+sed 's/ $//')]); median of $PB_RUNS, alternated" "≤ 0.75× fzf" "$fm ms" "$zm ms" "${r:+${r}×}" "$(verdict "$r" "<=" 0.75)"
     done
     fm=$(awk -v s="$(secs "$DIR/pkg.field")" 'BEGIN { printf "%.0f", s * 1000 }')
     row "\`favs list --query '$PKG_FIELD_TERM'\` over the $PNL package rows just imported (the first field term: the rows \

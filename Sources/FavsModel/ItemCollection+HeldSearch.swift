@@ -12,20 +12,46 @@ extension ItemCollection {
     /// The counts, the first and last rows and the favorites known stay the preview's: the rows added lie in the
     /// unknown middle (each row of the list above the last top row is a top row, and each below the first bottom row
     /// a bottom one), so a row's rank among the held items is still known from either end.
+    ///
+    /// Made from the stored bytes, the two lists merged by position (a row both hold, one of the top rows say, is
+    /// the preview's), with no `Item` per row: half the list may pass a one-letter search. The id index is left to the
+    /// first lookup, which the thread that made it makes (`prepareToSearch`).
     public func holding(_ rows: ItemCollection, matchesOf query: ListQuery) -> ItemCollection? {
         guard var known = preview, query.isAnsweredByTitles else { return nil }
-        var items = presentSlots.map(item(atSlot:))
-        var seen = Set(items.map(\.id))
-        for slot in rows.presentSlots {
-            let item = rows.item(atSlot: slot)
-            if seen.insert(item.id).inserted { items.append(item) }
+        let (mine, theirs) = (presentSlots, rows.presentSlots)
+        var builder = Builder(capacity: mine.count + theirs.count)
+        func append(_ slot: Int, of collection: ItemCollection) {
+            collection.withTextStorage { ids, idEnds, titles, titleEnds in
+                builder.append(id: TextArena.entry(slot, ids, idEnds), title: TextArena.entry(slot, titles, titleEnds),
+                               favorite: collection.isFavorite(slot: slot), position: collection.positions[slot])
+            }
+            if let time = collection.favoritedAt(slot: slot) { builder.setFavoritedAtOfLastRow(time) }
+            if let fields = collection.fieldsBySlot[Int32(slot)] { builder.setFieldsOfLastRow(fields) }
         }
-        items.sort { $0.position < $1.position }
-        var held = ItemCollection(items)
+        var (i, j) = (0, 0)
+        while i < mine.count || j < theirs.count {
+            let theirsNext = j < theirs.count ? rows.positions[theirs[j]] : nil
+            if i < mine.count, theirsNext.map({ positions[mine[i]] <= $0 }) ?? true {
+                if positions[mine[i]] == theirsNext { j += 1 }  // the same row: the preview's
+                append(mine[i], of: self)
+                i += 1
+            } else {
+                append(theirs[j], of: rows)
+                j += 1
+            }
+        }
+        var held = builder.build(distinctIDs: true)
         if !pickScores.isEmpty { held.setPickScores(pickScores) }
         known.holds = query
         held.preview = known
         return held
+    }
+
+    /// Makes now what the first search and the first lookup by id would make on the input thread (the id index, the
+    /// titles' traits): for a thread that made the collection, before it hands it over.
+    public func prepareToSearch() {
+        prepareIndex()
+        _ = traits.inputs(for: titleArena)
     }
 
     /// Whether this preview holds every match of `query`: it holds those of a search that `query` is, or narrows

@@ -115,7 +115,7 @@ final class BrowserSession {
             guard search == nil, let typed = browser.searchTypedWhileLoading, typed != asked,
                   !browser.store.items.holdsMatches(of: typed) else { return false }
             asked = typed
-            search = BackgroundSearchLoad.start(library, query: typed, whenRead: woken)
+            search = BackgroundSearchLoad.start(library, query: typed, preview: browser.store.items, whenRead: woken)
             return search != nil
         }
         return BrowserSession(browser: browser, library: library, loadTheRest: opened.lastChange != nil ? nil : {
@@ -138,11 +138,9 @@ final class BrowserSession {
             }
             guard browser.store.items.isPreview else { return false }
             var answered = false
-            if let reading = search, let rows = reading.take() {
+            if let reading = search, let held = reading.take() {
                 search = nil
-                if case let .success(rows) = rows {
-                    answered = browser.answerWaitingSearch(holding: rows, matchesOf: reading.query)
-                }
+                if case let .success(held) = held { answered = browser.answerWaitingSearch(from: held) }
                 if loadAfterSearch {
                     loadAfterSearch = false
                     loadTheList()

@@ -93,8 +93,15 @@ extension Browser {
     /// waiting type no such search (another key came meanwhile) or the list is whole already.
     @discardableResult
     public func answerWaitingSearch(holding rows: ItemCollection, matchesOf query: ListQuery) -> Bool {
-        guard let typed = searchTypedWhileLoading, let held = store.items.holding(rows, matchesOf: query),
-              held.holdsMatches(of: typed) else { return false }
+        guard let held = store.items.holding(rows, matchesOf: query) else { return false }
+        return answerWaitingSearch(from: held)
+    }
+
+    /// `answerWaitingSearch(holding:matchesOf:)` with the preview holding the rows made already (off the input thread:
+    /// `ItemCollection.holding(_:matchesOf:)` of the preview the store holds).
+    @discardableResult
+    public func answerWaitingSearch(from held: ItemCollection) -> Bool {
+        guard store.items.isPreview, let typed = searchTypedWhileLoading, held.holdsMatches(of: typed) else { return false }
         sync([.reload(held)])
         defer { settle() }
         message = nil
