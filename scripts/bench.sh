@@ -153,6 +153,13 @@ for kind in $PKINDS; do
             tail -n 1 "$DIR/t" >> "$DIR/pq$i.fzf"
         done
     done
+    # Issue #36: the first field term asked of the library just imported (the field index not built: the rows it
+    # lacks are read one by one), on a copy so that nothing else has indexed it.
+    PKG_FIELD_TERM=summary:vers
+    log "package rows: favs list --query '$PKG_FIELD_TERM' on the library just imported"
+    cp "$DIR/pkg.sqlite" "$DIR/pkgf.sqlite"
+    timed "$DIR/pkg.field" "$FAVS" list --library "$DIR/pkgf.sqlite" --query "$PKG_FIELD_TERM" > "$DIR/pkg.field.out"
+    rm -f "$DIR/pkgf.sqlite"*
 done
 
 # --- browser bookmarks (issue #35): min(N, 100000) bookmarks shaped like a browser's, each format into a new library -
@@ -204,15 +211,17 @@ read -r WATCH_MS WATCH_WORST WATCH_CPU WATCH_HWM WATCH_REF < "$DIR/watch.txt"
 # One idle session keeps the server up: a server whose last session just ended may still be exiting when the
 # next new-session connects to it ("server exited unexpectedly").
 $T -f /dev/null new-session -d -s keep -x 80 -y 24 "exec sleep 100000"
-# first_frame NAME COMMAND TEXT [KEY TEXT2]: runs COMMAND in a new 80x24 pane; prints "ms vmhwm_kb [ms2]" once
-# TEXT is on screen. With KEY, the key is typed right after the command and ms2 is when TEXT2 shows (the key handled).
+# first_frame NAME COMMAND TEXT [KEY TEXT2 [TYPED]]: runs COMMAND in a new 80x24 pane; prints "ms vmhwm_kb [ms2]"
+# once TEXT is on screen. With KEY, the key is typed right after the command and ms2 is when TEXT2 shows (the key
+# handled). With TYPED, that text is typed (literally) right after the command, before TEXT is waited for.
 first_frame() {
-    local s=$1 cmd=$2 text=$3 key=${4:-} text2=${5:-} t0 t1 t2="" pid hwm
+    local s=$1 cmd=$2 text=$3 key=${4:-} text2=${5:-} typed=${6:-} t0 t1 t2="" pid hwm
     $T new-session -d -s "$s" -x 80 -y 24 -e LANG=C.UTF-8 -e TERM=xterm-256color \
         -e SWIFT_BACKTRACE=enable=no "exec sh"
     sleep 0.3
     t0=$(now_ms)
     $T send-keys -t "$s" "exec $cmd" Enter
+    [ -n "$typed" ] && $T send-keys -t "$s" -l "$typed"
     [ -n "$key" ] && $T send-keys -t "$s" "$key"
     wait_for() {
         until $T capture-pane -p -t "$s" | grep -qF -- "$1"; do
@@ -253,6 +262,28 @@ done
 log "fzf: launch → '$N/$N' on screen, $RUNS runs"
 : > "$DIR/ff.fzf"
 for i in $(seq "$RUNS"); do first_frame "fzf$i" "fzf < '$DIR/titles.txt'" " $N/$N" >> "$DIR/ff.fzf"; done
+# Issue #36: a search typed at launch in the browser over the sorted package import, beside fzf started on the same
+# names with the same query typed, until each shows its whole answer (favs: the list's title with the count and the
+# query, or "No title matches"; fzf: its counter over every name, the prompt showing the query). Each favs run opens a
+# fresh copy of the library (a browser indexes the fields once its list is in). Alternated, median of PB_RUNS (5 at
+# 100k rows or more: three runs on a loaded machine swing too much to decide).
+PB_RUNS=$(( PN >= 100000 ? 5 : RUNS ))
+case " $PKINDS " in *" sorted "*)
+    for i in "${!PKG_SEARCHES[@]}"; do
+        q=${PKG_SEARCHES[$i]}
+        nq=$(wc -l < "$DIR/pq$i.favs.out")
+        favs_text=$([ "$nq" -gt 0 ] && echo "Items 1/$nq · /$q" || echo "No title matches “$q”")
+        log "package names in the browser: '/$q' typed at launch / fzf with '$q' typed, $PB_RUNS runs"
+        : > "$DIR/pb$i.favs"; : > "$DIR/pb$i.fzf"
+        for r in $(seq "$PB_RUNS"); do
+            cp "$DIR/pkg.sqlite" "$DIR/pkgb.sqlite"
+            first_frame "pbfavs$i$r" "'$FAVS' --library '$DIR/pkgb.sqlite'" "$favs_text" "" "" "/$q" >> "$DIR/pb$i.favs"
+            rm -f "$DIR/pkgb.sqlite"*
+            first_frame "pbfzf$i$r" "fzf < '$DIR/pkg.names'" "  $nq/$PN" "" "" "$q" >> "$DIR/pb$i.fzf"
+        done
+    done
+    ;;
+esac
 # favs pick --stdin over N lines (the ids: every line distinct), beside fzf on the same lines; then again with
 # 100 of the lines starred (the picker's memory), which it finds and lists first.
 tail -n +2 "$DIR/items.tsv" | cut -f1 > "$DIR/ids.txt"
@@ -631,6 +662,19 @@ case " $PKINDS " in *" sorted "*)
 summary each; whole process) beside \`fzf --filter '$q'\` over the same names; median of $RUNS; matches" "≤ 0.5× fzf" \
             "$fm ms, $nf" "$zm ms, $nz" "${r:+${r}×}" "$result"
     done
+    for i in "${!PKG_SEARCHES[@]}"; do
+        q=${PKG_SEARCHES[$i]}
+        fm=$(cut -d' ' -f1 "$DIR/pb$i.favs" | median); zm=$(cut -d' ' -f1 "$DIR/pb$i.fzf" | median)
+        r=$(awk -v a="$fm" -v b="$zm" 'BEGIN { if (b > 0) printf "%.2f", a / b }')
+        row "\`/$q\` typed at launch in the browser over the same $PNL package rows, until its answer is on screen (tmux \
+80×24, whole process; runs [$(cut -d' ' -f1 "$DIR/pb$i.favs" | tr '\n' ' ' | sed 's/ $//')]) beside fzf started on the names \
+with \`$q\` typed, until its counter shows the matches of all $PN (runs [$(cut -d' ' -f1 "$DIR/pb$i.fzf" | tr '\n' ' ' | \
+sed 's/ $//')]); median of $PB_RUNS, alternated" "≤ 0.75× fzf" "$fm ms" "$zm ms" "${r:+${r}×}" "$(verdict "$r" "<=" 0.75)"
+    done
+    fm=$(awk -v s="$(secs "$DIR/pkg.field")" 'BEGIN { printf "%.0f", s * 1000 }')
+    row "\`favs list --query '$PKG_FIELD_TERM'\` over the $PNL package rows just imported (the first field term: the rows \
+the field index lacks read one by one; whole process); matches" "≤ 3 s" "$fm ms, $(wc -l < "$DIR/pkg.field.out")" "—" "—" \
+        "$(verdict "$fm" "<=" 3000)"
     ;;
 esac
 for kind in $BKINDS; do

@@ -14,9 +14,10 @@ public final class BackgroundListLoad: @unchecked Sendable {
 
     private init() {}
 
-    /// Starts reading `library`'s list on a thread of its own; nil for a library no other connection can see
-    /// (`:memory:`), whose list is read where it is.
-    public static func start(_ library: any ItemLibrary) -> BackgroundListLoad? {
+    /// Starts reading `library`'s list on a thread of its own, then calls `whenRead` (from that thread); nil for a
+    /// library no other connection can see (`:memory:`), whose list is read where it is.
+    public static func start(_ library: any ItemLibrary,
+                             whenRead: @escaping @Sendable () -> Void = {}) -> BackgroundListLoad? {
         guard let reopen = library.reopenedForSearch() else { return nil }
         let load = BackgroundListLoad()
         Thread.detachNewThread {
@@ -26,6 +27,7 @@ public final class BackgroundListLoad: @unchecked Sendable {
                 return loaded
             }
             load.lock.withLock { load.result = loaded }
+            whenRead()
         }
         return load
     }

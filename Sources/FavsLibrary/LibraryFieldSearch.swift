@@ -15,7 +15,9 @@ import Foundation
 /// for the others (their stored text tested before their pairs are parsed), the same rows either way. A browser
 /// builds the rest of the index in the background from the moment it opens, on the search's thread and a writable
 /// connection of its own, a slice at a time between requests, so other writers wait no longer than a slice and a
-/// request no longer than the slice being written. A command or a script answers and leaves the index as it is.
+/// request no longer than the slice being written. A command or a script answers and leaves the index as it is. A
+/// browser opened on a preview starts indexing once its whole list is in (`startIndexing`), so that the index does not
+/// take the cores from the list's read, nor from a search typed at launch.
 public final class LibraryFieldSearch: FieldSearch, @unchecked Sendable {
     // `@unchecked Sendable`: `waiting`, `answers`, `working`, `stopped` and `stop` are touched only under `lock`;
     // `library` (the synchronous one) only on the input thread; `searcher` only on `queue`, one job at a time;
@@ -25,6 +27,8 @@ public final class LibraryFieldSearch: FieldSearch, @unchecked Sendable {
     private let reopenForIndexing: (@Sendable () throws -> any ItemLibrary)?
     private var indexer: (any ItemLibrary)?
     private var indexWhole = false
+    /// Whether the fields an import left out may be indexed now (`startIndexing`); touched under `lock`.
+    private var mayIndex: Bool
     /// Rows a slice of the index takes: what other writers may wait for (about 0.3 s on package-shaped rows; a
     /// tenth of it took twice as long in all, each slice's segment written and merged).
     public static let indexSlice = 50_000
@@ -39,7 +43,8 @@ public final class LibraryFieldSearch: FieldSearch, @unchecked Sendable {
     private var searcher: Result<any ItemLibrary, FieldReadError>?
 
     /// `inBackground`: answer on a thread of its own (a browser), when the library can be opened again.
-    public init(_ library: any ItemLibrary, inBackground: Bool) {
+    /// `indexesNow`: start indexing what an import left out at once (else at `startIndexing`).
+    public init(_ library: any ItemLibrary, inBackground: Bool, indexesNow: Bool = true) {
         if inBackground, let reopen = library.reopenedForSearch() {
             self.library = nil
             self.reopen = reopen
@@ -48,10 +53,24 @@ public final class LibraryFieldSearch: FieldSearch, @unchecked Sendable {
             reopen = nil
         }
         reopenForIndexing = inBackground && reopen != nil ? library.reopenedForIndexing() : nil
-        if reopenForIndexing != nil {
+        mayIndex = indexesNow
+        if reopenForIndexing != nil, indexesNow {
             working = true
             queue.async { self.work() }
         }
+    }
+
+    /// Indexes what an import left out of the field index from now on, between requests, as `init` does with
+    /// `indexesNow` (a browser on a preview calls it once its whole list is in); nothing when there is none to index.
+    public func startIndexing() {
+        guard reopenForIndexing != nil else { return }
+        let start = lock.withLock { () -> Bool in
+            guard !mayIndex else { return false }
+            mayIndex = true
+            defer { working = true }
+            return !working
+        }
+        if start { queue.async { self.work() } }
     }
 
     public func request(_ groups: [[FieldTerm]], ticket: Int) {
@@ -91,8 +110,10 @@ public final class LibraryFieldSearch: FieldSearch, @unchecked Sendable {
             }
             guard let next = request else {
                 if indexSlice() { continue }
+                let mayIndexMore = !indexWhole && reopenForIndexing != nil
                 if lock.withLock({ () -> Bool in
-                    if waiting != nil { return false }
+                    // Indexing allowed since `indexSlice` looked (`startIndexing` saw this worker and left it the work).
+                    if waiting != nil || (mayIndex && mayIndexMore) { return false }
                     working = false
                     return true
                 }) { return }
@@ -119,7 +140,7 @@ public final class LibraryFieldSearch: FieldSearch, @unchecked Sendable {
     /// Indexes one slice of the fields an import left out; false when none is left (or they cannot be indexed
     /// from here, the file not writable, say: the rows left out are then read one by one).
     private func indexSlice() -> Bool {
-        guard !indexWhole, let reopenForIndexing else { return false }
+        guard !indexWhole, let reopenForIndexing, lock.withLock({ mayIndex }) else { return false }
         do {
             let library = try indexer ?? reopenForIndexing()
             indexer = library

@@ -62,6 +62,9 @@ public struct ItemCollection: Sendable {
         var favoriteRows = 0
         /// How many favorites from the bottom are known (beyond the top ones).
         var lastFavorites = 0
+        /// A search whose every match is held, and so whose result is the whole list's (`holding(_:matchesOf:)`);
+        /// the rows it added lie between the top and the bottom ones, where rows and favorites are unknown.
+        var holds: ListQuery?
 
         /// The rank among the known items of the item at a row of the whole list (`known`: how many are known);
         /// nil for a row in the unknown middle or past the end. `head`, `tail` and `whole` are the rows' or

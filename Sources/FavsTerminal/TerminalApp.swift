@@ -116,6 +116,10 @@ public enum TerminalApp {
         var afterFirstFrame = afterFirstFrame
         var lastPoll = DispatchTime.now().uptimeNanoseconds
         let interval = UInt64(pollInterval) * 1_000_000
+        // Set by an input that waits for the whole list: once the keys typed so far are read, the poll looks at what
+        // waits now rather than at its turn (a search typed at launch is answered from a read of its own rows, which
+        // starts then: `BrowserSession.searchWhileLoading`).
+        var pollWhenIdle = false
         while true {
             var sincePoll = DispatchTime.now().uptimeNanoseconds - lastPoll
             if let poll, sincePoll >= interval {
@@ -141,19 +145,31 @@ public enum TerminalApp {
             if let startsIn = browser.previewStartsIn {
                 timeout = min(timeout ?? .max, milliseconds(roundedUp: startsIn))
             }
+            if pollWhenIdle, poll != nil { timeout = min(timeout ?? .max, 1) }
             switch screen.read(timeout: timeout, wake: wake) {
             case .endOfInput:
                 return .none
-            case .timeout, .woken:
-                // A preview now due starts; one that ended (the wake) is taken in, and drawn if it is the selection's.
+            case .timeout:
+                // A preview now due starts.
                 needsFrame = browser.pollPreviews()
+                if pollWhenIdle {
+                    pollWhenIdle = false
+                    lastPoll = 0
+                }
+            case .woken:
+                // A preview that ended is taken in, and drawn if it is the selection's; what else woke the loop (a
+                // list read in the background) is taken in by a poll now, not at its turn.
+                needsFrame = browser.pollPreviews()
+                lastPoll = 0
             case let .mouse(event):
                 browser.handle(event)
+                pollWhenIdle = browser.waitingCount > 0
             case .resize:
                 screen.resize()
                 browser.resize(width: screen.width, height: screen.height)
             case let .key(key):
                 if let end = answer(.key(key), browser, on: screen) { return end }
+                pollWhenIdle = browser.waitingCount > 0
             }
         }
     }

@@ -93,7 +93,7 @@ func exitWithoutTearDown() -> Never {
 func openBrowser(at location: LibraryLocation, width: Int, height: Int, preview: Bool = false,
                  config: Config, purpose: Browser.Purpose = .browse, filter: String = "", exact: Bool = false,
                  scope: ListQuery.Scope = .all, scheme: RankScheme = .default, interactive: Bool = false,
-                 fieldsAtOnce: Bool = false) throws -> (browser: Browser, library: any ItemLibrary, lastChange: Int64?) {
+                 fieldsAtOnce: Bool = false) throws -> OpenedBrowser {
     do {
         return try browser(on: openLibrary(location, seedIfNew: true), width: width, height: height, preview: preview,
                            config: config, purpose: purpose, filter: filter, exact: exact, scope: scope, scheme: scheme,
@@ -107,13 +107,14 @@ func openBrowser(at location: LibraryLocation, width: Int, height: Int, preview:
 func browser(on library: any ItemLibrary, width: Int, height: Int, preview: Bool = false, config: Config,
              purpose: Browser.Purpose = .browse, filter: String = "", exact: Bool = false, scope: ListQuery.Scope = .all,
              scheme: RankScheme = .default, interactive: Bool = false, fieldsAtOnce: Bool = false) throws
-    -> (browser: Browser, library: any ItemLibrary, lastChange: Int64?) {
+    -> OpenedBrowser {
     let background = interactive ? library.inBackground() : nil
     let sink: any ChangeSink = background ?? library
     let fieldSource: any FieldSource = background ?? library
     // Field terms (`artist:padilla`) are answered by the library's index: off the input thread for a person,
     // unless what is shown first depends on the answer (`fieldsAtOnce`: a picker's --select-1, --exit-0).
-    let fieldSearch = LibraryFieldSearch(library, inBackground: interactive && !fieldsAtOnce)
+    // A browser opened on a preview indexes the fields an import left out once its whole list is in.
+    let fieldSearch = LibraryFieldSearch(library, inBackground: interactive && !fieldsAtOnce, indexesNow: !preview)
     let name = library.name + (library.isOnFullDisk ? " (read-only: disk full)"
         : library.readOnlyReason != nil ? " (read-only: your role may only read it)" : library.isReadOnly ? " (read-only)" : "")
     // FAVS_PREVIEW_MINIMUM overrides from how many items a library opens on a preview (tests use a small one).
@@ -136,15 +137,21 @@ func browser(on library: any ItemLibrary, width: Int, height: Int, preview: Bool
         let store = Store(collection: items, sink: sink, fieldSource: fieldSource, fieldSearch: fieldSearch,
                           searches: searches)
         return (saying(library, Browser(store: store, libraryName: name, width: width, height: height,
-                                                      keyMap: keyMap, purpose: purpose)), library, nil)
+                                                      keyMap: keyMap, purpose: purpose)), library, nil,
+                fieldSearch.startIndexing)
     }
+    fieldSearch.startIndexing()
     var (items, lastChange) = try library.loadListToFollow()
     items.setPicks(picks, frecency: config.frecency, at: scoredAt)
     let store = Store(collection: items, sink: sink, fieldSource: fieldSource, fieldSearch: fieldSearch, query: query,
                       searches: searches)
     return (saying(library, Browser(store: store, libraryName: name, width: width, height: height,
-                                                  keyMap: keyMap, purpose: purpose)), library, lastChange)
+                                                  keyMap: keyMap, purpose: purpose)), library, lastChange, nil)
 }
+
+/// A browser on an opened library: the library, the change-log position its list was read at (nil while it holds a
+/// preview), and what starts indexing the fields an import left out once the whole list is in (nil: started).
+typealias OpenedBrowser = (browser: Browser, library: any ItemLibrary, lastChange: Int64?, indexFields: (() -> Void)?)
 
 /// The browser with what opening the library did on its status line (`ItemLibrary.openingNotice`), until a key,
 /// and why it may only be read, when the user's rights say so.

@@ -14,6 +14,9 @@ final class BrowserSession {
     let loadTheRest: (() -> Void)?
     private let library: (any ItemLibrary)?
     private var follow: () throws -> [RemoteUpdate]
+    /// Takes in the rows read for a search typed while the whole list loads, and starts reading them for one typed
+    /// (`BackgroundSearchLoad`); true when the screen changed. Nil when the list is whole from the start.
+    private let searchWhileLoading: (() -> Bool)?
     /// The follower's state: why changes cannot arrive now, and how often to poll (ms).
     private let trouble: () -> String?
     let pollInterval: Int32
@@ -28,11 +31,13 @@ final class BrowserSession {
 
     private init(browser: Browser, library: (any ItemLibrary)?, loadTheRest: (() -> Void)?,
                  follow: @escaping () throws -> [RemoteUpdate], trouble: @escaping () -> String? = { nil },
-                 pollInterval: Int32 = 50) {
+                 pollInterval: Int32 = 50, searchWhileLoading: (() -> Bool)? = nil, wake: LoopWake? = nil) {
         self.browser = browser
         self.library = library
         self.loadTheRest = loadTheRest
         self.follow = follow
+        self.searchWhileLoading = searchWhileLoading
+        self.wake = wake
         self.trouble = trouble
         self.pollInterval = pollInterval
         if let library, library.remembersPicks { recordPicks = { ids, time in try library.recordPicks(ids, at: time) } }
@@ -60,18 +65,36 @@ final class BrowserSession {
     /// before the first key. A team library's list is read by its follower from the start (`listFollower`), so
     /// that while it loads the server is watched as it is once followed: a silent one is said offline, and the read
     /// is asked again once it is back, never on the input thread.
-    static func overLibrary(_ opened: (browser: Browser, library: any ItemLibrary, lastChange: Int64?)) -> BrowserSession {
+    ///
+    /// A search typed while the list loads (`/jsn` at launch) is answered first from the rows whose titles may match
+    /// it, read on a thread of their own (`BackgroundSearchLoad`, what `favs list --query` reads: far less than the
+    /// list costs to build); the whole list, when in, shows the same rows. The loads start at the first poll after the
+    /// first frame, once the keys typed before it are read (the run loop is woken for it): a search typed by then is
+    /// read first and the list after it, so that the two do not share the cores; one typed later is read beside the
+    /// list. Each load wakes the run loop as it ends, so what it read is taken in then, not at the next poll.
+    static func overLibrary(_ opened: OpenedBrowser) -> BrowserSession {
         let (browser, library) = (opened.browser, opened.library)
         var follower = opened.lastChange.flatMap { try? library.follower(after: $0) }
         if opened.lastChange == nil, let listFollower = try? library.listFollower() {
+            opened.indexFields?()
             return BrowserSession(browser: browser, library: library, loadTheRest: nil, follow: { try listFollower.poll() },
                                   trouble: { listFollower.trouble }, pollInterval: library.pollInterval)
         }
         var load: BackgroundListLoad?
+        /// Set once the first frame is on screen, until the first poll starts the loads.
+        var startLoads = false
+        /// Set while the whole list's load waits for the rows of a search typed before it started.
+        var loadAfterSearch = false
+        var search: BackgroundSearchLoad?
+        /// The last search whose rows were asked for: asked once (one that failed is left to the whole list).
+        var asked: ListQuery?
+        let wake = opened.lastChange == nil ? LoopWake() : nil
+        let woken: @Sendable () -> Void = { wake?.signal() }
         /// The whole list in place of the preview, and the follower from where it was read; nil when it could not be read.
         /// The saved searches are read again after the list: one saved since the preview up to the list's last
         /// change is not in the log the follower reads.
         func reload(_ loaded: BackgroundListLoad.Loaded) -> RemoteUpdate? {
+            opened.indexFields?()  // once the list is in: it took no cores from the list's read
             do {
                 let (items, lastChange) = try loaded.get()
                 follower = try? library.follower(after: lastChange)
@@ -82,18 +105,50 @@ final class BrowserSession {
                 return nil
             }
         }
-        return BrowserSession(browser: browser, library: library, loadTheRest: opened.lastChange != nil ? nil : {
-            load = BackgroundListLoad.start(library)
+        func loadTheList() {
+            load = BackgroundListLoad.start(library, whenRead: woken)
             if load == nil, let update = reload(Result { try library.loadListToFollow() }) { browser.sync([update]) }
+        }
+        /// Starts reading the rows of the search typed while the list loads, unless they are asked already or held;
+        /// false when none is typed.
+        func readSearchTyped() -> Bool {
+            guard search == nil, let typed = browser.searchTypedWhileLoading, typed != asked,
+                  !browser.store.items.holdsMatches(of: typed) else { return false }
+            asked = typed
+            search = BackgroundSearchLoad.start(library, query: typed, preview: browser.store.items, whenRead: woken)
+            return search != nil
+        }
+        return BrowserSession(browser: browser, library: library, loadTheRest: opened.lastChange != nil ? nil : {
+            startLoads = true
+            wake?.signal()  // the loads start at a poll, once the keys typed before the first frame are read
         }, follow: {
             guard var loaded = load?.take() else { return try follower?.poll() ?? [] }
             load = nil
+            search = nil  // the whole list answers any search
             // A list the other connection could not read is read here, as it was before the first key (a file on
             // this machine: a team library's is read by its follower).
             if case .failure = loaded { loaded = Result { try library.loadListToFollow() } }
             // The follower, started where the list was read, polls from the next turn on.
             return reload(loaded).map { [$0] } ?? []
-        }, trouble: { follower?.trouble }, pollInterval: library.pollInterval)
+        }, trouble: { follower?.trouble }, pollInterval: library.pollInterval, searchWhileLoading: {
+            if startLoads {
+                startLoads = false
+                loadAfterSearch = readSearchTyped()
+                if !loadAfterSearch { loadTheList() }
+            }
+            guard browser.store.items.isPreview else { return false }
+            var answered = false
+            if let reading = search, let held = reading.take() {
+                search = nil
+                if case let .success(held) = held { answered = browser.answerWaitingSearch(from: held) }
+                if loadAfterSearch {
+                    loadAfterSearch = false
+                    loadTheList()
+                }
+            }
+            if !loadAfterSearch { _ = readSearchTyped() }
+            return answered
+        }, wake: wake)
     }
 
     /// A picker over the lines of stdin, starred lines first, stars kept in the memory `memoryName`. A long
@@ -179,7 +234,7 @@ final class BrowserSession {
     /// loop (`wake`), which takes its output in and draws it then, not at its next poll.
     func usePreviews(_ settings: PreviewSettings?) {
         guard let settings else { return }
-        let wake = LoopWake()
+        let wake = self.wake ?? LoopWake()
         let runner = PreviewProcesses(wake: wake)
         self.wake = wake
         previewRunner = runner
@@ -202,7 +257,8 @@ final class BrowserSession {
     /// run loop's poll); true when the screen changed.
     func poll() -> Bool {
         let previewed = browser.pollPreviews()
-        let settled = browser.settleBackground() || previewed
+        let searched = searchWhileLoading?() ?? false
+        let settled = browser.settleBackground() || previewed || searched
         do {
             // Followed first: a watcher says what it did after its write committed, so the change is on screen with it.
             let followed = browser.sync(try follow())

@@ -76,4 +76,31 @@ import Testing
         try await tmux.sendKeys("q")
         #expect(try await tmux.exitStatus() == 0)
     }
+
+    /// `/rain` typed before the first frame: the search is answered from the rows whose titles may match it, read
+    /// before the whole list, and shows what the whole list shows; the whole list, once in, changes nothing on screen,
+    /// and a key typed further is answered as on the whole list.
+    @Test func aSearchTypedAtLaunchShowsTheWholeListsAnswer() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let library = try await generatedLibrary(in: scratch)
+
+        // What the screen must show: the same keys on a copy, headless (the script mode reads the whole list).
+        try FileManager.default.copyItem(atPath: library, toPath: scratch.path("copy.sqlite"))
+        let script = try await favs("script", "--library", scratch.path("copy.sqlite"), stdin: "/ type rain\nframe\ntype n",
+                                    in: scratch)
+        try #require(script.status == 0, "favs script failed: \(script.err)")
+        let (searched, further) = (frames(script.out)[0].lines, frames(script.out)[1].lines)
+        #expect(searched[1].contains("· /rain") && searched.last?.hasPrefix(" /rain▏") == true)
+
+        let tmux = try await Tmux(width: 80, height: 24, scratch: scratch)
+        defer { tmux.close() }
+        try await tmux.startFavs(["--library", library], before: "env FAVS_PREVIEW_MINIMUM=1000")
+        try await tmux.sendKeys("/", "r", "a", "i", "n")
+        try await tmux.waitForScreen(searched, after: "/rain typed at launch")
+        try await tmux.sendKeys("n")
+        try await tmux.waitForScreen(further, after: "n typed further")
+        try await tmux.sendKeys("Escape", "q")
+        #expect(try await tmux.exitStatus() == 0)
+    }
 }

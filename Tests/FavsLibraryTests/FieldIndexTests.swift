@@ -207,6 +207,32 @@ private func checkFieldIndex(_ path: String) throws {
     }
 }
 
+/// A browser opened on a preview indexes only once its whole list is in (`startIndexing`): until then the index does
+/// not take the cores from the list's read and from a search typed at launch, and a field term is answered all the same.
+@Test func aBrowserOnAPreviewIndexesWhatAnImportLeftOutOnlyOnceItsListIsIn() async throws {
+    let directory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("favs-library-tests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let (library, path) = try numberedLibrary(25_000, in: directory)
+    let search = LibraryFieldSearch(library, inBackground: true, indexesNow: false)
+    search.request(try SearchPattern(parsing: "n:^number\\ 1234$").fieldGroups, ticket: 1)
+    var answers: [FieldAnswer] = []
+    let answered = Date().addingTimeInterval(60)
+    while Date() < answered, answers.isEmpty {
+        answers += search.takeAnswers()
+        try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(answers == [FieldAnswer(ticket: 1, result: .success(FieldMatches(["i1234"])))])
+    try await Task.sleep(for: .milliseconds(200))
+    #expect(try indexedRows(path) == 0, "nothing indexed before the list is in")
+    search.startIndexing()
+    let end = Date().addingTimeInterval(60)
+    while Date() < end, try indexedRows(path) < 25_000 { try await Task.sleep(for: .milliseconds(10)) }
+    #expect(try indexedRows(path) == 25_000, "indexed within a minute once the list is in")
+    try checkFieldIndex(path)
+}
+
 @Test func aNewerFieldSearchStopsAndReplacesTheOneBeingAnswered() throws {
     try withTemporaryDirectory { directory throws in
         let (library, _) = try numberedLibrary(20_000, in: directory)

@@ -60,8 +60,69 @@ extension Browser {
         return !answered
     }
 
+    /// The search the inputs waiting for the whole list type, when typing one is all they do: the filter key (or
+    /// the prompt open already), then characters and backspaces. The session reads the rows whose titles may match it
+    /// (far fewer than the list, and cheaper to read) and hands them to `answerWaitingSearch`, so the search is
+    /// answered before the whole list is in. Nil otherwise, and for a search its title rows cannot answer
+    /// (`ListQuery.isAnsweredByTitles`: a field or tag term, or no term a title can be tested for).
+    public var searchTypedWhileLoading: ListQuery? {
+        guard isWaitingForTheList, purpose == .browse, !waiting.isEmpty, mode == .normal || mode == .filtering else {
+            return nil
+        }
+        var typing = mode == .filtering
+        var query = store.query
+        for input in waiting {
+            guard case let .key(key) = input else { return nil }
+            if !typing {
+                guard modeKeys[.normal]?.action(for: key) == nil, keyMap.command(for: key) == .filter else { return nil }
+                typing = true
+                continue
+            }
+            switch modeKeys[.filtering]?.action(for: key) {
+            case let .type(character)?: query.filter.append(character)
+            case .erase?: query.filter = String(query.filter.dropLast())
+            default: return nil
+            }
+        }
+        return query.isAnsweredByTitles ? query : nil
+    }
+
+    /// Answers the search the waiting inputs type (`searchTypedWhileLoading`) from `rows`, the list's rows whose titles
+    /// pass the prefilter of `query` (which it is, or narrows): the store's preview holds them too, and the prompt
+    /// shows the search typed, its rows those the whole list will show. False, changing nothing, when the inputs
+    /// waiting type no such search (another key came meanwhile) or the list is whole already.
+    @discardableResult
+    public func answerWaitingSearch(holding rows: ItemCollection, matchesOf query: ListQuery) -> Bool {
+        guard let held = store.items.holding(rows, matchesOf: query) else { return false }
+        return answerWaitingSearch(from: held)
+    }
+
+    /// `answerWaitingSearch(holding:matchesOf:)` with the preview holding the rows made already (off the input thread:
+    /// `ItemCollection.holding(_:matchesOf:)` of the preview the store holds).
+    @discardableResult
+    public func answerWaitingSearch(from held: ItemCollection) -> Bool {
+        guard store.items.isPreview, let typed = searchTypedWhileLoading, held.holdsMatches(of: typed) else { return false }
+        sync([.reload(held)])
+        defer { settle() }
+        message = nil
+        if mode == .normal { _ = perform(Command.filter) }  // the first input waiting was the filter key
+        waiting = []
+        setFilter(typed.filter)
+        return true
+    }
+
     private func answersOnPreview(_ key: Key) -> Bool {
         if purpose == .pick, key == .ctrl("c") { return true }
+        // A character typed or erased in a search whose every match the preview holds (`answerWaitingSearch`).
+        if mode == .filtering, let action = modeKeys[mode]?.action(for: key) {
+            var query = store.query
+            switch action {
+            case let .type(character): query.filter.append(character)
+            case .erase: query.filter = String(query.filter.dropLast())
+            default: return false
+            }
+            return store.items.holdsMatches(of: query)
+        }
         guard mode == .normal, modeKeys[mode]?.action(for: key) == nil, let command = keyMap.command(for: key)
         else { return false }
         switch command {
