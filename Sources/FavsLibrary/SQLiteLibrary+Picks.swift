@@ -131,19 +131,9 @@ extension Schema {
     /// again in the order of their times.
     static func pickScores(_ frecency: Frecency, at now: Int64, _ db: Database) throws -> [ItemID: Double] {
         guard try db.tableExists("picks") else { return [:] }
-        let sql = "SELECT item_id, picked_at, weight FROM picks"
-        let statement = try db.makeStatement(sql: sql)
-        let handle = statement.sqliteStatement
         var sums: [ItemID: (score: Double, latest: Int64)] = [:]
         var outOfOrder: Set<ItemID> = []
-        while true {
-            let code = sqlite3_step(handle)
-            if code == SQLITE_DONE { break }
-            guard code == SQLITE_ROW else { throw DatabaseError.last(on: db.sqliteConnection, code: code, sql: sql) }
-            let bytes = UnsafeRawBufferPointer(start: sqlite3_column_text(handle, 0), count: Int(sqlite3_column_bytes(handle, 0)))
-            let id = ItemID(String(decoding: bytes, as: UTF8.self))
-            let at = sqlite3_column_int64(handle, 1)
-            let weight = sqlite3_column_double(handle, 2)
+        try eachPick(db) { id, at, weight in
             let score = weight * frecency.decay(age: now - at)
             if let index = sums.index(forKey: id) {  // one lookup, the sum changed in place
                 if at < sums.values[index].latest { outOfOrder.insert(id) }
@@ -168,18 +158,10 @@ extension Schema {
     /// (a fold, a clock set back) sorted after. An `ORDER BY item_id` through GRDB's rows took 3–4 times as long.
     static func picks(_ db: Database) throws -> [ItemID: [Pick]] {
         guard try db.tableExists("picks") else { return [:] }
-        let sql = "SELECT item_id, picked_at, weight FROM picks ORDER BY rowid"
-        let statement = try db.makeStatement(sql: sql)
-        let handle = statement.sqliteStatement
         var picks: [ItemID: [Pick]] = [:]
         var outOfOrder: Set<ItemID> = []
-        while true {
-            let code = sqlite3_step(handle)
-            if code == SQLITE_DONE { break }
-            guard code == SQLITE_ROW else { throw DatabaseError.last(on: db.sqliteConnection, code: code, sql: sql) }
-            let bytes = UnsafeRawBufferPointer(start: sqlite3_column_text(handle, 0), count: Int(sqlite3_column_bytes(handle, 0)))
-            let id = ItemID(String(decoding: bytes, as: UTF8.self))
-            let pick = Pick(at: sqlite3_column_int64(handle, 1), weight: sqlite3_column_double(handle, 2))
+        try eachPick(db) { id, at, weight in
+            let pick = Pick(at: at, weight: weight)
             if let index = picks.index(forKey: id) {
                 if let last = picks.values[index].last, pick.at < last.at { outOfOrder.insert(id) }
                 picks.values[index].append(pick)
@@ -193,6 +175,23 @@ extension Schema {
             picks[id] = unsorted.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
         }
         return picks
+    }
+}
+
+extension Schema {
+    /// Steps through every row of `picks` in the table's own order (the order picks were added), through SQLite's C
+    /// API: GRDB's rows cost as much as the reading here, and the items' index a seek a pick.
+    private static func eachPick(_ db: Database, _ body: (ItemID, _ at: Int64, _ weight: Double) -> Void) throws {
+        let sql = "SELECT item_id, picked_at, weight FROM picks"
+        let statement = try db.makeStatement(sql: sql)
+        let handle = statement.sqliteStatement
+        while true {
+            let code = sqlite3_step(handle)
+            if code == SQLITE_DONE { return }
+            guard code == SQLITE_ROW else { throw DatabaseError.last(on: db.sqliteConnection, code: code, sql: sql) }
+            let bytes = UnsafeRawBufferPointer(start: sqlite3_column_text(handle, 0), count: Int(sqlite3_column_bytes(handle, 0)))
+            body(ItemID(String(decoding: bytes, as: UTF8.self)), sqlite3_column_int64(handle, 1), sqlite3_column_double(handle, 2))
+        }
     }
 }
 
