@@ -154,9 +154,10 @@ final class BrowserSession {
     /// A picker over the lines of stdin, starred lines first, stars kept in the memory `memoryName`. A long
     /// input opens on a preview (its first rows, its stars and its count), indexed whole once that is on screen.
     private static func overLines(memoryName: String, config: Config, query: ListQuery) throws -> BrowserSession {
-        // The lines are read while the memory is opened and read (`StandardInputRead`); a memory that cannot be opened
-        // is said at once, whatever stdin is still sending.
-        let reading = StandardInputRead()
+        // The lines are read on a thread of their own while the memory is opened and read (with 10k picked lines, as
+        // long as reading a million lines: on two cores the first screen waits for the longer of the two, not both);
+        // a memory that cannot be opened is said at once, whatever stdin is still sending.
+        let reading = InBackground { try StandardInput.readAll() }
         let memory: PickMemory
         let stars: [ItemID: Int64?]
         let picks: [ItemID: Double]
@@ -175,7 +176,7 @@ final class BrowserSession {
         }
         // Followed from before the lines are read, so a star made meanwhile is not missed.
         let follower = try? LibraryFollower(memory.library)
-        let input = try reading.get()
+        let input = try reading.wait()
         var startQuery = ListQuery(filter: query.filter, exact: query.exact, scope: query.scope, order: order,
                                    scheme: query.scheme)
         let minimum = ProcessInfo.processInfo.environment["FAVS_PREVIEW_MINIMUM"].flatMap { Int($0) }

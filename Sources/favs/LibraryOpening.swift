@@ -106,19 +106,31 @@ func apply(_ command: ItemCommand, to ids: [ItemID], at location: LibraryLocatio
 /// reads it for everything else; here its defaults stand in).
 private var serverTimeout: Int { StartupConfig.load().config.timeout }
 
-/// Work done on a thread of its own (a team library opening while the screen says "connecting"): `take` is nil
-/// until it ends, then its value or its error. What it made belongs to the thread that takes it.
+/// Work done on a thread of its own (a team library opening while the screen says "connecting", stdin read while a
+/// picker opens its memory): `take` is nil until it ends, then its value or its error; `wait` waits for it. What it
+/// made belongs to the thread that takes it.
 final class InBackground<Value>: @unchecked Sendable {
     private let lock = NSLock()
+    private let ended = DispatchSemaphore(value: 0)
     /// Guarded by `lock`.
     private var outcome: Result<Value, any Error>?
 
     init(_ work: @escaping @Sendable () throws -> Value) {
         Thread.detachNewThread { [self] in
-            let ended = Result { try work() }
-            lock.withLock { outcome = ended }
+            let result = Result { try work() }
+            lock.withLock { outcome = result }
+            ended.signal()
         }
     }
 
     func take() -> Result<Value, any Error>? { lock.withLock { outcome } }
+
+    /// The work's value once it ends; throws its error.
+    func wait() throws -> Value {
+        ended.wait()
+        ended.signal()  // for a later `wait`
+        // Set before the signal: never nil here.
+        guard let outcome = take() else { preconditionFailure("InBackground signalled before its outcome was set") }
+        return try outcome.get()
+    }
 }

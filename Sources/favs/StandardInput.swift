@@ -25,26 +25,3 @@ enum StandardInput {
         return buffer
     }
 }
-
-/// stdin read whole (`StandardInput.readAll`) on a thread of its own, while the input thread does what does not
-/// need it: a picker over stdin opens its memory and reads its stars and picks meanwhile (with 10k picked lines, as
-/// long as reading a million lines), so on two cores the first screen waits for the longer of the two, not both.
-final class StandardInputRead: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    /// Written by the reading thread before it signals `done`.
-    private var result: Result<[UInt8], any Error>?
-
-    /// Starts reading.
-    init() {
-        Thread.detachNewThread { [self] in
-            result = Result { try StandardInput.readAll() }
-            done.signal()
-        }
-    }
-
-    /// Everything on stdin once it is read; throws what `readAll` throws.
-    func get() throws -> [UInt8] {
-        done.wait()
-        return try result?.get() ?? []
-    }
-}
