@@ -11,9 +11,11 @@
 # The pane is captured as fast as tmux answers, during and after each hold: a stale frame is one whose preview
 # names another line than the selected one; the latency is from the last key (the time send-keys returns, so
 # no tmux start-up is counted) to the first capture showing the selection's own preview.
+# Single moves: SINGLES Downs, each after a 300 ms pause, in a session of their own: the time from the key to the
+# first capture showing the selection's own preview (a key pressed once starts its preview at once in favs).
 # fzf #3134: lines `10` and `0`, a preview `sleep {}; echo {}`: Down once the first screen shows, then the time
 # until `0` shows and whether `10` is ever shown in the SLOW+1 s after.
-# quick (make test's smoke run): one hold of 0.5 s, and `1` in place of `10`.
+# quick (make test's smoke run): one hold of 0.5 s, 3 single moves, and `1` in place of `10`.
 set -euo pipefail
 export LC_ALL=C.UTF-8
 
@@ -21,7 +23,7 @@ FAVS=${1:?usage: scripts/preview-bench.sh FAVS [quick]}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 OUT=${FAVS_BENCH_OUT:-$ROOT/Benchmarks/.build/bench-results}
 mkdir -p "$OUT"
-if [ "${2:-}" = quick ]; then HOLDS=1 KEYS=15 SLOW=1; else HOLDS=10 KEYS=60 SLOW=10; fi
+if [ "${2:-}" = quick ]; then HOLDS=1 KEYS=15 SLOW=1 SINGLES=3; else HOLDS=10 KEYS=60 SLOW=10 SINGLES=20; fi
 ITEMS=1000
 HOLD_S=$(awk -v k="$KEYS" 'BEGIN { printf "%g", k / 30 }')
 
@@ -96,6 +98,29 @@ hold() {
     $T kill-session -t "$s"
     wc -c < "$DIR/$s.count" > "$DIR/$s.starts"
 }
+# single NAME COMMAND SELECTED: SINGLES single moves, each Down after a 300 ms pause (a key pressed once, not held):
+# the time from the key (send-keys returned) to the first capture showing the selection's own preview. Writes
+# NAME.single (ms per move).
+single() {
+    local s=$1 sel=$3 pos=1 i want t t0 c found
+    log "$s: $SINGLES single Downs, 300 ms apart"
+    start "$s" "$2"
+    wait_screen "$s" "contents of item0001"
+    : > "$DIR/$s.single"
+    for i in $(seq "$SINGLES"); do
+        sleep 0.3
+        pos=$(( pos + 1 )); want=$(printf 'item%04d' "$pos"); found=""
+        $T send-keys -t "$s" Down
+        t0=$(us)
+        while t=$(us); [ $(( t - t0 )) -lt 10000000 ]; do
+            c=$($T capture-pane -p -t "$s")
+            if [[ $c == *"$sel$want"* && $c == *"contents of $want"* ]]; then found=$t; break; fi
+        done
+        if [ -n "$found" ]; then echo $(( (found - t0) / 1000 )) >> "$DIR/$s.single"; else echo timeout >> "$DIR/$s.single"; fi
+    done
+    $T kill-session -t "$s"
+}
+
 # stale NAME REGEX: frames whose selected line (REGEX, its item the 1st group) is another item than the preview's.
 stale() {
     awk -v sel="$2" '
@@ -111,6 +136,8 @@ FPCMD="printf . >> $DIR/favs.count; cat $DIR/files/{}"
 ZPCMD="printf . >> $DIR/fzf.count; cat $DIR/files/{}"
 hold favs "exec '$FAVS' pick --stdin bench --preview '$FPCMD' < '$DIR/lines'" ">  "
 hold fzf "exec fzf --layout=reverse --preview '$ZPCMD' < '$DIR/lines'" $'\n'"> "
+single favs-single "exec '$FAVS' pick --stdin single --preview '$FPCMD' < '$DIR/lines'" ">  "
+single fzf-single "exec fzf --layout=reverse --preview '$ZPCMD' < '$DIR/lines'" $'\n'"> "
 read -r STALE_FAVS FRAMES_FAVS < <(stale favs '>  item[0-9]+')
 read -r STALE_FZF FRAMES_FZF < <(stale fzf '^> item[0-9]+')
 
@@ -146,6 +173,7 @@ read -r SLOW_FZF SEEN_FZF < <(slow fzf-3134 "exec fzf --layout=reverse --preview
 
 for f in favs fzf favs-3134 fzf-3134; do gzip -c "$DIR/$f.frames" > "$OUT/preview-$f.frames.gz"; done
 cp "$DIR/favs.lat" "$OUT/preview-favs.latencies"; cp "$DIR/fzf.lat" "$OUT/preview-fzf.latencies"
+cp "$DIR/favs-single.single" "$OUT/preview-favs.single"; cp "$DIR/fzf-single.single" "$OUT/preview-fzf.single"
 
 # --- rows ---
 p95() { if grep -q timeout "$1"; then echo n/a; else sort -n "$1" | awk '{ v[NR] = $1 } END { print v[int(NR * 0.95 + 0.999)] }'; fi; }
@@ -160,6 +188,9 @@ echo "| stale frames (the preview of another line than the selected one) in that
     "$STALE_FAVS of $FRAMES_FAVS | $STALE_FZF of $FRAMES_FZF | — | $(ok "$STALE_FAVS" "$STALE_FAVS == 0") |"
 echo "| last key → the selection's preview on screen, p95 of $HOLDS (the command alone: $OWN ms) |" \
     "≤ $OWN + 30 ms | $PF ms | $PZ ms | $(ratio "$PF" "$PZ") | $(ok "$PF" "$PF <= $OWN + 30") |"
+PSF=$(p95 "$DIR/favs-single.single"); PSZ=$(p95 "$DIR/fzf-single.single")
+echo "| a single Down (after a 300 ms pause) → the selection's preview on screen, p95 of $SINGLES |" \
+    "≤ $OWN + 30 ms | $PSF ms | $PSZ ms | $(ratio "$PSF" "$PSZ") | $(ok "$PSF" "$PSF <= $OWN + 30") |"
 echo "| fzf #3134: lines \`$SLOW\`, \`0\`, preview \`sleep {}; echo {}\`; Down → \`0\` shown | ≤ 100 ms |" \
     "$SLOW_FAVS ms | $SLOW_FZF ms | $(ratio "$SLOW_FAVS" "$SLOW_FZF") | $(ok "$SLOW_FAVS" "$SLOW_FAVS <= 100") |"
 echo "| fzf #3134: \`$SLOW\` shown in the $(( SLOW + 1 )) s after the move | never | $SEEN_FAVS | $SEEN_FZF | — |" \
