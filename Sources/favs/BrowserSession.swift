@@ -48,7 +48,9 @@ final class BrowserSession {
     /// The query's filter and scope apply; its order is the one the library remembers.
     static func picker(stdinName: String?, library option: LibraryOption, config: Config, query: ListQuery,
                      needsWholeList: Bool) throws -> BrowserSession {
-        if let stdinName { return try overLines(memoryName: stdinName, config: config, query: query) }
+        if let stdinName {
+            return try overLines(memoryName: stdinName, config: config, query: query, whole: needsWholeList)
+        }
         let location = try option.location(config: config)
         let opened = try openBrowser(at: location, width: 80, height: 24, preview: !needsWholeList, config: config,
                                      purpose: .pick, filter: query.filter, exact: query.exact, scope: query.scope,
@@ -153,7 +155,9 @@ final class BrowserSession {
 
     /// A picker over the lines of stdin, starred lines first, stars kept in the memory `memoryName`. A long
     /// input opens on a preview (its first rows, its stars and its count), indexed whole once that is on screen.
-    private static func overLines(memoryName: String, config: Config, query: ListQuery) throws -> BrowserSession {
+    /// `whole`: the whole list from the start, never a preview (its matches are counted or printed at once).
+    private static func overLines(memoryName: String, config: Config, query: ListQuery,
+                                  whole wantsWhole: Bool) throws -> BrowserSession {
         // The lines are read on a thread of their own while the memory is opened and read (with 10k picked lines, as
         // long as reading a million lines: on two cores the first screen waits for the longer of the two, not both);
         // a memory that cannot be opened is said at once, whatever stdin is still sending.
@@ -183,7 +187,7 @@ final class BrowserSession {
             ?? ListLoader.parallelThreshold
         var first = startQuery == ListQuery(scheme: query.scheme)
             ? input.withUnsafeBytes { ItemCollection.linesPreview(of: $0, favorites: stars, picks: picks) } : nil
-        if let preview = first, preview.count < minimum { first = nil }
+        if let preview = first, preview.count < minimum || wantsWhole { first = nil }
         // Lines picked before: a list read whole at once opens in the frequent order, as a picked library's picker
         // does (the starred, then the most picked, then input order), the picked lines left in their input places
         // for it to order, so that a pick elsewhere or a forget (ctrl-d) moves a row at once. A long input is read

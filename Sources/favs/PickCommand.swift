@@ -78,6 +78,16 @@ struct Pick: ParsableCommand {
         valueName: "scheme"))
     var scheme: RankScheme = .default
 
+    // `.unconditional`, as --query: a pattern may begin with a dash.
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Print every match in the picker's order and exit, without a screen (fzf's --filter); '' prints every item in the order the picker opens in.",
+        discussion: """
+            Nothing is remembered: no pick, no order. Exits 0, or 1 when nothing matches. The order is the one the \
+            picker would show with this search typed: with a pattern, ranked (as --scheme says); without one, the \
+            starred first, then the most picked, then the rest in input order.
+            """, valueName: "pattern"))
+    var filter: String?
+
     @Flag(name: .customLong("select-1"), help: "When exactly one item matches, print it without showing the screen.")
     var selectOne = false
 
@@ -93,11 +103,13 @@ struct Pick: ParsableCommand {
 
     func validate() throws {
         try tagScope.validate(favorites: favorites)
-        if let query {
+        if query != nil, filter != nil { throw ValidationError("--query and --filter: give one, not both") }
+        for (option, pattern) in [("--query", query), ("--filter", filter)] {
+            guard let pattern else { continue }
             do {
-                try ListQuery.validate(query, exact: exact, fieldsSearched: stdinName == nil)
+                try ListQuery.validate(pattern, exact: exact, fieldsSearched: stdinName == nil)
             } catch {
-                throw ValidationError("--query: \(error.message)")
+                throw ValidationError("\(option): \(error.message)")
             }
         }
         if let stdinName {
@@ -122,12 +134,16 @@ struct Pick: ParsableCommand {
 
     func run() throws {
         let (config, configError) = StartupConfig.load()
-        let start = ListQuery(filter: query ?? "", exact: exact, scope: tagScope.scope(favorites: favorites),
+        let start = ListQuery(filter: filter ?? query ?? "", exact: exact, scope: tagScope.scope(favorites: favorites),
                               searchesTags: stdinName == nil, scheme: scheme)
         let picker = try BrowserSession.picker(stdinName: stdinName, library: library, config: config, query: start,
-                                               needsWholeList: selectOne || exitZero)
+                                               needsWholeList: selectOne || exitZero || filter != nil)
         let browser = picker.browser
         let count = browser.store.list.count
+        if filter != nil {
+            guard count > 0 else { throw ExitCode(.nothingChosen) }
+            try finish(with: (0..<count).compactMap { browser.store.list.id(at: $0) }, picker: picker)
+        }
         if exitZero, count == 0 { throw ExitCode(.nothingChosen) }
         if selectOne, count == 1, let id = browser.store.list.id(at: 0) {
             try finish(with: [id], picker: picker)
