@@ -307,10 +307,14 @@ log "fzf < ids: launch → '$N/$N' on screen, $RUNS runs"
 for i in $(seq "$RUNS"); do first_frame "fzfids$i" "fzf < '$DIR/ids.txt'" " $N/$N" >> "$DIR/ff.fzf-ids"; done
 FF_PICK=$(cut -d' ' -f1 "$DIR/ff.pick" | median)
 FF_PICK_STARRED=$(cut -d' ' -f1 "$DIR/ff.pick-starred" | median)
-# The frecency ranking of issue #37: a seeded sequence of 5,000 picks over 500 lines with drifting preferences
-# (scripts/frecency-sim.awk describes it), ranked by favs's frecency, by fzf's input order and by zoxide's formula.
-awk -v seed=37 -v lines=500 -v picks=5000 -f scripts/frecency-sim.awk > "$DIR/frecency"
+# The frecency ranking of issue #37: a seeded sequence of picks over 500 lines with drifting preferences
+# (scripts/frecency-sim.awk describes it), ranked by favs pick itself (`--filter ''`, each pick recorded before the
+# next is ranked: scripts/frecency-bench.sh), by the script's computation of favs's formula, by fzf's input order
+# and by zoxide's formula. 5,000 picks; below 100k items (a smoke run) 600.
+log "frecency ranking through favs pick (scripts/frecency-bench.sh)"
+FAVS_BENCH_OUT=$OUT "$ROOT/scripts/frecency-bench.sh" "$FAVS" $([ "$N" -ge 100000 ] || echo quick) > "$DIR/frecency"
 sim() { awk -v name="$1" -v col="$2" '$1 == name { print $col }' "$DIR/frecency"; }
+FRECENCY_PICKS=$(( $(sim favs-binary 5) + 500 ))
 KEY_PICK=$(cut -d' ' -f3 "$DIR/ff.pick" | median)
 FF_FZF_IDS=$(cut -d' ' -f1 "$DIR/ff.fzf-ids" | median)
 HWM_PICK=$(cut -d' ' -f2 "$DIR/ff.pick" | max)
@@ -462,13 +466,14 @@ row "\`favs pick --stdin\` $NL lines → first screen (fzf: counter shows $N/$N,
 row "\`favs pick --stdin\` $NL lines, 100 of them starred → first screen (median of $RUNS)" "≤ 0.5× fzf" \
     "$FF_PICK_STARRED ms" "$FF_FZF_IDS ms" "$(ratio "$FF_PICK_STARRED" "$FF_FZF_IDS")" \
     "$(verdict "$((FF_PICK_STARRED * 2))" "<=" "$FF_FZF_IDS")"
-row "frecency, 5,000 seeded picks over 500 drifting lines: top-1 hit rate, no query (fzf: input order; zoxide's formula beside)" \
-    "≥ zoxide, > fzf" "$(sim favs 2)" "$(sim fzf 2) (zoxide $(sim zoxide 2))" "—" \
-    "$(awk -v f="$(sim favs 2)" -v z="$(sim zoxide 2)" -v i="$(sim fzf 2)" 'BEGIN { print (f >= z && f > i) ? "PASS" : "FAIL" }')"
-row "frecency, same picks: first screen (20 rows) hit rate" "—" "$(sim favs 3)" "$(sim fzf 3) (zoxide $(sim zoxide 3))" "—" "info"
-row "frecency, same picks: mean reciprocal rank of the next pick" "≥ zoxide, > fzf" "$(sim favs 4)" \
-    "$(sim fzf 4) (zoxide $(sim zoxide 4))" "—" \
-    "$(awk -v f="$(sim favs 4)" -v z="$(sim zoxide 4)" -v i="$(sim fzf 4)" 'BEGIN { print (f >= z && f > i) ? "PASS" : "FAIL" }')"
+row "frecency, $FRECENCY_PICKS seeded picks over 500 drifting lines, ranked by \`favs pick --stdin --filter ''\`: top-1 hit rate, no query (fzf: input order; zoxide's formula beside; favs's formula computed by the script: $(sim favs 2))" \
+    "≥ zoxide, > fzf" "$(sim favs-binary 2)" "$(sim fzf 2) (zoxide $(sim zoxide 2))" "—" \
+    "$(awk -v f="$(sim favs-binary 2)" -v z="$(sim zoxide 2)" -v i="$(sim fzf 2)" 'BEGIN { print (f >= z && f > i) ? "PASS" : "FAIL" }')"
+row "frecency, same picks: first screen (20 rows) hit rate (the script's formula: $(sim favs 3))" "—" "$(sim favs-binary 3)" \
+    "$(sim fzf 3) (zoxide $(sim zoxide 3))" "—" "info"
+row "frecency, same picks: mean reciprocal rank of the next pick (the script's formula: $(sim favs 4))" "≥ zoxide, > fzf" \
+    "$(sim favs-binary 4)" "$(sim fzf 4) (zoxide $(sim zoxide 4))" "—" \
+    "$(awk -v f="$(sim favs-binary 4)" -v z="$(sim zoxide 4)" -v i="$(sim fzf 4)" 'BEGIN { print (f >= z && f > i) ? "PASS" : "FAIL" }')"
 row "\`favs pick --stdin\` $NL lines → first key answered (\`end\` typed at launch)" "—" "$KEY_PICK ms" \
     "$FF_FZF_IDS ms" "$(ratio "$KEY_PICK" "$FF_FZF_IDS")" "info"
 row "\`favs pick --stdin\` $NL lines, peak memory (VmHWM)" "—" "$(( HWM_PICK / 1024 )) MB" \

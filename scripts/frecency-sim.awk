@@ -14,6 +14,7 @@
 #            a week, else /4; then input order.
 # The first 500 picks only warm the memories up. Printed: top-1 hit rate (the pick is the first row), first-screen
 # hit rate (among the first 20 rows: an 80x24 picker shows 20) and mean reciprocal rank, one line per ranking.
+# With -v emit=1 it prints the sequence instead, a pick a line: its time (ms from the start) and the line's index.
 function next_random() { state = (state * 1103515245 + 12345) % 2147483648; return state / 2147483648 }
 BEGIN {
     if (seed == "") seed = 37; if (lines == "") lines = 500; if (picks == "") picks = 5000
@@ -32,6 +33,7 @@ BEGIN {
         } else {
             line = int(next_random() * lines)
         }
+        if (emit) { print now, line; continue }  # the sequence alone, for scripts/frecency-bench.sh
         if (p >= warmup) {
             # favs: the frecency sum, kept as sum of 2^(t / halflife) (the order of 2^(-age / h) sums does not change
             # with the time they are read at), rescaled now and then to stay finite.
@@ -54,6 +56,7 @@ BEGIN {
         }
         visits[line]++; last[line] = now
     }
+    if (emit) exit
     split("favs fzf zoxide", names, " ")
     for (j = 1; j <= 3; j++) {
         name = names[j]
