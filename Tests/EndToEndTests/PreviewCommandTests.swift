@@ -78,6 +78,11 @@ import Testing
             ┗━━━━━━━━━━━━━━━━━━━━━━┛└──────────────────────────────────┘
              f fav · d del · u undo · ? help      2 items · 0 favorites
             """)
+        // `wait-preview` (issue #37's step for tests) waits for what is in already: the same last frame.
+        let waited = try await favs("script", "--library", "lib.sqlite", "--size", "60x14", "--preview", preview,
+                                    stdin: "j\nwait-preview\n", in: scratch)
+        #expect(waited.status == 0, "\(waited.err)")
+        #expect(frames(waited.out).last?.lines == shown.last?.lines)
     }
 
     /// The picker over lines `10` and `0` with `sleep {}; echo {}`: on the second line the pane shows `0` (the time

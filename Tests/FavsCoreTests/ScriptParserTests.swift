@@ -18,6 +18,14 @@ import Testing
         #expect(steps.map(\.step) == [.key(.char("/")), .key(.char("#")), .type("work "), .key(.char("#"))])
     }
 
+    @Test func waitPreviewIsAStepOfItsOwn() throws {
+        let steps = try ScriptParser.parse("j wait-preview frame")
+        #expect(steps.map(\.step) == [.key(.char("j")), .waitPreview, .frame])
+        #expect(throws: ScriptError(source: "script", line: 1, message: "unknown step 'wait-previews'")) {
+            try ScriptParser.parse("wait-previews")
+        }
+    }
+
     @Test func anUnknownStepNamesItsLine() {
         #expect(throws: ScriptError(source: "script", line: 2, message: "unknown step 'jj'")) {
             try ScriptParser.parse("j\nf jj")

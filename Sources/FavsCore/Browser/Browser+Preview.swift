@@ -32,6 +32,17 @@ extension Browser {
         return changed
     }
 
+    /// Waits until the selection's preview is in: its output, its error or its timeout (a script's `wait-preview`).
+    /// Scripted mode's previews run to their end as the selection comes to an item, so there it is in already; a
+    /// preview on a runner of its own is waited for, at most its timeout and a second more.
+    public func waitForPreview() {
+        guard let previews else { return }
+        let deadline = ContinuousClock.now + previews.settings.timeout + .seconds(1)
+        while isPreviewBusy, ContinuousClock.now < deadline {
+            if !pollPreviews() { Thread.sleep(forTimeInterval: 0.001) }
+        }
+    }
+
     /// Whether a preview is running or waiting for the selection to settle.
     public var isPreviewBusy: Bool { previews?.isBusy ?? false }
 

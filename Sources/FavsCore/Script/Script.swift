@@ -10,6 +10,8 @@ public enum ScriptStep: Equatable, Sendable {
     case mouse(MouseEvent)
     /// Time passing in a recording (`--cast`), in milliseconds; the text frames ignore it.
     case wait(milliseconds: Int)
+    /// Waits until the selection's preview is in: its output, its error or its timeout (`wait-preview`).
+    case waitPreview
     case frame
 }
 
@@ -57,6 +59,8 @@ public enum ScriptParser {
                     steps.append((number, try mouseStep(word, rest: &rest, source: source, line: number)))
                 case "wait":
                     steps.append((number, try waitStep(rest: &rest, source: source, line: number)))
+                case "wait-preview":
+                    steps.append((number, .waitPreview))
                 case "frame":
                     steps.append((number, .frame))
                 default:
@@ -143,6 +147,7 @@ public enum ScriptRunner {
         case let .type(text): for character in text { browser.handle(.char(character)) }
         case let .resize(width, height): browser.resize(width: width, height: height)
         case let .mouse(event): browser.handle(event)
+        case .waitPreview: browser.waitForPreview()
         case .wait, .frame: break
         }
         return .none

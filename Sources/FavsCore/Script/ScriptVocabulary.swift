@@ -20,6 +20,8 @@ public enum ScriptVocabulary {
         Row(usage: "`wheel up COL ROW`, `wheel down COL ROW`", meaning: "one notch of the mouse wheel over that cell"),
         Row(usage: "`wait MS`", meaning: "MS milliseconds (0–60000) pass in a `--cast` recording before the next step; "
             + "the text frames ignore it"),
+        Row(usage: "`wait-preview`", meaning: "waits until the selection's preview is in (its output, its error or "
+            + "its timeout); previews already run to their end before the next step, so a frame is the same without it"),
         Row(usage: "`frame`", meaning: "print the screen now"),
     ]
 
