@@ -101,4 +101,37 @@ import Testing
                 == "imported 3 items from out.json (0 added, 0 updated, 3 unchanged)\n")
         #expect(try await favsOut(["export", "--library", other], in: scratch) == exported)
     }
+
+    /// A member's role granted the tables before an upgrade added `picks` (not their owner) keeps no picks until it is
+    /// granted it: its changes are saved as before, `favs forget` says what to grant, and once granted it keeps them.
+    @Test func aRoleNotGrantedThePicksTableKeepsNoneAndForgetSaysWhatToGrant() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let owned = try Postgres.freshSchema("pickgrant")
+        try await LiveSync.createSample(owned, in: scratch)
+        let schema = String(try #require(owned.split(separator: "=").last))
+        let writer = "writer_\(UUID().uuidString.prefix(8).lowercased())"
+        _ = try await Postgres.psql("""
+            CREATE ROLE \(writer) LOGIN PASSWORD 'writes';
+            GRANT USAGE ON SCHEMA \(schema) TO \(writer);
+            GRANT SELECT, INSERT, UPDATE, DELETE ON \(schema).items, \(schema).members, \(schema).changes, \(schema).meta,
+                \(schema).searches TO \(writer);
+            GRANT USAGE ON ALL SEQUENCES IN SCHEMA \(schema) TO \(writer);
+            """, in: scratch)
+        let password = URLComponents(string: try Postgres.url)?.password ?? ""
+        let library = owned.replacingOccurrences(of: "favs:\(password)@", with: "\(writer):writes@")
+        let hidden = library.replacingOccurrences(of: ":writes@", with: ":***@")
+
+        #expect(try await favsOut(["fav", "rec-002", "--library", library], in: scratch) == "favorited 1 item\n")
+        let refused = try await favs("forget", "rec-002", "--library", library, in: scratch)
+        #expect(refused.status == 74 && refused.out.isEmpty)
+        #expect(refused.err == """
+            favs: your role \(writer) may not keep picks in library \(hidden): its owner grants them with GRANT SELECT, \
+            INSERT, DELETE ON picks
+
+            """)
+        _ = try await Postgres.psql("GRANT SELECT, INSERT, DELETE ON \(schema).picks TO \(writer)", in: scratch)
+        #expect(try await favsOut(["forget", "rec-002", "--library", library], in: scratch)
+                == "forgot the picks of 0 items (1 had none)\n")
+    }
 }
