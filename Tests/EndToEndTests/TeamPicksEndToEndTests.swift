@@ -134,4 +134,50 @@ import Testing
         #expect(try await favsOut(["forget", "rec-002", "--library", library], in: scratch)
                 == "forgot the picks of 0 items (1 had none)\n")
     }
+
+    /// Waits (generously: a loaded machine) until the pane's list shows `first` on its 4th row and `second` on its 5th,
+    /// right after the sample's three favorites: the two most picked, in the frequent order.
+    private func waitForPicked(_ tmux: Tmux, _ first: String, _ second: String, _ why: String,
+                               sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let shown = try await eventually(within: .seconds(30)) {
+            let screen = try await tmux.screen()
+            return screen[5].contains(first) && screen[6].contains(second)
+        }
+        let screen = try await tmux.screen().joined(separator: "\n")
+        #expect(shown, "\(why): \(screen)", sourceLocation: sourceLocation)
+    }
+
+    /// Two pickers of one member on a team library: a forget (ctrl-d) in one moves the ranks in the other while both
+    /// run, and its undo (ctrl-y) moves them back; the picks follow through the library's change log and NOTIFY.
+    @Test func aForgetAndItsUndoInOnePickerMoveTheRanksInTheMembersOtherPicker() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let other = try Scratch()
+        defer { other.remove() }
+        let schema = try Postgres.freshSchema("picksync")
+        let ana = library(schema, member: "ana")
+        try await LiveSync.createSample(ana, in: scratch)
+        let chosen = try await pick(["--library", ana], keys: ["Down", "Tab", "Down", "Tab", "Enter"], in: scratch)
+        #expect(chosen.status == 0 && chosen.out == "rec-002\nrec-003\n")
+
+        let one = try await Tmux(width: 80, height: 24, scratch: scratch)
+        defer { one.close() }
+        let two = try await Tmux(width: 80, height: 24, scratch: other)
+        defer { two.close() }
+        try await one.startFavs(["pick", "--library", ana])
+        try await one.waitFor("frequent")
+        try await waitForPicked(one, "录音 Recording 2", "Café del Mar", "both picked once: library order")
+        try await two.startFavs(["pick", "--library", ana])
+        try await two.waitFor("frequent")
+        try await two.sendKeys("Down", "Down", "Down", "C-d")
+        try await two.waitFor("Forgot 1 pick of “录音 Recording 2”")
+        try await waitForPicked(one, "Café del Mar", "录音 Recording 2", "the forget, in the other picker")
+        try await two.sendKeys("C-y")
+        try await two.waitFor("Undo: remembered again 1 pick")
+        try await waitForPicked(one, "录音 Recording 2", "Café del Mar", "the undo, in the other picker")
+        try await one.sendKeys("Escape")
+        try await two.sendKeys("Escape")
+        #expect(try await one.exitStatus() == 1)
+        #expect(try await two.exitStatus() == 1)
+    }
 }
