@@ -74,13 +74,15 @@ public protocol ItemLibrary: ChangeSink, FieldSource {
     func ids(changedBy command: ItemCommand) throws -> [ItemID]
     /// The order the list was last shown in; nil when none was chosen.
     func rememberedOrder() throws -> ListQuery.Order?
-    /// Whether the library remembers picks (`favs pick`'s frecency): a SQLite file does; a team library does not yet.
+    /// Whether the library remembers picks (`favs pick`'s frecency): a SQLite file does; a team library does each
+    /// member's own (from format 6, when the role may write them); a member whose role may only read keeps theirs in
+    /// their file of stars (`PersonalStarsLibrary`).
     var remembersPicks: Bool { get }
     /// Remembers that these items were picked at `time` (ms since 1970), as one logged change; returns the ids
     /// remembered (none where picks are not kept).
     @discardableResult
     func recordPicks(_ ids: [ItemID], at time: Int64) throws -> [ItemID]
-    /// Every item's picks, oldest first (none where picks are not kept).
+    /// Every item's picks, oldest first (none where picks are not kept); a team library's member's own.
     func picks() throws -> [ItemID: [Pick]]
     /// Each picked item's frecency score at `now` (ms since 1970): what a list ranks kept items by.
     func pickScores(_ frecency: Frecency, at now: Int64) throws -> [ItemID: Double]
@@ -201,7 +203,8 @@ extension ItemLibrary {
     public var member: String? { nil }
 
     public var personalStars: String? { nil }
-    /// A team library's picker does not remember picks yet: its schema has no table for them.
+    /// A library that keeps no picks: each one here implements them (a SQLite file, a team library, a member's own
+    /// file beside one), so these are for a library of another kind, which keeps none.
     public var remembersPicks: Bool { false }
 
     public func recordPicks(_ ids: [ItemID], at time: Int64) throws -> [ItemID] { [] }
@@ -209,7 +212,7 @@ extension ItemLibrary {
     public func picks() throws -> [ItemID: [Pick]] { [:] }
 
     public func forgetPicks(_ ids: [ItemID]) throws -> [ItemID] {
-        throw LibraryError.database("a team library does not keep picks yet")
+        throw LibraryError.database("library \(location) keeps no picks")
     }
 
     public func listFollower() throws -> (any LibraryFollowing)? { nil }

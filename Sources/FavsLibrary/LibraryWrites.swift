@@ -320,6 +320,9 @@ package enum LogReading: Equatable, Sendable {
         var picks: [ItemID] = []
         for row in theirs {
             if row.kind == ChangeKind.pick.rawValue {
+                // A team library's names whose picks changed (their stars' set, as the follower's member sees it):
+                // another member's are not this follower's.
+                guard row.set.map({ SetID($0) == .favorites }) ?? true else { continue }
                 if !picks.contains(ItemID(row.itemID)) { picks.append(ItemID(row.itemID)) }
             } else if row.kind == ChangeKind.search.rawValue {
                 if let name = row.set, !searches.contains(name) { searches.append(name) }

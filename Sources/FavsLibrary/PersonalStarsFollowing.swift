@@ -3,7 +3,8 @@ import Foundation
 
 /// Follows a team library and a member's own stars beside it (`PersonalStarsLibrary`): the team's changes with the
 /// favorites marked from the member's file, and the file's own changes (a star made in another browser of the member's,
-/// or by `favs fav`), as each star that came or went.
+/// or by `favs fav`), as each star that came or went, and each item's picks as the file holds them now (a pick or a
+/// forget in another picker of the member's).
 final class PersonalStarsFollower: LibraryFollowing {
     private let library: PersonalStarsLibrary
     private let team: (any LibraryFollowing)?
@@ -21,7 +22,13 @@ final class PersonalStarsFollower: LibraryFollowing {
 
     func poll() throws -> [RemoteUpdate] {
         var updates = try library.marked(team?.poll() ?? [])
-        guard let mine, !(try mine.poll()).isEmpty else { return updates }
+        guard let mine else { return updates }
+        let own = try mine.poll()
+        guard !own.isEmpty else { return updates }
+        updates += own.filter { update in
+            if case .picks = update { return true }
+            return false
+        }
         // The stars are few: the file's whole set, compared, says every star another process gave or took away,
         // whatever its log said (a row, or "read everything again").
         // In the order of their ids, so that the same change is told the same way.

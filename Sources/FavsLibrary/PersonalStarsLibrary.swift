@@ -6,7 +6,8 @@ import Foundation
 /// team's items, tags, fields and searches as the library holds them, and as favorites the stars of a file of the
 /// member's own (a `PickMemory` at `LibraryLocation.personalStars`). The store, the panes and the commands see one
 /// library, as ever: a star (`f`, `favs fav`) goes to the file, every other change to the team's library, which
-/// refuses it (`LibraryError.readOnlyRole`); every read marks the favorites from the file.
+/// refuses it (`LibraryError.readOnlyRole`); every read marks the favorites from the file. The member's picks (`favs
+/// pick`'s frecency) are theirs as their stars are, and kept in the same file: picked, forgotten and followed there.
 ///
 /// The rest of the team does not see these stars. On this member's screen they count in the team's stars as every
 /// member's own do on theirs (`ItemCollection+Team`): `★ Team` is what this member sees starred. Stars the library
@@ -118,6 +119,8 @@ public final class PersonalStarsLibrary: ItemLibrary {
                 return .reload(items, searches: searches, asked: asked)
             case let .member(set, _, _, _) where set == .favorites:
                 return nil
+            case .picks:
+                return nil  // the member's picks are the file's
             default:
                 return update
             }
@@ -139,14 +142,18 @@ public final class PersonalStarsLibrary: ItemLibrary {
 
     // MARK: Writes: a star to the file, anything else to the team's library (which refuses it)
 
-    /// Whether a single change is a star of the member's (given or taken away).
-    static func isStar(_ change: ModelChange) -> Bool {
-        if case let .setMember(set, _, _, _) = change { return set == .favorites }
-        return false
+    /// Whether a single change is the member's own to keep: a star given or taken away, or an item's picks
+    /// forgotten or put back.
+    static func isOwn(_ change: ModelChange) -> Bool {
+        switch change {
+        case let .setMember(set, _, _, _): set == .favorites
+        case .picks: true
+        default: false
+        }
     }
 
     public func persist(_ change: ModelChange) throws {
-        guard change.parts.allSatisfy(Self.isStar) else { return try team.persist(change) }
+        guard change.parts.allSatisfy(Self.isOwn) else { return try team.persist(change) }
         try stars.persist(change)
     }
 
@@ -183,10 +190,42 @@ public final class PersonalStarsLibrary: ItemLibrary {
         let stars = try currentStars()
         return try team.ids(changedBy: .delete).filter { (stars[$0] != nil) == (command == .unfavorite) }
     }
-    public var remembersPicks: Bool { team.remembersPicks }
-    public func recordPicks(_ ids: [ItemID], at time: Int64) throws -> [ItemID] { try team.recordPicks(ids, at: time) }
-    public func picks() throws -> [ItemID: [Pick]] { try team.picks() }
-    public func forgetPicks(_ ids: [ItemID]) throws -> [ItemID] { try team.forgetPicks(ids) }
+
+    // MARK: Picks: the member's own, in the file beside their stars
+
+    /// Kept in the file, as the stars are: the team's library may not keep them for this member.
+    public var remembersPicks: Bool { true }
+
+    /// Remembers picks of the team's present items in the file, one transaction, logged there; an id the library does
+    /// not hold, or holds deleted, is left out, as a library leaves it out.
+    @discardableResult
+    public func recordPicks(_ ids: [ItemID], at time: Int64) throws -> [ItemID] {
+        var present: [ItemID: Bool] = [:]
+        let kept = try ids.filter { id in
+            if let known = present[id] { return known }
+            let found = try team.item(id) != nil
+            present[id] = found
+            return found
+        }
+        try stars.recordPicks(kept, at: time)
+        return kept
+    }
+
+    public func picks() throws -> [ItemID: [Pick]] { try stars.picks() }
+
+    public func pickScores(_ frecency: Frecency, at now: Int64) throws -> [ItemID: Double] {
+        try stars.library.pickScores(frecency, at: now)
+    }
+
+    /// Forgets the file's picks of these items, as one change logged there. Every id is checked first: one neither the
+    /// team's library holds nor the file has picks of throws `noItem`, and nothing changes. Returns the ids that had
+    /// picks.
+    @discardableResult
+    public func forgetPicks(_ ids: [ItemID]) throws -> [ItemID] {
+        let picked = try stars.picks()
+        for id in ids where try picked[id] == nil && team.item(id) == nil { throw LibraryError.noItem(id) }
+        return try stars.library.forgetPicks(ids.filter { picked[$0] != nil })
+    }
     public func ids(withField term: FieldTerm) throws -> Set<ItemID> { try team.ids(withField: term) }
 
     /// The team's library opened again, with the same file of stars.

@@ -24,6 +24,17 @@ struct CopyRows {
         bytes.append(UInt8(ascii: "\n"))
     }
 
+    /// The columns of `addPick`'s rows in an import's `import_picks`.
+    static let pickColumns = ["ord", "item_id", "picked_at", "weight"]
+
+    /// A row of an import's picks: the record's number (`ord`), its item, and one pick.
+    mutating func addPick(_ pick: Pick, of id: ItemID, ord: Int, line: Int) throws {
+        try add(ord)
+        try add(id.rawValue, line: line)
+        try add(Int(pick.at))
+        bytes.append(contentsOf: "\(pick.weight)\n".utf8)
+    }
+
     mutating func add(_ text: String, line: Int) throws {
         var text = text
         try text.withUTF8 { try add(bytes: UnsafeRawBufferPointer($0), line: line) }

@@ -66,7 +66,7 @@ extension PostgresLibrary {
             // Not this favs's tables as it writes them (older, or a role that may only read): opened as `open` does.
             let prepared = try prepare(session, seed: false, mustExist: true)
             let library = PostgresLibrary(session: session, name: prepared.name, format: prepared.format,
-                                          writable: prepared.writable)
+                                          writable: prepared.writable, picksGranted: prepared.picksGranted)
             return (try opened(library, prepared.writable), prepared.notice)
         }
     }

@@ -42,7 +42,8 @@ extension PostgresLibrary {
         return {
             let session = try PostgresSession(target, timeout: timeout)
             let prepared = try PostgresLibrary.prepare(session, seed: false, mustExist: true)
-            return PostgresLibrary(session: session, name: prepared.name, format: prepared.format)
+            return PostgresLibrary(session: session, name: prepared.name, format: prepared.format,
+                                   picksGranted: prepared.picksGranted)
         }
     }
 

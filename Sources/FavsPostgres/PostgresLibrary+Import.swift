@@ -15,7 +15,8 @@ extension PostgresLibrary {
     /// primary key is built. Into a library with items they go to a temporary table first, and are added and
     /// updated from it in SQL. A record's tags become rows of `members` (no time: an import keeps none), spelled as
     /// the library spells each tag already (`ImportTagNames`); an item held before gets exactly its record's tags
-    /// (or has them added to its own, `tagsAreAdded`), or keeps its own when its record has no `tags`.
+    /// (or has them added to its own, `tagsAreAdded`), or keeps its own when its record has no `tags`. A record's
+    /// picks (an export's) become the importing member's (`ImportPicks`), none twice, as a library file takes them.
     public func importRecords(
         reading read: (_ add: (ImportRecord, _ place: Int) throws -> Void) throws -> Void
     ) throws -> ImportSummary {
@@ -67,6 +68,7 @@ extension PostgresLibrary {
         // The favorites' and the tags' member rows, copied once the items' keys are built.
         var members = CopyRows()
         var tagNames = importTagNames()
+        var picks = ImportPicks(self)
         var fields: [UInt8] = []
         var count = 0
         // Where each record was read, by position: only looked at to report a repeated id.
@@ -85,6 +87,7 @@ extension PostgresLibrary {
             for tag in record.tags ?? [] {
                 try members.addMember(record.id, of: SetID(try tagNames.name(of: tag)), at: nil, line: record.line)
             }
+            try picks.add(record, ord: count)
             if rows.bytes.count >= Self.copyPiece { try flush(&rows, into: "items", copied) }
         }
         try flush(&rows, into: "items", copied)
@@ -103,6 +106,7 @@ extension PostgresLibrary {
             ALTER TABLE members ADD CONSTRAINT members_item_id_fkey FOREIGN KEY (item_id) REFERENCES items (id)
             """)
         for index in Self.itemIndexes { try session.query(PostgresQuery(unsafeSQL: index.sql)) }
+        try picks.finish()
         try Self.makeFieldIndex(session)
         try added(rows: count)
         if count > 0 { try log(.reload, "") }
@@ -123,6 +127,7 @@ extension PostgresLibrary {
         // The records' tags as set names joined by `;` (NULL: the record has none), when any record has `tags`.
         var tagNames = importTagNames()
         var tagged = false
+        var picks = ImportPicks(self)
         try read { record, place in
             count += 1
             fields.removeAll(keepingCapacity: true)
@@ -137,10 +142,13 @@ extension PostgresLibrary {
             }, line: record.line)
             rows.add(record.favorite, last: false)
             rows.add(record.tagsAreAdded, last: true)
+            try picks.add(record, ord: count)
             if rows.bytes.count >= Self.copyPiece { try flush(&rows, into: "import_rows", Self.importColumns) }
         }
         try flush(&rows, into: "import_rows", Self.importColumns)
-        return try merge(count: count, tagged: tagged)
+        let summary = try merge(count: count, tagged: tagged)
+        try picks.finish()
+        return summary
     }
 
     static let importColumns = ["ord", "place", "line", "col", "id", "title", "fields", "tags", "favorite", "tags_added"]
@@ -153,7 +161,7 @@ extension PostgresLibrary {
         }
     }
 
-    private func flush(_ rows: inout CopyRows, into table: String, _ columns: [String]) throws {
+    func flush(_ rows: inout CopyRows, into table: String, _ columns: [String]) throws {
         guard !rows.bytes.isEmpty else { return }
         try session.copy(into: table, columns: columns, rows.bytes)
         rows.bytes.removeAll(keepingCapacity: true)

@@ -14,6 +14,9 @@ extension PostgresLibrary {
         var notice: String? = nil
         /// Whether this session's role may change the library (`mayWrite`); one that may only read opens it read-only.
         var writable = true
+        /// Whether the role may read and write the picks table (format 6, `mayPick`): a member's role granted the
+        /// tables before an upgrade added it is not granted it until the owner says so, and keeps no picks meanwhile.
+        var picksGranted = true
     }
 
     /// Checks the schema's tables, migrating older ones, and makes them when there are none (unless `later`: then
@@ -27,9 +30,11 @@ extension PostgresLibrary {
         if let found = try existing(session) {
             var format = found.format
             var notice: String?
+            var picksGranted = found.picksGranted
             if format < Self.format, try mayChangeTables(session) {
                 let ran = try migrate(session, from: format)
                 format = Self.format
+                picksGranted = true  // the tables' owner: the picks table is theirs
                 if ran.contains(StarNames.membersFormat) { notice = try starsGiven(session) }
             }
             // A library made before field terms were searched gets its field index now, once (the build holds writers
@@ -38,7 +43,8 @@ extension PostgresLibrary {
             if try !hasFieldIndex(session) {
                 try? session.transaction(writes: true, long: true) { try makeFieldIndex(session) }
             }
-            return Prepared(name: found.name, format: format, notice: notice, writable: found.writable)
+            return Prepared(name: found.name, format: format, notice: notice, writable: found.writable,
+                            picksGranted: picksGranted)
         }
         if mustExist { throw LibraryError.notFound(path: target.display) }
         let name = newName(target, seed: seed)
@@ -69,6 +75,10 @@ extension PostgresLibrary {
     /// `changes`, which every change writes), as SQL: asked with the opening's and a command's first statement.
     static let mayWrite = "has_table_privilege('items', 'UPDATE') AND has_table_privilege('changes', 'INSERT')"
 
+    /// Whether this session's role may keep picks (format 6): read, add and take away rows of `picks`; false where
+    /// there is no such table (an older library read as it is).
+    static let mayPick = "coalesce(has_table_privilege(to_regclass('picks'), 'SELECT, INSERT, DELETE'), false)"
+
     /// Whether the schema holds a library exactly as this favs writes it: its tables, at this format, with the field
     /// index, and a role that may write it; what `prepare` finds with nothing to do. One statement, sent with a command's first (`apply(_:to:url:)`),
     /// so that a command pays no trip to the server for opening. It fails where `meta` is missing.
@@ -92,21 +102,24 @@ extension PostgresLibrary {
         var format: Int?
         var name: String?
         var writable = true
+        var picksGranted = false
         // The role's rights in the same trip: what a read-only member may do is known before anything is tried.
         for row in try session.query("""
             SELECT key, value FROM meta WHERE key IN ('format', 'name')
             UNION ALL SELECT 'writable', (\(unescaped: Self.mayWrite))::text
+            UNION ALL SELECT 'picks', (\(unescaped: Self.mayPick))::text
             """) {
             let (key, value) = try row.decode((String, String).self)
             switch key {
             case "format": format = Int(value)
             case "writable": writable = value == "true"
+            case "picks": picksGranted = value == "true"
             default: name = value
             }
         }
         guard let format, format >= 1 else { throw LibraryError.notFavs(location: target.display) }
         if format > Self.format { throw LibraryError.newerVersion(location: target.display) }
-        return Prepared(name: name ?? "", format: format, writable: writable)
+        return Prepared(name: name ?? "", format: format, writable: writable, picksGranted: picksGranted)
     }
 
     private static func newName(_ target: PostgresTarget, seed: Bool) -> String {

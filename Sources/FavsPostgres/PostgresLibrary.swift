@@ -17,6 +17,8 @@ public final class PostgresLibrary: ItemLibrary {
     public var isReadOnly: Bool { tableFormat < Self.format || !writable }
     /// Whether the role logged in may change the library: one that may only read opens it read-only.
     let writable: Bool
+    /// Whether the role may read and write this member's picks (`Prepared.picksGranted`).
+    let picksGranted: Bool
     public var readOnlyReason: String? { writable ? nil : "your role may only read this library" }
     public var isOnFullDisk: Bool { false }
     /// A poll with no notification costs a lock and a look: every 10 ms, so a pushed change is on screen
@@ -36,9 +38,10 @@ public final class PostgresLibrary: ItemLibrary {
     var names: StarNames { StarNames(member: session.target.member, format: tableFormat) }
 
     init(session: PostgresSession, name: String, format: Int = PostgresLibrary.format, tablesWithFirstWrite: Bool = false,
-         writable: Bool = true) {
+         writable: Bool = true, picksGranted: Bool = true) {
         self.session = session
         self.writable = writable
+        self.picksGranted = picksGranted
         self.location = session.target.display
         self.name = name
         self.tableFormat = format
@@ -59,7 +62,7 @@ public final class PostgresLibrary: ItemLibrary {
         let later = tablesWithFirstWrite && !seedIfNew
         let prepared = try prepare(session, seed: seedIfNew, mustExist: mustExist, later: later)
         let library = PostgresLibrary(session: session, name: prepared.name, format: prepared.format, tablesWithFirstWrite: later,
-                                      writable: prepared.writable)
+                                      writable: prepared.writable, picksGranted: prepared.picksGranted)
         library.openingNotice = prepared.notice
         return library
     }

@@ -41,15 +41,17 @@ final class PostgresLogReader: FollowerReader, @unchecked Sendable {
                 items.prepareIndex()
                 let searches = try PostgresLibrary.searches(on: session, format: library.tableFormat)
                 return FollowerRead(updates: [.reload(items, searches: searches)], lastSeq: lastChange)
-            case let .items(ids, members, searches, _):  // a team library keeps no picks
-                // Every row up to `upTo` is committed (it was notified): none can come later below it.
-                let updates = try LogReading.updates(items: ids, members: members, searches: searches,
+            case let .items(ids, members, searches, picks):
+                // Every row up to `upTo` is committed (it was notified): none can come later below it. The picks
+                // read are this member's (another's pick rows were passed by).
+                let updates = try LogReading.updates(items: ids, members: members, searches: searches, picks: picks,
                                                      item: { try library.item($0, on: session) },
                                                      member: { try library.membership($0, on: session) },
                                                      search: { name in
                                                          try PostgresLibrary.searches(on: session, format: library.tableFormat)
                                                              .first { $0.name == name }
-                                                     })
+                                                     },
+                                                     pick: { try library.picks(of: $0, on: session) })
                 return FollowerRead(updates: updates, lastSeq: max(rows.last?.seq ?? after, upTo ?? after))
             }
         }

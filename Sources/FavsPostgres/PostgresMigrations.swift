@@ -84,6 +84,24 @@ extension PostgresLibrary {
             WHERE EXISTS (SELECT 1 FROM members WHERE set_name = 'favorites')
             """,
         ]),
+        PostgresMigration(format: 6, statements: [
+            // Each member's picks (`favs pick`'s frecency), theirs alone as their stars are (`PostgresLibrary+Picks`):
+            // when an item was picked (ms since 1970) and how many picks the row stands for (more than 1: an item's
+            // oldest folded into one, past `picksKept`). `id` orders picks of the same time as they were added. No
+            // foreign key, as in a library file: items are never removed, every write checks its item, and an import
+            // into an empty library drops the items' key. A pick's log row names the member's stars (`@name`) in
+            // `set_name`, so another member's follower passes it by. Nothing to carry over: no favs kept picks here.
+            """
+            CREATE TABLE picks (
+                id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                member text NOT NULL,
+                item_id text NOT NULL,
+                picked_at bigint NOT NULL,
+                weight double precision NOT NULL DEFAULT 1
+            )
+            """,
+            "CREATE INDEX picks_member_item ON picks (member, item_id, picked_at)",
+        ]),
     ]
 
     /// The format of the tables this favs writes: a library whose `meta.format` is larger came from a newer favs.

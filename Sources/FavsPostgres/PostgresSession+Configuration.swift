@@ -8,7 +8,8 @@ extension PostgresSession {
     /// of a client that vanished or hung mid-transaction, so no lock outlives its owner for long.
     /// The server's lock and statement timeouts end before this side's deadline (at three quarters of it, and a
     /// quarter of a second before it), so a statement it cancels (a lock another writer holds) is reported with its
-    /// reason rather than as silence.
+    /// reason rather than as silence. A `float8` (a pick's weight) is sent in its shortest exact text whatever the
+    /// server's own setting, so a weight read back is the one written (a forget's undo puts back the very picks).
     var startupParameters: [(String, String)] {
         let seconds = max(timeout, 1)
         return [
@@ -17,6 +18,7 @@ extension PostgresSession {
             ("lock_timeout", timeout == 0 ? "0" : "\(seconds * 750)ms"),
             ("idle_in_transaction_session_timeout", "\(2 * seconds)s"),
             ("tcp_keepalives_idle", "2"), ("tcp_keepalives_interval", "1"), ("tcp_keepalives_count", "3"),
+            ("extra_float_digits", "1"),
         ]
     }
 

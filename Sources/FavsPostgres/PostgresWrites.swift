@@ -3,8 +3,8 @@ import FavsModel
 
 /// A PostgreSQL library's write statements, within one of its write transactions: what the rules written once
 /// above both backends (`LibraryWriteTransaction`) run here. Every set's members are rows of `members` (format 2),
-/// and a member change's log row names its set (format 3); an older library is not written
-/// (`PostgresLibrary.refuseOlderFormat`).
+/// and a member change's log row names its set (format 3); each member's picks are rows of `picks` (format 6). An
+/// older library is not written (`PostgresLibrary.refuseOlderFormat`).
 ///
 /// A change costs as few trips to the server as its rules allow: the writes and their log rows decide nothing, so
 /// they are held (`PostgresSession.hold`) and go with the `COMMIT`, each one asserting that it found its row; the
@@ -112,8 +112,22 @@ struct PostgresWrites: LibraryWriteTransaction {
                 """)
         case let .search(name, nil):
             statement = Self.asserted("DELETE FROM searches WHERE name = \(name) RETURNING 1")
-        case .picks:
-            throw LibraryError.database("a team library does not keep picks yet")
+        case let .picks(id, picks):
+            // This member's picks of a present item, replaced whole (none: forgotten; an undo: the very picks back),
+            // in the order given, so picks of the same time keep theirs; asserted as `member` asserts its item.
+            let member = session.target.member
+            statement = """
+                WITH target AS (SELECT id FROM items WHERE id = \(id.rawValue) AND NOT deleted),
+                gone AS (DELETE FROM picks WHERE member = \(member) AND item_id IN (SELECT id FROM target)),
+                added AS (
+                    INSERT INTO picks (member, item_id, picked_at, weight)
+                    SELECT \(member), t.id, p.at, p.weight
+                    FROM target t, unnest(\(PostgresLibrary.arrayText(picks.map(\.at)))::bigint[],
+                                          \(PostgresLibrary.arrayText(picks.map(\.weight)))::float8[]) WITH ORDINALITY AS p(at, weight, n)
+                    ORDER BY p.n
+                )
+                SELECT 1 / count(*) FROM target
+                """
         }
         if case let .search(name, _) = write {
             try session.hold(statement, failure: .noSearch(name))
@@ -151,8 +165,9 @@ struct PostgresWrites: LibraryWriteTransaction {
     /// server draws the real ones when the statement runs, and the notification counts back from the last
     /// (`ChangeNotice.statement`). The statement trims the log itself, as `log` would, by the number it drew.
     func appendLog(_ kind: ChangeKind, itemID: String, set: String?) throws -> Int64 {
-        // A member change's set as the tables name it; a saved search's name as it is.
-        let set = kind == .join || kind == .leave ? set.map { names.stored(SetID($0)) } : set
+        // A member change's set as the tables name it; a saved search's name as it is; for a pick, whose picks
+        // changed: this member's stars' name (`LogReading` passes another member's by).
+        let set = kind == .join || kind == .leave ? set.map { names.stored(SetID($0)) } : kind == .pick ? names.favorites : set
         try session.hold("""
             WITH logged AS (
                 INSERT INTO changes (item_id, kind, origin, set_name) VALUES (\(itemID), \(kind.rawValue), \(origin), \(set))

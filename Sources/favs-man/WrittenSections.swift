@@ -35,9 +35,9 @@ enum WrittenSections {
                 folders, by the first pick on NAME.
                 """),
             (#"\fI$XDG_DATA_HOME/favs/stars/SERVER+DATABASE+SCHEMA+MEMBER.sqlite\fR"#, """
-                The stars of a member whose role may only read a team (postgres://) library: what f, favs fav and \
-                favs unfav star there, kept on this machine and seen by no one else (a library like any other, its \
-                items the ids starred). Each part of the name is percent-encoded where a file name could not hold it. \
+                The stars and picks of a member whose role may only read a team (postgres://) library: what f, favs \
+                fav and favs unfav star there, and what favs pick picks, kept on this machine and seen by no one else \
+                (a library like any other, its items the ids starred or picked). Each part of the name is percent-encoded where a file name could not hold it. \
                 Created, with its folders, the first time such a member opens the library.
                 """),
             (#"\fI$XDG_CONFIG_HOME/favs/config.toml\fR"#, """

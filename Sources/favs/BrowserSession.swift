@@ -26,7 +26,8 @@ final class BrowserSession {
     private(set) var wake: LoopWake?
     /// The bookmark files followed (`follow(_:location:)`), stopped when the browser ends.
     private var watches: BrowserWatches?
-    /// Remembers what a picker picked, at a time (ms since 1970); nil where picks are not kept (a team library).
+    /// Remembers what a picker picked, at a time (ms since 1970); nil where picks are not kept (a library file opened
+    /// read-only, an older team library, a role not granted the picks).
     private var recordPicks: (([ItemID], Int64) throws -> Void)?
 
     private init(browser: Browser, library: (any ItemLibrary)?, loadTheRest: (() -> Void)?,

@@ -112,8 +112,8 @@ enum ItemOutput {
         return (store, listCount)
     }
 
-    /// Every item's picks, for `favs export` (none in a library that keeps none: a team library, or one older
-    /// than v12 opened read-only).
+    /// Every item's picks, for `favs export`: a team library's member's own (none in a library that keeps none: one
+    /// older than v12 opened read-only, an older team library read as it is).
     static func picks(_ library: LibraryOption) throws -> [ItemID: [FavsModel.Pick]] {
         let location = try library.location()
         do {

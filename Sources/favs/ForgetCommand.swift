@@ -15,7 +15,8 @@ struct Forget: ParsableCommand {
             Every pick of each item (enter in favs pick) is forgotten; its star, if any, stays. ctrl-d in a \
             picker does the same for the selected item (ctrl-y takes it back). --stdin NAME \
             forgets lines in the memory of favs pick --stdin NAME (picks/NAME.sqlite) instead of a library. \
-            A team library keeps no picks yet.
+            In a team library the picks forgotten are yours (each member keeps their own), or those kept on this \
+            machine when your role may only read it.
             """ + "\n\n" + ExitStatus.sentence(exitStatuses))
 
     static let exitStatuses: [ExitStatus] = [.success, .unknownID, .usage] + ExitStatus.libraryOpen + [.cannotWriteOutput]

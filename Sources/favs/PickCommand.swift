@@ -33,8 +33,8 @@ struct Pick: ParsableCommand {
             is printed exactly as it came in, byte for byte, even one that is not UTF-8 (shown and filtered with \
             � for each byte that is not).
 
-            Every pick (enter) is remembered with its time, in the library (a team library's picker does not \
-            remember picks yet) or, for --stdin NAME, in picks/NAME.sqlite; a pick that cannot be kept is said \
+            Every pick (enter) is remembered with its time, in the library (a team library keeps each member's \
+            own) or, for --stdin NAME, in picks/NAME.sqlite; a pick that cannot be kept is said \
             on stderr, and what was chosen is printed all the same. Each pick counts 2^(-age / half-life) (a \
             week, or the config's [pick] half_life in days). Without a query the starred come first, then the \
             most picked, then the rest in input order (a library's picker opens in the frequent order once its \

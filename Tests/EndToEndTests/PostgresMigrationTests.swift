@@ -66,7 +66,7 @@ import Testing
             e ★ Epsilon
 
             """)
-        #expect(try await Self.format(schema, scratch) == "5")
+        #expect(try await Self.format(schema, scratch) == "6")
         #expect(try await Self.members(schema, scratch) == "a 1700000000001,c -,d 1700000000004,e 1700000000005")
         #expect(try await Postgres.psql("""
             SELECT string_agg(column_name, ',' ORDER BY ordinal_position) FROM information_schema.columns
@@ -142,7 +142,7 @@ import Testing
         #expect(one.out == two.out)
         #expect(one.out.split(separator: "\n").count == 3004)
         #expect(one.out.split(separator: "\n").filter { $0.contains("★") }.count == 33)
-        #expect(try await Self.format(schema, scratch) == "5")
+        #expect(try await Self.format(schema, scratch) == "6")
         #expect(try await Postgres.psql("SELECT count(*) FROM \(schema).members WHERE set_name = 'favorites'", in: scratch) == "34")
     }
 
@@ -192,7 +192,7 @@ import Testing
         let owned = try await favs("list", "--library", library, in: scratch)
         #expect(owned.out == listed.out)
         #expect(owned.err.hasPrefix("favs: Each member now keeps their own stars: the library's 3 stars are yours, favs"))
-        #expect(try await Self.format(schema, scratch) == "5")
+        #expect(try await Self.format(schema, scratch) == "6")
         // The new table is the owner's: the reader is granted it as the owner grants anything. The reader has no
         // stars of their own, and sees the owner's by name.
         _ = try await Postgres.psql("GRANT SELECT ON ALL TABLES IN SCHEMA \(schema) TO \(reader)", in: scratch)

@@ -81,11 +81,11 @@ import Testing
         let schema = try Postgres.freshSchema("claim")
         let ana = Self.library(schema, member: "ana"), bo = Self.library(schema, member: "bo")
         try await LiveSync.createSample(ana, in: scratch)
-        // Back to format 4: one set of favorites, everyone's.
+        // Back to format 4: one set of favorites, everyone's, and no picks.
         let name = try #require(schema.split(separator: "=").last)
         _ = try await Postgres.psql("""
             SET search_path = \(name); UPDATE members SET set_name = 'favorites' WHERE starts_with(set_name, '@');
-            UPDATE meta SET value = '4' WHERE key = 'format'
+            DROP TABLE picks; UPDATE meta SET value = '4' WHERE key = 'format'
             """, in: scratch)
 
         // bo's favs upgrades it: the stars are bo's, and bo is told, once.

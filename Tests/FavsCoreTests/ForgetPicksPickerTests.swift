@@ -76,6 +76,13 @@ import FavsTestFixtures
         try press(readOnly, "down ctrl-d")
         #expect(readOnly.message?.text == "Read-only: your role may only read it" && readOnly.message?.isError == true)
         #expect(readOnly.store.items.picks(of: "c").count == 3 && sink.persisted.isEmpty)
+        // A member who keeps their own stars and picks apart from the team's library still forgets theirs.
+        let own = picker(sink: sink)
+        own.readOnlyReason = "your role may only read it"
+        own.keepsOwnStars = true
+        try press(own, "down ctrl-d")
+        #expect(own.message?.text == "Forgot 3 picks of “Charlie” — ctrl-y to undo")
+        #expect(sink.persisted == [.picks("c", from: [Pick(at: 10), Pick(at: 20), Pick(at: 30)], to: [])])
     }
 
     @Test func anotherPickersPicksMoveTheListAsTheyArrive() throws {

@@ -53,4 +53,38 @@ import Testing
             #expect(try follower.poll() == [])
         }
     }
+
+    /// The member's picks are theirs as their stars are: kept in the file, never the library's, forgotten and put back
+    /// there, and followed by another process on the file.
+    @Test func aPickGoesToTheFileAndIsForgottenUndoneAndFollowedThere() throws {
+        try withTeamAndStars { team, stars in
+            try team.recordPicks(["rec-001"], at: 1)  // the library's own record, not the member's
+            let library = try PersonalStarsLibrary(team: team, starsAt: stars)
+            let other = try PersonalStarsLibrary(team: team, starsAt: stars)
+            #expect(library.remembersPicks)
+            #expect(try library.picks().isEmpty)
+            let follower = try #require(try library.follower(after: library.loadListToFollow().lastChange))
+            #expect(try other.recordPicks(["rec-002", "nope", "rec-002"], at: 5) == ["rec-002", "rec-002"])
+            #expect(try follower.poll() == [.picks("rec-002", [Pick(at: 5), Pick(at: 5)])])
+            #expect(try library.picks() == ["rec-002": [Pick(at: 5), Pick(at: 5)]])
+            #expect(try library.pickScores(Frecency(), at: 5) == ["rec-002": 2])
+            #expect(try team.picks() == ["rec-001": [Pick(at: 1)]], "the library is not changed")
+
+            // ctrl-d and its undo, through the store, in the file.
+            var items = try library.loadListToFollow().items
+            items.setPicks(try library.picks(), frecency: Frecency(), at: 5)
+            let store = Store(collection: items, sink: library)
+            #expect(store.send(.forgetPicks("rec-002")).error == nil)
+            #expect(try other.picks().isEmpty)
+            #expect(store.send(.undo).error == nil)
+            #expect(try other.picks() == ["rec-002": [Pick(at: 5), Pick(at: 5)]])
+            #expect(try follower.poll() == [], "its own changes are not told back to it")
+
+            // From the shell: an id neither the library nor the file knows changes nothing.
+            #expect(message { _ = try other.forgetPicks(["rec-002", "nope"]) } == "no item 'nope'")
+            #expect(try other.forgetPicks(["rec-002", "rec-003"]) == ["rec-002"])
+            #expect(try follower.poll() == [.picks("rec-002", [])])
+            #expect(try team.picks() == ["rec-001": [Pick(at: 1)]])
+        }
+    }
 }

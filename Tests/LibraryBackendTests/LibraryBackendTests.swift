@@ -73,10 +73,11 @@ func listed(_ library: any ItemLibrary) throws -> [String] {
     try library.loadItems().map { "\($0.id) \($0.favorite ? "★" : " ") \($0.title)" }
 }
 
-/// Polls `follower` until `done` holds for what arrived so far (2 s at most).
-func poll(_ follower: any LibraryFollowing, until done: ([RemoteUpdate]) -> Bool) throws -> [RemoteUpdate] {
+/// Polls `follower` until `done` holds for what arrived so far (`seconds` at most, 2 unless told).
+func poll(_ follower: any LibraryFollowing, within seconds: TimeInterval = 2,
+          until done: ([RemoteUpdate]) -> Bool) throws -> [RemoteUpdate] {
     var updates: [RemoteUpdate] = []
-    let end = Date().addingTimeInterval(2)
+    let end = Date().addingTimeInterval(seconds)
     while Date() < end {
         updates += try follower.poll()
         if done(updates) { return updates }

@@ -90,7 +90,7 @@ import Testing
         try made.session.transaction(writes: true) {
             try made.session.query("UPDATE members SET set_name = 'favorites' WHERE starts_with(set_name, '@')")
             try made.session.query("DELETE FROM meta WHERE key = 'favorites_given_to'")
-            try made.session.query("DROP TABLE searches")
+            try made.session.query("DROP TABLE searches, picks")
             try made.session.query("DROP INDEX members_item")
             try made.session.query("ALTER TABLE changes DROP COLUMN set_name")
             try made.session.query("UPDATE meta SET value = '2' WHERE key = 'format'")

@@ -93,8 +93,9 @@ extension Browser {
 
     /// Shows `text` as an error and changes nothing else: what a command that cannot run answers.
     /// Why `command` is not offered: a library this user may only read offers nothing that would change it, and
-    /// such a key (or a click on a star) says why at once. A member who keeps their own stars apart still stars, and
-    /// undoes and redoes (their history holds nothing else). Nil when it is offered.
+    /// such a key (or a click on a star) says why at once. A member who keeps their own stars apart still stars,
+    /// forgets their picks (kept with the stars), and undoes and redoes (their history holds nothing else). Nil when it
+    /// is offered.
     func readOnlyRefusal(of command: Command) -> String? {
         guard let reason = readOnlyReason, command.changesTheLibrary, !(keepsOwnStars && command.changesOwnStars) else {
             return nil

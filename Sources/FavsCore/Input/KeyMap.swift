@@ -55,9 +55,10 @@ public enum Command: Hashable, Sendable, CaseIterable {
         [.toggleFavorite, .delete, .tag, .renameTag, .deleteTag, .saveSearch, .undo, .redo, .forgetPicks].contains(self)
     }
 
-    /// Whether a member who keeps their own stars apart from a library they may only read still has it: a star, and
-    /// an undo or redo (where every other change is refused, the history holds only stars).
-    public var changesOwnStars: Bool { [.toggleFavorite, .undo, .redo].contains(self) }
+    /// Whether a member who keeps their own stars apart from a library they may only read still has it: a star, a
+    /// forget of their picks (kept in the same file), and an undo or redo (where every other change is refused, the
+    /// history holds only those).
+    public var changesOwnStars: Bool { [.toggleFavorite, .forgetPicks, .undo, .redo].contains(self) }
 
     /// The command a config file names; nil for a name no command has.
     public init?(name: String) {

@@ -79,6 +79,12 @@ extension Int: PostgresBindable {
     var postgresText: String? { String(self) }
 }
 
+extension Double: PostgresBindable {
+    static var postgresType: UInt32 { 701 }  // float8
+    /// Swift's shortest text that reads back as the same double, which the server's `float8in` reads exactly.
+    var postgresText: String? { "\(self)" }
+}
+
 extension Bool: PostgresBindable {
     static var postgresType: UInt32 { 16 }  // bool
     var postgresText: String? { self ? "t" : "f" }
@@ -104,6 +110,17 @@ extension String: PostgresDecodable {
 extension Int64: PostgresDecodable {
     static func decode(_ text: UnsafeRawBufferPointer?) throws(LibraryError) -> Int64 {
         guard let text, let value = Int64(String(decoding: text, as: UTF8.self)) else {
+            throw LibraryError.database("the server sent \(text.map { String(decoding: $0, as: UTF8.self) } ?? "NULL") for a number")
+        }
+        return value
+    }
+}
+
+extension Double: PostgresDecodable {
+    /// The server writes a `float8` in its shortest exact text (`extra_float_digits` 1, the default since
+    /// PostgreSQL 12): the same double comes back.
+    static func decode(_ text: UnsafeRawBufferPointer?) throws(LibraryError) -> Double {
+        guard let text, let value = Double(String(decoding: text, as: UTF8.self)) else {
             throw LibraryError.database("the server sent \(text.map { String(decoding: $0, as: UTF8.self) } ?? "NULL") for a number")
         }
         return value
