@@ -94,7 +94,8 @@ import Testing
         let tmux = try await Tmux(width: 80, height: 24, scratch: scratch)
         defer { tmux.close() }
         let data = "env XDG_DATA_HOME=\(shellQuoted(scratch.path("data")))"
-        try await tmux.startFavs(["pick", "--stdin", "numbers", "--preview", "sleep {}.0173; echo {}"],
+        try await tmux.startFavs(["pick", "--stdin", "numbers", "--preview", "sleep {}.0173; echo {}",
+                                  "--preview-timeout", "60"],
                                  before: "printf '10\\n0\\n' | \(data)", after: "> out.txt")
         try await tmux.waitFor("preview of 10…")
         try await tmux.sendKeys("Down")
@@ -125,7 +126,7 @@ import Testing
         #expect(try await favs("import", "two.jsonl", "--library", "lib.sqlite", in: scratch).status == 0)
         let tmux = try await Tmux(width: 80, height: 24, scratch: scratch)
         defer { tmux.close() }
-        try await tmux.startFavs(["--library", "lib.sqlite", "--preview",
+        try await tmux.startFavs(["--library", "lib.sqlite", "--preview-timeout", "60", "--preview",
                                   "until [ -e go-{} ]; do sleep 0.05; done; echo out:{}"])
         try await tmux.waitFor("preview of One…")
         _ = try scratch.write("go-one", "")
@@ -139,13 +140,14 @@ import Testing
         #expect(try await tmux.exitStatus() == 0)
     }
 
-    /// Quitting while a preview runs stops it: no preview outlives favs.
+    /// Quitting while a preview runs stops it: no preview outlives favs. (These tests give their previews a minute:
+    /// the 5 s default once ran out before a starved test saw the placeholder.)
     @Test func quittingStopsThePreviewStillRunning() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let tmux = try await Tmux(width: 80, height: 24, scratch: scratch)
         defer { tmux.close() }
-        try await tmux.startFavs(["--library", "lib.sqlite", "--preview", "sleep 7.0231"])
+        try await tmux.startFavs(["--library", "lib.sqlite", "--preview", "sleep 7.0231", "--preview-timeout", "60"])
         try await tmux.waitFor("preview of ")
         var started = false
         for _ in 0..<100 where !started {
