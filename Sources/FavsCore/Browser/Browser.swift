@@ -124,12 +124,12 @@ public final class Browser {
     /// The item f, d and the detail pane act on: the favorite selected in the collections pane when that pane has
     /// focus, else the list's.
     public var selectedID: ItemID? {
-        focus == .favorites ? (collectionsCursor.selected?.item ?? listCursor.selected) : listCursor.selected
+        focus == .favorites ? (collectionsCursor.selected?.subject ?? listCursor.selected) : listCursor.selected
     }
 
     /// The collections pane's rows as the store and the pane's cursor make them now.
     var collectionRows: CollectionRows {
-        CollectionRows(store, open: openFolders, selected: collectionsCursor.selected)
+        CollectionRows(store, open: openFolders, selected: collectionsCursor.selected, lastRow: collectionsCursor.row)
     }
 
     public var layout: Layout {

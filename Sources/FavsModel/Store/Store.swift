@@ -52,6 +52,8 @@ public final class Store {
     var modelVersion = 0
     /// Each saved search's count and the `modelVersion` it was made at.
     var searchCounts: [SavedSearch: (version: Int, count: Int)] = [:]
+    /// The most picked items as last asked (`Store+Picked.swift`), with the `modelVersion` and limit they were made at.
+    var mostPickedKept: (version: Int, limit: Int, value: MostPicked)?
 
     /// `fieldSource`, when given, supplies the fields of items loaded without them (their `fields` empty).
     public convenience init(items: [Item], sink: ChangeSink? = nil, fieldSource: FieldSource? = nil,
@@ -298,6 +300,7 @@ public final class Store {
     static func refusal(toChange sets: [SetID]) -> String? {
         if sets.contains(where: \.isTagFolder) { return folderRefusal }
         if sets.contains(where: \.isTeam) { return "The team's stars are each member's: star it as yours" }
+        if sets.contains(where: \.isPicked) { return "An item is picked in favs pick, and forgotten there with ctrl-d" }
         if let member = sets.lazy.compactMap(\.starsMember).first { return "Those are \(member)'s stars: only \(member) changes them" }
         return nil
     }
@@ -406,8 +409,11 @@ public final class Store {
         case let .picks(id, from, to):
             // Only from the picks the model holds (a change elsewhere since then makes it not apply).
             guard items.contains(id), items.picks(of: id) == from, items.replacePicks(of: id, with: to) else { return [] }
-            // A score decides a row only in a ranked search or an order by picks: the list is made again then.
-            if !result.query.filter.isEmpty || result.query.order == .frequent { result.recompute(in: items) }
+            // A score decides a row only in a ranked search, an order by picks or the picked items' list: the list is
+            // made again then.
+            if !result.query.filter.isEmpty || result.query.order == .frequent || result.query.scope == .members(.picked) {
+                result.recompute(in: items)
+            }
             return [.picksChanged(id)]
         }
     }
