@@ -114,7 +114,7 @@ public final class Browser {
         self.width = width
         self.height = height
         listCursor = Cursor(in: store.list)
-        collectionsCursor = RowCursor(in: CollectionRows(store, open: [], selected: nil))
+        collectionsCursor = RowCursor(in: CollectionRows(store, open: [], selected: nil, picks: purpose == .browse))
         // A key typed in a search shows its first rows without ordering every match (`Store.answersSearchesTopFirst`).
         store.answersSearchesTopFirst = true
         settle()
@@ -129,7 +129,9 @@ public final class Browser {
 
     /// The collections pane's rows as the store and the pane's cursor make them now.
     var collectionRows: CollectionRows {
-        CollectionRows(store, open: openFolders, selected: collectionsCursor.selected, lastRow: collectionsCursor.row)
+        // A picker has no collections pane: its picks (10k lines picked, say) are not walked for a row never drawn.
+        CollectionRows(store, open: openFolders, selected: collectionsCursor.selected, lastRow: collectionsCursor.row,
+                       picks: purpose == .browse)
     }
 
     public var layout: Layout {

@@ -69,14 +69,14 @@ struct CollectionRows: KeyedRows {
     let showsPicked: Bool
 
     /// The rows for the store as it is now, with the folders in `open` opened, around the row `selected`, last seen
-    /// at `lastRow`.
-    init(_ store: Store, open: Set<SetID>, selected: CollectionRow?, lastRow: Int = 0) {
+    /// at `lastRow`; `↻ Frequent` among them unless `picks` is false.
+    init(_ store: Store, open: Set<SetID>, selected: CollectionRow?, lastRow: Int = 0, picks: Bool = true) {
         self.lastRow = lastRow
         favorites = store.favorites
         let tree = store.items.tagTree
         searches = store.savedSearches
         team = store.items.hasTeamStars ? store.items.memberCount(of: .team) : nil
-        let mostPicked = store.mostPicked(limit: Self.mostPickedShown)
+        let mostPicked = picks ? store.mostPicked(limit: Self.mostPickedShown) : MostPicked()
         picked = mostPicked.count > 0 ? mostPicked : nil
         hasHeader = !tree.isEmpty || !searches.isEmpty || team != nil || picked != nil
         showsFavorites = !hasHeader || selected.map { $0 == .set(.favorites) || $0.item != nil } ?? true
