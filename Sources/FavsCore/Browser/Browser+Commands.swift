@@ -179,8 +179,7 @@ extension Browser {
 
     /// Scopes the list to a collection (enter on it in the collections pane): `F`'s favorites, the picked items in
     /// the frequent order (there the most picked first, as the pane lists them), or a tag's folder with every tag
-    /// nested in it. The pane keeps focus beside the list, which
-    /// shows the change; stacked, the list comes up.
+    /// nested in it. The pane keeps focus beside the list, which shows the change; stacked, the list comes up.
     private func show(_ set: SetID) {
         changeQuery { query in
             query.scope = .members(set)

@@ -121,8 +121,8 @@ public final class Browser {
         if purpose == .pick { store.prepareSearch() }  // the picker's first key is a search
     }
 
-    /// The item f, d and the detail pane act on: the favorite selected in the collections pane when that pane has
-    /// focus, else the list's.
+    /// The item f, d and the detail pane act on: the item selected in the collections pane (a favorite, or one of
+    /// the most picked) when that pane has focus, else the list's.
     public var selectedID: ItemID? {
         focus == .favorites ? (collectionsCursor.selected?.subject ?? listCursor.selected) : listCursor.selected
     }

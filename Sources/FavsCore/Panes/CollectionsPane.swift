@@ -3,9 +3,10 @@ import Foundation
 
 /// The collections: `★ Favorites (n)` (`★ Mine (n)` and, after them, `★ Team (n)` in a team library where others
 /// star) with its favorites under it while it or one of them is selected, then `↻ Frequent (n)` once an item has
-/// been picked, with the most picked under it while it or one of them is selected, then the tag tree with counts, nested tags indented under their folder, then the saved searches, each with the number of
-/// items it finds now (`CollectionRows`). With no tags and no saved searches it is the
-/// favorites pane it always was: `Favorites (n)` over the favorites. Drawn from the store and the pane's cursor.
+/// been picked, with the most picked under it while it or one of them is selected, then the tag tree with counts,
+/// nested tags indented under their folder, then the saved searches, each with the number of items it finds now
+/// (`CollectionRows`). With no tags, no saved searches and no picks it is the favorites pane it always was:
+/// `Favorites (n)` over the favorites. Drawn from the store and the pane's cursor.
 enum CollectionsPane {
     static func draw(_ store: Store, rows: CollectionRows, cursor: RowCursor<CollectionRow>, width: Int, height: Int,
                      focused: Bool, glyphs: Glyphs, keyMap: KeyMap) -> Canvas {
