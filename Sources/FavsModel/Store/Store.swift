@@ -52,7 +52,9 @@ public final class Store {
     var modelVersion = 0
     /// Each saved search's count and the `modelVersion` it was made at.
     var searchCounts: [SavedSearch: (version: Int, count: Int)] = [:]
-    /// The most picked items as last asked (`Store+Picked.swift`), with the `modelVersion` and limit they were made at.
+    /// Counts the changes that may change which items are picked or present (`Store+Picked.swift`), and the most
+    /// picked items as last asked, with the count and the limit they were made at.
+    var picksVersion = 0
     var mostPickedKept: (version: Int, limit: Int, value: MostPicked)?
 
     /// `fieldSource`, when given, supplies the fields of items loaded without them (their `fields` empty).
@@ -358,6 +360,7 @@ public final class Store {
     /// change does not apply.
     func apply(_ change: ModelChange) -> [StoreEvent] {
         modelVersion &+= 1
+        if movesPicked(change) { picksVersion &+= 1 }
         if case let .search(name, from, to) = change { return applySearch(name, from: from, to: to) }
         // The result follows a change by where the item was and is in the whole order: made now, before the items change.
         result.itemsWillChange(in: items)
@@ -441,6 +444,7 @@ public final class Store {
         }
         if let newSearches { searches = newSearches.sorted(by: SavedSearch.areInOrder) }
         modelVersion &+= 1
+        picksVersion &+= 1
         noteFavoriteTime(newItems.latestFavoriteTime)
         result.recompute(in: items)
         askFieldsAgain()
