@@ -259,7 +259,7 @@ import Testing
 
     @Test func withNoPickLeftThePaneIsTheFavoritesAloneAsWithoutPicks() throws {
         let b = browser(size: (80, 24))
-        _ = try frames(b, "tab tab G j j")
+        _ = try frames(b, "tab tab G enter j j")
         #expect(pane(b).hasPrefix("┏ Collections ") && pane(b).contains("┃>    Bravo"))
         // Every pick forgotten elsewhere while one of them is selected: the favorites alone, as the pane always was.
         b.sync(["alpha", "bravo", "charlie", "echo"].map { RemoteUpdate.picks(ItemID($0), []) })
@@ -274,6 +274,11 @@ import Testing
             ┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛
             """)
         #expect(b.store.mostPicked(limit: 10) == MostPicked())
+        // The list still shows the picked items, none now, and says how to see every item.
+        #expect(pane(b, .list).hasPrefix("""
+            ┌ Items · ↻ frequent ──────────┐
+            │ Nothing picked: F shows ever…│
+            """))
     }
 
     @Test func aClickSelectsFrequentAndOneOnAPickedItemsStarColumnStarsIt() throws {
