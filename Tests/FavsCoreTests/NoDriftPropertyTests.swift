@@ -57,7 +57,7 @@ import Testing
     }()
 
     /// 193 seeds (more under `FAVS_SOAK_STEPS`) × 260 random steps: keys, clicks and wheel notches, resizes, and changes from "another process" — favorites, deletes,
-    /// restores, items the collection never held arriving between others (slots renumbered), and reloads.
+    /// restores, picks and forgets, items the collection never held arriving between others (slots renumbered), and reloads.
     /// After every step the list the store derives equals the query answered afresh, every cursor sits on an
     /// item its rows show and in view, and a twin that takes the same steps without drawing has the same view
     /// state: drawing changes nothing. At the end both draw the same screen.
@@ -140,6 +140,12 @@ import Testing
                     let chosen = Bool.random(using: &rng) ? action ?? .deleteTag(old) : .deleteTag(old)
                     browser.dispatch(chosen)
                     twin.dispatch(chosen)
+                case 12:
+                    // Another process's picks of an item (`favs pick`), or its forget.
+                    guard let id = ids.randomElement(using: &rng) else { continue }
+                    let updates = [RemoteUpdate.picks(id, Bool.random(using: &rng) ? [] : [Self.pick(&rng)])]
+                    browser.sync(updates)
+                    twin.sync(updates)
                 case 14..<16:
                     browser.dispatch(.saveSearch(search))
                     twin.dispatch(.saveSearch(search))
@@ -155,12 +161,6 @@ import Testing
                 case 18:
                     browser.showSearch(named: name)
                     twin.showSearch(named: name)
-                case 12:
-                    // Another process's picks of an item (`favs pick`), or its forget.
-                    guard let id = ids.randomElement(using: &rng) else { continue }
-                    let updates = [RemoteUpdate.picks(id, Bool.random(using: &rng) ? [] : [Self.pick(&rng)])]
-                    browser.sync(updates)
-                    twin.sync(updates)
                 default:
                     // Another process's join or leave: of a set, a tag, or another member's stars.
                     guard let id = ids.randomElement(using: &rng) else { continue }
