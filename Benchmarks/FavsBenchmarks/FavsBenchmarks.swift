@@ -1,7 +1,8 @@
 // In-process benchmarks of the browser core: a key, then the frame it leads to, on stores of 1k, 100k and 1M
 // generated items (titles as favs-gen writes them), and for the tag rows the same items with a tenth of them tagged
-// (`GeneratedTags`, as `favs-gen --tags` writes them). The store is built in each benchmark's setup, outside the
-// measurement; there is no change sink (nothing is persisted), so these are the core's own costs.
+// (`GeneratedTags`, as `favs-gen --tags` writes them); the picked rows with every 100th item picked. The store is
+// built in each benchmark's setup, outside the measurement; there is no change sink (nothing is persisted), so these
+// are the core's own costs.
 //
 //   swift package --package-path Benchmarks benchmark [--filter REGEX] [--format markdown] [--no-progress]
 //
@@ -192,6 +193,26 @@ let benchmarks: @Sendable () -> Void = {
         }, setup: { Fixture.open(n, tagged: false); Fixture.members = GeneratedTags.members(count: n) },
            teardown: { Fixture.close() })
 
+        // The same keys with every 100th item picked (10k at 1M: the collections pane's `↻ Frequent` counts them and
+        // lists the ten most picked): f, then d on a picked item and u, each with its frame.
+        Benchmark("toggle favorite → frame, \(label) picked", closure: { benchmark in
+            let browser = Fixture.browser!
+            benchmark.startMeasurement()
+            browser.handle(.char("f"))
+            blackHole(browser.frame())
+            benchmark.stopMeasurement()
+        }, setup: { Fixture.open(n, picked: true) }, teardown: { Fixture.close() })
+
+        Benchmark("delete + undo → frames, \(label) picked", closure: { benchmark in
+            let browser = Fixture.browser!
+            benchmark.startMeasurement()
+            browser.handle(.char("d"))
+            blackHole(browser.frame())
+            browser.handle(.char("u"))
+            blackHole(browser.frame())
+            benchmark.stopMeasurement()
+        }, setup: { Fixture.open(n, picked: true) }, teardown: { Fixture.close() })
+
         // j, then the frame (the list scrolls as the cursor moves down).
         Benchmark("frame redraw after j, \(label)", closure: { benchmark in
             let browser = Fixture.browser!
@@ -230,11 +251,18 @@ enum Fixture {
     nonisolated(unsafe) static var folder = ""
 
     /// `tagged`: a tenth of the items carry 1–3 of 1,000 tags (`GeneratedTags`), loaded as a library loads them.
-    static func open(_ n: Int, tagged: Bool = false) {
+    /// `picked`: every 100th item from the first was picked 1–5 times (the first row among them), scored when made.
+    static func open(_ n: Int, tagged: Bool = false, picked: Bool = false) {
         var collection = ItemCollection(GeneratedCollection.items(count: n))
         untagged = collection
         let members = GeneratedTags.members(count: n)
         if tagged { addTags(members, to: &collection) }
+        if picked {
+            let picks = stride(from: 0, to: n, by: 100).compactMap { row in
+                collection.id(atRow: row).map { ($0, Array(repeating: Pick(at: 0), count: 1 + row / 100 % 5)) }
+            }
+            collection.setPicks(Dictionary(uniqueKeysWithValues: picks), frecency: Frecency(), at: 0)
+        }
         folder = largestFolder(members)
         let step = max(1, n / 1000)
         marked = stride(from: 0, to: n, by: step).prefix(1000).compactMap(collection.id(atRow:))

@@ -190,13 +190,16 @@ public struct ItemCollection: Sendable {
     /// Every set some item belongs to or belonged to, favorites first.
     public var setNames: [SetID] { setIDs }
 
-    /// How many present items belong to a set (0 for a set the collection has never held).
+    /// How many present items belong to a set (0 for a set the collection has never held). The picked items
+    /// (`SetID.picked`) are those with a frecency score (`ItemCollection+Picked`).
     public func memberCount(of set: SetID) -> Int {
-        set == .favorites ? favoriteCount : setIndex(of: set).map { sets[$0].count } ?? 0
+        if set == .picked { return pickedSlots().count }
+        return set == .favorites ? favoriteCount : setIndex(of: set).map { sets[$0].count } ?? 0
     }
 
     /// Whether a present item belongs to a set.
     public func isMember(_ id: ItemID, of set: SetID) -> Bool {
+        if set == .picked { return presentSlot(of: id).map(isPicked(slot:)) ?? false }
         guard let slot = presentSlot(of: id), let index = setIndex(of: set) else { return false }
         return sets[index].contains(slot)
     }
@@ -227,7 +230,10 @@ public struct ItemCollection: Sendable {
     }
 
     /// A set's present members' slots, in list order.
-    func memberSlots(of set: SetID) -> [Int] { setIndex(of: set).map { sets[$0].slots } ?? [] }
+    func memberSlots(of set: SetID) -> [Int] {
+        if set == .picked { return pickedSlots() }
+        return setIndex(of: set).map { sets[$0].slots } ?? []
+    }
 
     /// The position of a set in `sets`; nil for one no item has belonged to.
     func setIndex(of set: SetID) -> Int? {

@@ -24,7 +24,7 @@ import Testing
     static let tags = [SetID.tag("t/a"), .tag("T/b"), .tag("t/a/c"), .tag("u"), .tag("T/A")]
     /// What the list may be scoped to besides every item: the set, a tag alone, a folder with what is under it.
     static let scopes: [ListQuery.Scope] = [.members(reading), .members(.tag("t/a")), .members(.tagFolder("t")),
-                                            .members(.tagFolder("T/A")), .members(.team)]
+                                            .members(.tagFolder("T/A")), .members(.team), .members(.picked)]
     /// Other members of a team library, whose stars arrive from their processes.
     static let members = [SetID.stars(of: "ana"), .stars(of: "bo")]
     /// Saved searches, by names and texts drawn from these: tag terms, exact and negated words, none with field terms
@@ -34,6 +34,14 @@ import Testing
     static let sizes: [(Int, Int)] = [(80, 24), (40, 12), (100, 30), (60, 10), (59, 10), (20, 6), (15, 5), (120, 8)]
     static let titles = ["お気に入りの曲", "录音 Recording", "Café au lait", "🎧 Lo-fi", "Alpha", "bravo", "ÉCOLE",
                          "A rather long title that will certainly need cutting", "ra\u{1B}[31mw", "Zoë"]
+
+    /// When the picks were made and scored: a pick then counts its weight.
+    static let pickedAt: Int64 = 1_000_000
+
+    /// A pick of a weight from 0.25 to 3, made at `pickedAt`.
+    static func pick(_ rng: inout SeededRandom) -> Pick {
+        Pick(at: pickedAt, weight: Double(Int.random(in: 1...12, using: &rng)) / 4)
+    }
 
     static func item(_ n: Int, position: Int, favorite: Bool) -> Item {
         Item(id: ItemID("id\(n)"), title: titles[n % titles.count] + " \(n)", fields: [Field("n", "\(n)")],
@@ -49,7 +57,7 @@ import Testing
     }()
 
     /// 193 seeds (more under `FAVS_SOAK_STEPS`) × 260 random steps: keys, clicks and wheel notches, resizes, and changes from "another process" — favorites, deletes,
-    /// restores, items the collection never held arriving between others (slots renumbered), and reloads.
+    /// restores, picks and forgets, items the collection never held arriving between others (slots renumbered), and reloads.
     /// After every step the list the store derives equals the query answered afresh, every cursor sits on an
     /// item its rows show and in view, and a twin that takes the same steps without drawing has the same view
     /// state: drawing changes nothing. At the end both draw the same screen.
@@ -71,11 +79,11 @@ import Testing
                 fake.items += new
             }
         }
-        // About one item in four was picked before (`favs pick`), with a frecency score from 0.25 to 3: its bonus
-        // counts in every search, as a star's does.
+        // About one item in four was picked before (`favs pick`), with a frecency score from 0.25 to 3 (one pick of
+        // that weight, scored when it was made): its bonus counts in every search, as a star's does.
         var collection = ItemCollection(items)
-        collection.setPickScores(Dictionary(uniqueKeysWithValues: items.filter { _ in Int.random(in: 0..<4, using: &rng) == 0 }
-            .map { ($0.id, Double(Int.random(in: 1...12, using: &rng)) / 4) }))
+        collection.setPicks(Dictionary(uniqueKeysWithValues: items.filter { _ in Int.random(in: 0..<4, using: &rng) == 0 }
+            .map { ($0.id, [Self.pick(&rng)]) }), frecency: Frecency(), at: Self.pickedAt)
         let store = Store(collection: collection, fieldSearch: index, clock: { ticks.now += 1; return ticks.now })
         let size = Self.sizes[seed % Self.sizes.count]
         let browser = Browser(store: store, libraryName: "prop", width: size.0, height: size.1)
@@ -132,6 +140,12 @@ import Testing
                     let chosen = Bool.random(using: &rng) ? action ?? .deleteTag(old) : .deleteTag(old)
                     browser.dispatch(chosen)
                     twin.dispatch(chosen)
+                case 12:
+                    // Another process's picks of an item (`favs pick`), or its forget.
+                    guard let id = ids.randomElement(using: &rng) else { continue }
+                    let updates = [RemoteUpdate.picks(id, Bool.random(using: &rng) ? [] : [Self.pick(&rng)])]
+                    browser.sync(updates)
+                    twin.sync(updates)
                 case 14..<16:
                     browser.dispatch(.saveSearch(search))
                     twin.dispatch(.saveSearch(search))
@@ -328,14 +342,27 @@ import Testing
         let collections = browser.collectionRows
         try expectCursor(browser.collectionsCursor, collections, layout.panes[.favorites], "\(context) collections")
         let tree = store.items.tagTree
-        try #require(collections.hasHeader == !(tree.isEmpty && store.savedSearches.isEmpty && !store.items.hasTeamStars),
-                     "\(context): the header without tags or searches, or none beside them")
+        let picked = store.items.ids.filter { store.items.pickScore(of: $0) > 0 }
+        try #require(collections.hasHeader == !(tree.isEmpty && store.savedSearches.isEmpty && !store.items.hasTeamStars
+                                                && picked.isEmpty),
+                     "\(context): the header without tags, searches or picks, or none beside them")
+        // `↻ Frequent`: every picked item counted; the ten most picked under it while it or one of them is selected,
+        // the highest score first, then library order.
+        try #require(collections.picked?.count == (picked.isEmpty ? nil : picked.count), "\(context): the picked count")
+        let mostPicked = picked.sorted { a, b in
+            let (sa, sb) = (store.items.pickScore(of: a), store.items.pickScore(of: b))
+            return sa != sb ? sa > sb : (store.items[a]?.position ?? 0) < (store.items[b]?.position ?? 0)
+        }.prefix(10)
         try #require(collections.searches == store.savedSearches, "\(context): the saved searches listed")
         let selected = browser.collectionsCursor.selected
+        let pickedShown = !picked.isEmpty
+            && (selected == .set(.picked) || { if case .picked? = selected { true } else { false } }())
         let favoritesShown = !collections.hasHeader || selected == .set(.favorites) || selected?.item != nil || selected == nil
         let shownRows = (0..<collections.count).compactMap { collections.id(at: $0) }
         try #require(shownRows.compactMap(\.item) == (favoritesShown ? favorites.compactMap { $0 } : []),
                      "\(context): the favorites under their header")
+        let shownPicked = shownRows.compactMap { row in if case let .picked(id) = row { id } else { nil } }
+        try #require(shownPicked == (pickedShown ? Array(mostPicked) : []), "\(context): the most picked under their header")
         let shownTags = collections.tags.map(\.node)
         try #require(shownTags.allSatisfy { node in tree.contains(node) && TagPath.lineage(node.path).dropLast().allSatisfy {
             browser.openFolders.contains(.tagFolder($0)) } }, "\(context): a tag shown in a closed folder, or not a tag")

@@ -88,6 +88,7 @@ extension Browser {
     private func scopeName(_ set: SetID) -> String {
         if set == .favorites { return store.items.hasTeamStars ? "Your stars only" : "Favorites only" }
         if set == .team { return "The team's stars, counted" }
+        if set == .picked { return "Picked items, the most picked first" }
         return "Tagged \(set)"
     }
 
@@ -171,52 +172,67 @@ extension Browser {
             switch collectionsCursor.selected {
             case let .set(set)?: show(set)
             case let .search(name)?: showSearch(named: name)
-            case let .item(id)?: select(favorite: id)
+            case let .item(id)?, let .picked(id)?: select(favorite: id)
             case nil: break
             }
         }
     }
 
-    /// Scopes the list to a collection (enter on it in the collections pane): `F`'s favorites, or a tag's folder
-    /// with every tag nested in it. The pane keeps focus beside the list, which shows the change; stacked, the
-    /// list comes up.
+    /// Scopes the list to a collection (enter on it in the collections pane): `F`'s favorites, the picked items in
+    /// the frequent order (there the most picked first, as the pane lists them), or a tag's folder with every tag
+    /// nested in it. The pane keeps focus beside the list, which shows the change; stacked, the list comes up.
     private func show(_ set: SetID) {
-        changeQuery { $0.scope = .members(set) }
+        changeQuery { query in
+            query.scope = .members(set)
+            if set == .picked { query.order = .frequent }
+        }
         guard store.query.scope == .members(set) else { return }
         message = message ?? Message(text: "\(scopeName(set)) — \(keyMap.label(.favoritesView)) for every item", isError: false)
         if layout.kind != .sideBySide { focus = .list }
     }
 
-    /// Selects a favorite in the list (enter on it in the collections pane), clearing a filter that hides it.
+    /// Selects a favorite, or one of the most picked, in the list (enter on it in the collections pane), clearing a
+    /// filter that hides it, and the list's scope (a tag's, the picked items') when that leaves it out too.
     private func select(favorite id: ItemID) {
         if !listCursor.select(id, in: store.list) {
+            let title = store.items[id]?.title ?? id.readable
             setFilter("")
-            listCursor.select(id, in: store.list)
-            message = Message(text: "Filter cleared to show “\(store.items[id]?.title ?? id.readable)”", isError: false)
+            if listCursor.select(id, in: store.list) {
+                message = Message(text: "Filter cleared to show “\(title)”", isError: false)
+            } else {
+                changeQuery { $0.scope = .all }
+                listCursor.select(id, in: store.list)
+                message = Message(text: "Every item listed to show “\(title)”", isError: false)
+            }
         }
         focus = layout.kind == .sideBySide ? .list : .detail
     }
 
-    /// `l` `→` in the collections pane: opens the folder selected; an open one, or the favorites' header, goes down
-    /// to what is in it.
+    /// `l` `→` in the collections pane: opens the folder selected; an open one, or the favorites' or the picked
+    /// items' header, goes down to what is in it.
     func openFolder() {
         guard focus == .favorites, let selected = collectionsCursor.selected else { return }
         let rows = collectionRows
         guard let row = rows.row(of: selected), row + 1 < rows.count else { return }
         if let tag = rows.tag(at: row), tag.isFolder, !tag.isOpen {
             openFolders.insert(.tagFolder(tag.node.path))
-        } else if tag(rows.tag(at: row), holds: rows.tag(at: row + 1)) || selected == .set(.favorites) {
+        } else if tag(rows.tag(at: row), holds: rows.tag(at: row + 1)) || selected == .set(.favorites)
+                    || selected == .set(.picked) && rows.pickedShown.count > 0 {
             collectionsCursor.move(to: row + 1, in: rows)
         }
     }
 
     /// `h` `←` in the collections pane: closes the folder selected; on anything inside a folder (a favorite under
-    /// `★ Favorites` too), goes up to it and closes it.
+    /// `★ Favorites` too, one of the most picked under `↻ Frequent`), goes up to it and closes it.
     func closeFolder() {
         guard focus == .favorites, let selected = collectionsCursor.selected else { return }
         let rows = collectionRows
         if selected.item != nil {
             collectionsCursor.select(.set(.favorites), in: rows)
+            return
+        }
+        if case .picked = selected {
+            collectionsCursor.select(.set(.picked), in: rows)
             return
         }
         guard let row = rows.row(of: selected), let tag = rows.tag(at: row) else { return }

@@ -47,9 +47,9 @@ extension Browser {
         switch pane {
         case .list: onStar = listCursor.click(line: line, in: store.list) && column == Self.starColumn
         case .favorites:
-            // A collection's row has no star to toggle; a favorite's under `★ Favorites` is indented.
+            // A collection's row has no star to toggle; an item's under `★ Favorites` or `↻ Frequent` is indented.
             let rows = collectionRows
-            onStar = collectionsCursor.click(line: line, in: rows) && collectionsCursor.selected?.item != nil
+            onStar = collectionsCursor.click(line: line, in: rows) && collectionsCursor.selected?.subject != nil
                 && column == Self.starColumn + (rows.hasHeader ? 2 : 0)
         case .detail: onStar = false
         }

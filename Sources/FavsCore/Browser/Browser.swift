@@ -114,22 +114,24 @@ public final class Browser {
         self.width = width
         self.height = height
         listCursor = Cursor(in: store.list)
-        collectionsCursor = RowCursor(in: CollectionRows(store, open: [], selected: nil))
+        collectionsCursor = RowCursor(in: CollectionRows(store, open: [], selected: nil, picks: purpose == .browse))
         // A key typed in a search shows its first rows without ordering every match (`Store.answersSearchesTopFirst`).
         store.answersSearchesTopFirst = true
         settle()
         if purpose == .pick { store.prepareSearch() }  // the picker's first key is a search
     }
 
-    /// The item f, d and the detail pane act on: the favorite selected in the collections pane when that pane has
-    /// focus, else the list's.
+    /// The item f, d and the detail pane act on: the item selected in the collections pane (a favorite, or one of
+    /// the most picked) when that pane has focus, else the list's.
     public var selectedID: ItemID? {
-        focus == .favorites ? (collectionsCursor.selected?.item ?? listCursor.selected) : listCursor.selected
+        focus == .favorites ? (collectionsCursor.selected?.subject ?? listCursor.selected) : listCursor.selected
     }
 
     /// The collections pane's rows as the store and the pane's cursor make them now.
     var collectionRows: CollectionRows {
-        CollectionRows(store, open: openFolders, selected: collectionsCursor.selected)
+        // A picker has no collections pane: its picks (10k lines picked, say) are not walked for a row never drawn.
+        CollectionRows(store, open: openFolders, selected: collectionsCursor.selected, lastRow: collectionsCursor.row,
+                       picks: purpose == .browse)
     }
 
     public var layout: Layout {

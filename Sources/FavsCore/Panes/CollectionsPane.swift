@@ -2,10 +2,11 @@ import FavsModel
 import Foundation
 
 /// The collections: `★ Favorites (n)` (`★ Mine (n)` and, after them, `★ Team (n)` in a team library where others
-/// star) with its favorites under it while it or one of them is selected, then the
-/// tag tree with counts, nested tags indented under their folder, then the saved searches, each with the number of
-/// items it finds now (`CollectionRows`). With no tags and no saved searches it is the
-/// favorites pane it always was: `Favorites (n)` over the favorites. Drawn from the store and the pane's cursor.
+/// star) with its favorites under it while it or one of them is selected, then `↻ Frequent (n)` once an item has
+/// been picked, with the most picked under it while it or one of them is selected, then the tag tree with counts,
+/// nested tags indented under their folder, then the saved searches, each with the number of items it finds now
+/// (`CollectionRows`). With no tags, no saved searches and no picks it is the favorites pane it always was:
+/// `Favorites (n)` over the favorites. Drawn from the store and the pane's cursor.
 enum CollectionsPane {
     static func draw(_ store: Store, rows: CollectionRows, cursor: RowCursor<CollectionRow>, width: Int, height: Int,
                      focused: Bool, glyphs: Glyphs, keyMap: KeyMap) -> Canvas {
@@ -42,6 +43,17 @@ enum CollectionsPane {
                 canvas.put(glyphs.star, row: row, column: 2, limit: inner - 1)
                 canvas.addRole(.star, row: row, column: 2, count: 1)
                 canvas.put("Team (\(rows.team ?? 0))", row: row, column: 4, limit: inner - 3)
+            case .set(.picked):
+                canvas.put(glyphs.picked, row: row, column: 2, limit: inner - 1)
+                canvas.put("Frequent (\(rows.picked?.count ?? 0))", row: row, column: 4, limit: inner - 3)
+            case let .picked(item):
+                // Indented as a favorite under its header; its star where it has one, as the list shows it.
+                guard let item = store.items[item] else { continue }
+                if item.favorite {
+                    canvas.put(glyphs.star, row: row, column: 4, limit: inner - 3)
+                    canvas.addRole(.star, row: row, column: 4, count: 1)
+                }
+                canvas.put(title: item.title, row: row, column: 6, limit: inner - 5, highlighting: search)
             case .search:
                 guard let search = rows.search(at: cursor.offset + line) else { continue }
                 // Counted by the store once per change to the model, never per frame; `…` while only the library's

@@ -14,7 +14,10 @@ enum ListPane {
         let cursorRow = cursor.selected.flatMap(rows.row(of:))
         var title = total == 0 ? "Items" : "Items \((cursorRow ?? 0) + 1)/\(total)"
         if let set = query.scope.set { title += set == .favorites ? " · \(glyphs.star)" : " · \(set)" }
-        if query.order != .library { title += " · \(query.order.shortName)" }
+        // The picked items' list in the frequent order, as enter on `↻ Frequent` shows it, is named once.
+        if query.order != .library, !(query.scope == .members(.picked) && query.order == .frequent) {
+            title += " · \(query.order.shortName)"
+        }
         if let search = store.shownSearch {
             title += " · \(search.name)"  // a saved search's own text is in the pane that lists it
         } else if !filter.isEmpty {
@@ -28,6 +31,7 @@ enum ListPane {
             let empty = store.isSearchingFields ? "searching fields…"
                 : !filter.isEmpty ? (store.searchesFields ? "No item matches “\(filter)”" : "No title matches “\(filter)”")
                 : query.scope == .favorites ? "No favorites: \(keyMap.label(.favoritesView)) shows every item"
+                : query.scope == .members(.picked) ? "Nothing picked: \(keyMap.label(.favoritesView)) shows every item"
                 : query.scope == .all ? "No items" : "No items in \(query.scope.set?.description ?? "")"
             canvas.put(empty, row: 1, column: 2, limit: inner - 1, style: .dim)
             return canvas

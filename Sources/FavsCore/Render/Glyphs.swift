@@ -20,6 +20,9 @@ public struct Glyphs: Hashable, Sendable {
     public var ellipsis: String
     /// A folder of tags in the collections pane, open and closed.
     public var folderOpen: String, folderClosed: String
+    /// The picked items' collection (`↻ Frequent`): U+21BB, one column in every terminal (East Asian width
+    /// neutral, never emoji), where ★ is ambiguous already.
+    public var picked: String
     /// The focused pane's border.
     public var heavy: Border
     /// Every other border.
@@ -28,17 +31,18 @@ public struct Glyphs: Hashable, Sendable {
     var punctuation: [Character: String]
 
     public static let unicode = Glyphs(
-        star: "★", mark: "•", markedCursor: "»", ellipsis: "…", folderOpen: "▾", folderClosed: "▸",
+        star: "★", mark: "•", markedCursor: "»", ellipsis: "…", folderOpen: "▾", folderClosed: "▸", picked: "↻",
         heavy: Border(horizontal: "━", vertical: "┃", topLeft: "┏", topRight: "┓", bottomLeft: "┗", bottomRight: "┛"),
         light: Border(horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘"),
         punctuation: [:])
 
     /// The focused border keeps a shape of its own (`=`), so focus shows without colour or bold.
     public static let ascii = Glyphs(
-        star: "*", mark: "+", markedCursor: "#", ellipsis: "...", folderOpen: "-", folderClosed: "+",
+        star: "*", mark: "+", markedCursor: "#", ellipsis: "...", folderOpen: "-", folderClosed: "+", picked: "^",
         heavy: Border(horizontal: "=", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+"),
         light: Border(horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+"),
-        punctuation: ["★": "*", "•": "+", "»": "#", "·": "-", "—": "-", "–": "-", "“": "\"", "”": "\"", "▏": "_", "…": "...", "−": "-"])
+        punctuation: ["★": "*", "•": "+", "»": "#", "·": "-", "—": "-", "–": "-", "“": "\"", "”": "\"", "▏": "_", "…": "...", "−": "-",
+                      "↻": "^"])
 
     /// Chrome text (a pane title, the status line) in this set: its punctuation replaced, item text kept.
     public func chrome(_ text: String) -> String {

@@ -40,7 +40,8 @@ public struct ListQuery: Hashable, Sendable {
         /// library order); then every other item in library order.
         case recentlyFavorited = "recent"
         /// Favorites first, then every other item; in each, the most picked first (`favs pick`'s frecency score),
-        /// then library order. A picker over a library whose items were picked opens in it.
+        /// then library order. A picker over a library whose items were picked opens in it. The picked items'
+        /// list (`SetID.picked`) is the most picked first, favorites among them.
         case frequent
         /// The items the most members starred first (a team library's `★ Team` count; elsewhere your favorites
         /// first), then library order.

@@ -197,8 +197,8 @@ struct QueryResult: Sendable {
         rows = found
     }
 
-    /// The slots a list without a search starts from, in list order (the scope test then keeps its own): a tag's or a
-    /// folder's present members, a few of a million slots, where a test of every slot asked a dictionary each time
+    /// The slots a list without a search starts from, in list order (the scope test then keeps its own): a tag's, a
+    /// folder's or the picked items' present members, a few of a million slots, where a test of every slot asked a dictionary each time
     /// (38 ms of a folder's 47 at 1M); every present slot for every item, and for favorites, whose test is a bit.
     private static func startingSlots(of scope: ListQuery.Scope, in items: ItemCollection) -> [Int32] {
         if let set = scope.set, set != .favorites { return items.memberSlots(of: set).map { Int32($0) } }
@@ -413,10 +413,12 @@ struct QueryResult: Sendable {
                 return ka != kb ? ka < kb : a < b
             }
         case .frequent:
-            // Favorites first, then the others; in each the highest frecency score first, then library order.
+            // Favorites first, then the others; in each the highest frecency score first, then library order. The
+            // picked items' list is the most picked first, favorites or not, as the collections pane lists them.
+            let favoritesFirst = query.scope != .members(.picked)
             return body { a, b in
                 let (fa, fb) = (items.isFavorite(slot: Int(a)), items.isFavorite(slot: Int(b)))
-                if fa != fb { return fa }
+                if favoritesFirst, fa != fb { return fa }
                 let (pa, pb) = (items.pickScore(slot: Int(a)), items.pickScore(slot: Int(b)))
                 return pa != pb ? pa > pb : a < b
             }
@@ -481,23 +483,28 @@ struct RankKey: Sendable {
 }
 
 /// What the set a query is scoped to and its tag terms ask of an item, with the sets found once for a whole list:
-/// in the scope's set, and in (or, for `!#`, not in) a folder of each tag group's terms.
+/// in the scope's set, and in (or, for `!#`, not in) a folder of each tag group's terms. The picked items
+/// (`SetID.picked`) are those with a frecency score now: no membership is kept for them.
 struct ScopeTest {
     /// The scope's set; nil inside for a set the collection has never held (no item passes).
     private let scope: Int??
+    /// Whether the scope is the picked items.
+    private let picked: Bool
     /// Each tag group's terms: the folder's set (nil: no item has been under it) and whether the term is `!`.
     private let tagGroups: [[(folder: Int?, inverse: Bool)]]
 
     /// The test for a query as read; nil when it lets every item through.
     init?(_ query: ListQuery, _ reading: SearchPattern, in items: ItemCollection) {
         guard query.scope.set != nil || !reading.tagGroups.isEmpty else { return nil }
-        scope = query.scope.set.map { items.setIndex(of: $0) }
+        picked = query.scope.set == .picked
+        scope = picked ? nil : query.scope.set.map { items.setIndex(of: $0) }
         tagGroups = reading.tagGroups.map { group in
             group.map { (items.setIndex(of: .tagFolder($0.path)), $0.isInverse) }
         }
     }
 
     func passes(_ slot: Int, in items: ItemCollection) -> Bool {
+        if picked, !items.isPicked(slot: slot) { return false }
         if let scope {
             guard let index = scope, items.isMember(slot: slot, ofSet: index) else { return false }
         }

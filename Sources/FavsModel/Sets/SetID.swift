@@ -41,14 +41,20 @@ public struct SetID: Hashable, Sendable, CustomStringConvertible {
     /// member's stars are in it (`ItemCollection`), and it is never written, logged or changed by itself.
     public static let team = SetID("@")
 
+    /// The picked items: those with a frecency score (`favs pick` remembered them, and they were not forgotten), the
+    /// collections pane's `↻ Frequent`. Named `%`, which no stored set is: the collection keeps it from the picks'
+    /// scores (`ItemCollection+Picked`), and it is never written, logged or changed by itself.
+    public static let picked = SetID("%")
+
     /// The member whose stars this set is (`alice` for `@alice`); nil for any other set.
     public var starsMember: String? { isStars ? String(name.dropFirst()) : nil }
 
     public var isStars: Bool { name.hasPrefix("@") && name.count > 1 }
     public var isTeam: Bool { name == "@" }
+    public var isPicked: Bool { name == "%" }
 
-    /// A set the collection keeps from others and that no change names: a tag folder, the team's stars.
-    public var isDerived: Bool { isTagFolder || isTeam }
+    /// A set the collection keeps from others and that no change names: a tag folder, the team's stars, the picked.
+    public var isDerived: Bool { isTagFolder || isTeam || isPicked }
 
     /// A tag's path (`reading/2026`); nil for a set that is not a tag (a folder is not).
     public var tagPath: String? { isTag ? String(name.dropFirst()) : nil }
@@ -62,6 +68,7 @@ public struct SetID: Hashable, Sendable, CustomStringConvertible {
     /// What a screen calls it: the name, a folder as its tag (`#work`), a member's stars as `★ alice`.
     public var description: String {
         if isTeam { return "★ team" }
+        if isPicked { return "↻ frequent" }
         if let member = starsMember { return "★ " + member }
         return folderPath.map { "#" + $0 } ?? name
     }

@@ -52,6 +52,10 @@ public final class Store {
     var modelVersion = 0
     /// Each saved search's count and the `modelVersion` it was made at.
     var searchCounts: [SavedSearch: (version: Int, count: Int)] = [:]
+    /// Counts the changes that may change which items are picked or present (`Store+Picked.swift`), and the most
+    /// picked items as last asked, with the count and the limit they were made at.
+    var picksVersion = 0
+    var mostPickedKept: (version: Int, limit: Int, value: MostPicked)?
 
     /// `fieldSource`, when given, supplies the fields of items loaded without them (their `fields` empty).
     public convenience init(items: [Item], sink: ChangeSink? = nil, fieldSource: FieldSource? = nil,
@@ -298,6 +302,7 @@ public final class Store {
     static func refusal(toChange sets: [SetID]) -> String? {
         if sets.contains(where: \.isTagFolder) { return folderRefusal }
         if sets.contains(where: \.isTeam) { return "The team's stars are each member's: star it as yours" }
+        if sets.contains(where: \.isPicked) { return "An item is picked in favs pick, and forgotten there with ctrl-d" }
         if let member = sets.lazy.compactMap(\.starsMember).first { return "Those are \(member)'s stars: only \(member) changes them" }
         return nil
     }
@@ -355,6 +360,7 @@ public final class Store {
     /// change does not apply.
     func apply(_ change: ModelChange) -> [StoreEvent] {
         modelVersion &+= 1
+        if movesPicked(change) { picksVersion &+= 1 }
         if case let .search(name, from, to) = change { return applySearch(name, from: from, to: to) }
         // The result follows a change by where the item was and is in the whole order: made now, before the items change.
         result.itemsWillChange(in: items)
@@ -406,8 +412,11 @@ public final class Store {
         case let .picks(id, from, to):
             // Only from the picks the model holds (a change elsewhere since then makes it not apply).
             guard items.contains(id), items.picks(of: id) == from, items.replacePicks(of: id, with: to) else { return [] }
-            // A score decides a row only in a ranked search or an order by picks: the list is made again then.
-            if !result.query.filter.isEmpty || result.query.order == .frequent { result.recompute(in: items) }
+            // A score decides a row only in a ranked search, an order by picks or the picked items' list: the list is
+            // made again then.
+            if !result.query.filter.isEmpty || result.query.order == .frequent || result.query.scope == .members(.picked) {
+                result.recompute(in: items)
+            }
             return [.picksChanged(id)]
         }
     }
@@ -435,6 +444,7 @@ public final class Store {
         }
         if let newSearches { searches = newSearches.sorted(by: SavedSearch.areInOrder) }
         modelVersion &+= 1
+        picksVersion &+= 1
         noteFavoriteTime(newItems.latestFavoriteTime)
         result.recompute(in: items)
         askFieldsAgain()
