@@ -128,6 +128,8 @@ extension ItemCollection {
         self = builder.build()
         generation = next
         setPickScores(scores)
+        // A removed item's score is kept by id (its slot is gone), for an undo or a restore to bring it back with.
+        for (id, score) in scores where pickScores[id] == nil { pickScores[id] = score }
         pickHistory = history
         for (set, members) in others {
             let index = setIndex(making: set)
@@ -158,6 +160,7 @@ extension ItemCollection {
         flags.append(Self.presentFlag)
         let slot = slotCount - 1
         if !item.fields.isEmpty { fieldsBySlot[Int32(slot)] = item.fields }
+        if let score = pickScores[item.id] { pickScoreBySlot[Int32(slot)] = score }  // an item removed, coming back
         index.insert(slot, hash: idArena.withEntry(slot, SlotIndex.hash))
         present.append(true)
         for index in sets.indices {

@@ -37,6 +37,22 @@ import FavsTestFixtures
         #expect(store.mostPicked(limit: 10) == MostPicked(count: 3, top: ["b", "a", "c"]))
     }
 
+    /// A picked item deleted, another process's item placed between two others (the collection renumbers its slots,
+    /// leaving the deleted one out), then the delete undone: it comes back with its score, first among the picked.
+    @Test func aPickedItemDeletedAndBroughtBackAfterTheListRenumberedKeepsItsScore() {
+        var items = ItemCollection([Item(id: "a", title: "Alpha", position: 1), Item(id: "b", title: "Bravo", position: 3),
+                                    Item(id: "c", title: "Charlie", position: 5)])
+        items.setPicks(["b": [Pick(at: 100), Pick(at: 100)], "c": [Pick(at: 100)]], frecency: Frecency(), at: 100)
+        let store = Store(collection: items)
+        #expect(store.send(.delete("b")).error == nil)
+        store.sync([.item("ab", Item(id: "ab", title: "Alpha-Bravo", position: 2))])  // between Alpha and Bravo
+        #expect(listed(store) == ["a", "ab", "c"])
+        #expect(store.mostPicked(limit: 10) == MostPicked(count: 1, top: ["c"]))
+        #expect(store.send(.undo).error == nil)
+        #expect(store.items.pickScore(of: "b") == 2)
+        #expect(store.mostPicked(limit: 10) == MostPicked(count: 2, top: ["b", "c"]))
+    }
+
     @Test func aListScopedToThePickedIsTheMostPickedFirstAndFollowsAForgetItsUndoAndOthersPicks() {
         let store = store(query: ListQuery(scope: .members(.picked), order: .frequent))
         #expect(listed(store) == ["b", "c"])
