@@ -114,7 +114,7 @@ struct RecordImporter {
             throw LibraryError.database("an import's insert answered \(outcome)")
         }
         if let picks = record.picks, !picks.isEmpty {
-            try Schema.addPicks(picks, to: ItemID(String(decoding: record.id, as: UTF8.self)), db)
+            summary.picksAdded += try Schema.addPicks(picks, to: ItemID(String(decoding: record.id, as: UTF8.self)), db)
         }
         guard let tags = record.tags else { return }
         let names = try tagNames.names(of: tags)

@@ -11,11 +11,20 @@ public struct ImportSummary: Equatable, Sendable {
     public var updated: Int
     /// Items already exactly as in the file.
     public var unchanged: Int
+    /// Picks the file held that the library did not (an export's `picks`), kept now: they change no item, so an
+    /// item whose picks alone grew is counted unchanged above, and said here.
+    public var picksAdded: Int
 
-    public init(added: Int = 0, updated: Int = 0, unchanged: Int = 0) {
+    public init(added: Int = 0, updated: Int = 0, unchanged: Int = 0, picksAdded: Int = 0) {
         self.added = added
         self.updated = updated
         self.unchanged = unchanged
+        self.picksAdded = picksAdded
+    }
+
+    /// What `favs import` says after the counts: `; 3 picks added`, or nothing.
+    public var picksPhrase: String {
+        picksAdded == 0 ? "" : "; \(picksAdded) \(picksAdded == 1 ? "pick" : "picks") added"
     }
 
     /// How many records were imported.

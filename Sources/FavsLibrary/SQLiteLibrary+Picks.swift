@@ -106,14 +106,18 @@ extension Schema {
 
     /// Adds an import's picks to an item's (none it holds already, the same time and weight, twice), then folds
     /// its oldest past `picksKept`, as a pick made here would. The log is not written: an import logs a reload.
-    static func addPicks(_ picks: [Pick], to id: ItemID, _ db: Database) throws {
+    @discardableResult
+    static func addPicks(_ picks: [Pick], to id: ItemID, _ db: Database) throws -> Int {
+        var added = 0
         for pick in picks {
             try db.cachedStatement(sql: """
                 INSERT INTO picks (item_id, picked_at, weight) SELECT ?1, ?2, ?3
                 WHERE NOT EXISTS (SELECT 1 FROM picks WHERE item_id = ?1 AND picked_at = ?2 AND weight = ?3)
                 """).execute(arguments: [id.rawValue, pick.at, pick.weight])
+            added += db.changesCount
         }
         try foldPicks(of: id, db)
+        return added
     }
 
     /// One item's picks, oldest first (none in a library that predates them).

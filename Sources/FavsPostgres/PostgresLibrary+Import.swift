@@ -106,11 +106,11 @@ extension PostgresLibrary {
             ALTER TABLE members ADD CONSTRAINT members_item_id_fkey FOREIGN KEY (item_id) REFERENCES items (id)
             """)
         for index in Self.itemIndexes { try session.query(PostgresQuery(unsafeSQL: index.sql)) }
-        try picks.finish()
+        let picksAdded = try picks.finish()
         try Self.makeFieldIndex(session)
         try added(rows: count)
         if count > 0 { try log(.reload, "") }
-        return ImportSummary(added: count)
+        return ImportSummary(added: count, picksAdded: picksAdded)
     }
 
     private func importIntoItems(
@@ -146,8 +146,8 @@ extension PostgresLibrary {
             if rows.bytes.count >= Self.copyPiece { try flush(&rows, into: "import_rows", Self.importColumns) }
         }
         try flush(&rows, into: "import_rows", Self.importColumns)
-        let summary = try merge(count: count, tagged: tagged)
-        try picks.finish()
+        var summary = try merge(count: count, tagged: tagged)
+        summary.picksAdded = try picks.finish()
         return summary
     }
 

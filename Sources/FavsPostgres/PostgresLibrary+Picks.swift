@@ -179,19 +179,22 @@ struct ImportPicks {
         if rows.bytes.count >= PostgresLibrary.copyPiece { try library.flush(&rows, into: "import_picks", CopyRows.pickColumns) }
     }
 
-    /// Adds the picks held to the member's, within the import's transaction, once its items are in.
-    mutating func finish() throws {
-        guard made else { return }
+    /// Adds the picks held to the member's, within the import's transaction, once its items are in; returns how
+    /// many were not there already.
+    mutating func finish() throws -> Int {
+        guard made else { return 0 }
         try library.flush(&rows, into: "import_picks", CopyRows.pickColumns)
         let member = library.session.target.member
-        try library.session.query("""
+        let added = try library.session.query("""
             INSERT INTO picks (member, item_id, picked_at, weight)
             SELECT \(member), s.item_id, s.picked_at, s.weight
             FROM (SELECT item_id, picked_at, weight, min(ord) AS ord FROM import_picks GROUP BY item_id, picked_at, weight) s
             WHERE NOT EXISTS (SELECT 1 FROM picks p WHERE p.member = \(member) AND p.item_id = s.item_id
                               AND p.picked_at = s.picked_at AND p.weight = s.weight)
             ORDER BY s.ord, s.picked_at
-            """)
+            RETURNING 1
+            """).count
         try library.session.query(PostgresLibrary.foldPicks(of: member, nil))
+        return added
     }
 }

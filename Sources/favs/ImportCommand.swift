@@ -137,7 +137,7 @@ struct Import: ParsableCommand {
         }
         let names = files.map(Self.displayName).joined(separator: ", ")
         try StandardOutput.write("imported \(summary.total) \(summary.total == 1 ? "item" : "items") from \(names) "
-              + "(\(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged"
+              + "(\(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged\(summary.picksPhrase)"
               + (bookmarks.summary.map { "; \($0)" } ?? "") + ")\n")
     }
 

@@ -39,7 +39,7 @@ extension Import {
         }
         let summary = report.summary
         try StandardOutput.write("imported \(summary.total) \(summary.total == 1 ? "item" : "items") from \(path) "
-            + "(\(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged"
+            + "(\(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged\(summary.picksPhrase)"
             + (first.counts.summary.map { "; \($0)" } ?? "") + ")\n")
         FileHandle.standardError.write(Data("favs: following \(path); Ctrl-C stops\n".utf8))
         var failed: (any Error)?

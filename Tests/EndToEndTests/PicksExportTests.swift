@@ -41,7 +41,7 @@ import Testing
         let json = try await favs("export", "--format", "json", "--output", "out.json", "--library", "A.sqlite", in: scratch)
         #expect(json.status == 0)
         let copy = try await favs("import", "out.json", "--library", "B.sqlite", in: scratch)
-        #expect(copy.status == 0 && copy.out == "imported 3 items from out.json (3 added, 0 updated, 0 unchanged)\n")
+        #expect(copy.status == 0 && copy.out == "imported 3 items from out.json (3 added, 0 updated, 0 unchanged; 4 picks added)\n")
         #expect(try await favs("export", "--library", "B.sqlite", in: scratch).out == export.out)
         let kept = ["a@1700000000000×1.0", "a@1700000500000×1.0", "b@1600000000000×2.5", "b@1700000000000×1.0"]
         #expect(try picks(in: scratch.path("B.sqlite")) == kept)
@@ -50,6 +50,12 @@ import Testing
         #expect(again.status == 0 && again.out == "imported 3 items from out.json (0 added, 0 updated, 3 unchanged)\n")
         #expect(try await favs("export", "--library", "B.sqlite", in: scratch).out == export.out)
         #expect(try picks(in: scratch.path("B.sqlite")) == kept)
+        // An item whose picks alone grow is unchanged as an item, and the pick is said.
+        try scratch.write("more.jsonl",
+                          #"{"id":"a","title":"Alpha","favorite":false,"picks":[{"at":1700000900000}],"url":"https://a.example"}"# + "\n")
+        let more = try await favs("import", "more.jsonl", "--library", "B.sqlite", in: scratch)
+        #expect(more.status == 0 && more.out == "imported 1 item from more.jsonl (0 added, 0 updated, 1 unchanged; 1 pick added)\n")
+        #expect(try picks(in: scratch.path("B.sqlite")) == Array(kept.prefix(2)) + ["a@1700000900000×1.0"] + kept.suffix(2))
     }
 
     @Test func aPickThatIsNotOneIsRefusedWithItsPlaceAndNothingChanges() async throws {

@@ -80,7 +80,7 @@ import Testing
         let schema = try Postgres.freshSchema("pickexport")
         let ana = library(schema, member: "ana"), bo = library(schema, member: "bo")
         #expect(try await favsOut(["import", "in.jsonl", "--library", ana], in: scratch)
-                == "imported 3 items from in.jsonl (3 added, 0 updated, 0 unchanged)\n")
+                == "imported 3 items from in.jsonl (3 added, 0 updated, 0 unchanged; 4 picks added)\n")
         let exported = try await favsOut(["export", "--library", ana], in: scratch)
         #expect(exported == file)
         // bo's export: no picks, and no star (ana's).

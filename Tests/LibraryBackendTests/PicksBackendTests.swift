@@ -111,14 +111,14 @@ import Testing
         }
         let records = [picked("a", [Pick(at: 1), Pick(at: 1), Pick(at: 2, weight: 2.5)], line: 1),
                        picked("b", [], line: 2), picked("c", [Pick(at: 3)], line: 3)]
-        #expect(try importing(records, into: library) == ImportSummary(added: 3))
+        #expect(try importing(records, into: library) == ImportSummary(added: 3, picksAdded: 3))
         let expected: [ItemID: [Pick]] = ["a": [Pick(at: 1), Pick(at: 2, weight: 2.5)], "c": [Pick(at: 3)]]
         #expect(try library.picks() == expected)
         #expect(try importing(records, into: library) == ImportSummary(unchanged: 3))
         #expect(try library.picks() == expected)
         // Into a library with items: a new pick of a held item is added, the old ones once.
         let more = [picked("a", [Pick(at: 1), Pick(at: 4)], line: 1), picked("d", [Pick(at: 5)], line: 2)]
-        #expect(try importing(more, into: library) == ImportSummary(added: 1, unchanged: 1))
+        #expect(try importing(more, into: library) == ImportSummary(added: 1, unchanged: 1, picksAdded: 2))
         #expect(try library.picks() == ["a": [Pick(at: 1), Pick(at: 2, weight: 2.5), Pick(at: 4)], "c": [Pick(at: 3)],
                                         "d": [Pick(at: 5)]])
     }
