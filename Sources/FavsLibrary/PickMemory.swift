@@ -75,6 +75,12 @@ public final class PickMemory: ChangeSink {
         try library.pickScores(frecency, at: now)
     }
 
+    /// `pickScores` as a picker's scan of its input takes them (`PickedLines`: the lines' bytes in one array, not an
+    /// `ItemID` each): read before the first screen.
+    public func pickedLines(_ frecency: Frecency, at now: Int64) throws -> PickedLines {
+        try LibraryError.wrapping { try library.writer.read { db in try Schema.pickedLines(frecency, at: now, db) } }
+    }
+
     /// Stars lines by id, or takes their stars away (`favs fav`, `favs unfav`), in one transaction logged as a
     /// library's command is (`LibraryWriteTransaction.apply(_:to:)`): each gets its row first. Returns the ids that
     /// changed. Only a favorite and an unfavorite: the lines come from elsewhere.

@@ -48,14 +48,34 @@ extension Schema {
 
     /// Every picked item's frecency score at `now`: its sum decayed to `now` when the sums are for this half-life
     /// (an item whose latest pick is dated after `now`, a clock set back, scored from its picks), else each item's
-    /// picks scored (`Frecency.score(of:at:)`): the same scores either way, to the last bit. The sums are stepped
-    /// through SQLite's C API, GRDB's rows costing as much as the reading here.
+    /// picks scored (`Frecency.score(of:at:)`): the same scores either way, to the last bit.
     static func pickScores(_ frecency: Frecency, at now: Int64, _ db: Database) throws -> [ItemID: Double] {
-        guard try db.tableExists("picks") else { return [:] }
-        guard try pickHalfLife(db) == frecency.halfLife else {
-            return try picks(db).mapValues { frecency.score(of: $0, at: now) }
-        }
         var scores: [ItemID: Double] = [:]
+        try eachPickScore(frecency, at: now, db) { id, score in
+            scores[ItemID(String(decoding: id, as: UTF8.self))] = score
+        }
+        return scores
+    }
+
+    /// `pickScores` as the lines of a picker's memory, not an `ItemID` each (`PickedLines`).
+    static func pickedLines(_ frecency: Frecency, at now: Int64, _ db: Database) throws -> PickedLines {
+        var lines = PickedLines()
+        try eachPickScore(frecency, at: now, db) { id, score in lines.append(id: id, score: score) }
+        return lines
+    }
+
+    /// Calls `body` with each picked item's id (its UTF-8) and score at `now`, as `pickScores` says. The sums are
+    /// stepped through SQLite's C API, GRDB's rows costing as much as the reading here.
+    private static func eachPickScore(_ frecency: Frecency, at now: Int64, _ db: Database,
+                                      _ body: (UnsafeRawBufferPointer, Double) -> Void) throws {
+        guard try db.tableExists("picks") else { return }
+        guard try pickHalfLife(db) == frecency.halfLife else {
+            for (id, picks) in try picks(db) {
+                var raw = id.rawValue
+                raw.withUTF8 { body(UnsafeRawBufferPointer($0), frecency.score(of: picks, at: now)) }
+            }
+            return
+        }
         var setBack: [ItemID] = []
         let sql = "SELECT item_id, score, at FROM pick_scores"
         let statement = try db.makeStatement(sql: sql)
@@ -64,12 +84,18 @@ extension Schema {
             let code = sqlite3_step(handle)
             if code == SQLITE_DONE { break }
             guard code == SQLITE_ROW else { throw DatabaseError.last(on: db.sqliteConnection, code: code, sql: sql) }
-            let bytes = UnsafeRawBufferPointer(start: sqlite3_column_text(handle, 0), count: Int(sqlite3_column_bytes(handle, 0)))
-            let id = ItemID(String(decoding: bytes, as: UTF8.self))
+            let id = UnsafeRawBufferPointer(start: sqlite3_column_text(handle, 0), count: Int(sqlite3_column_bytes(handle, 0)))
             let sum = PickSum(score: sqlite3_column_double(handle, 1), at: sqlite3_column_int64(handle, 2))
-            if let score = frecency.score(of: sum, at: now) { scores[id] = score } else { setBack.append(id) }
+            if let score = frecency.score(of: sum, at: now) {
+                body(id, score)
+            } else {
+                setBack.append(ItemID(String(decoding: id, as: UTF8.self)))
+            }
         }
-        for id in setBack { scores[id] = frecency.score(of: try picks(of: id, db), at: now) }
-        return scores
+        for id in setBack {
+            let score = frecency.score(of: try picks(of: id, db), at: now)
+            var raw = id.rawValue
+            raw.withUTF8 { body(UnsafeRawBufferPointer($0), score) }
+        }
     }
 }

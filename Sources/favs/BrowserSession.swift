@@ -159,7 +159,7 @@ final class BrowserSession {
         let reading = InBackground { try StandardInput.readAll() }
         let memory: PickMemory
         let stars: [ItemID: Int64?]
-        let scores: [ItemID: Double]
+        let picked: PickedLines
         let scoredAt = Store.now()
         let order: ListQuery.Order
         do {
@@ -167,7 +167,7 @@ final class BrowserSession {
             memory = try PickMemory(location)
             stars = try memory.favorites()
             // The picked lines' scores, one sum a line (not every pick): what the first screen is ordered by.
-            scores = try memory.pickScores(config.frecency, at: scoredAt)
+            picked = try memory.pickedLines(config.frecency, at: scoredAt)
             order = try memory.library.rememberedOrder() ?? .library
         } catch {
             throw failure(opening: error)
@@ -180,21 +180,21 @@ final class BrowserSession {
         let minimum = ProcessInfo.processInfo.environment["FAVS_PREVIEW_MINIMUM"].flatMap { Int($0) }
             ?? ListLoader.parallelThreshold
         var first = startQuery == ListQuery(scheme: query.scheme)
-            ? input.withUnsafeBytes { ItemCollection.linesPreview(of: $0, favorites: stars, picks: scores) } : nil
+            ? input.withUnsafeBytes { ItemCollection.linesPreview(of: $0, favorites: stars, picked: picked) } : nil
         if let preview = first, preview.count < minimum { first = nil }
         // Lines picked before: a list read whole at once opens in the frequent order, as a picked library's picker
         // does (the starred, then the most picked, then input order), the picked lines left in their input places
         // for it to order, so that a pick elsewhere or a forget (ctrl-d) moves a row at once. A long input is read
         // with the picked lines placed after the starred ones, in the library order, so that its first frame is a
         // preview: a pick or a forget moves a row there in a search, and in the order from the next run on.
-        let frequent = first == nil && !scores.isEmpty
+        let frequent = first == nil && !picked.isEmpty
         if frequent { startQuery.order = .frequent }
-        let placed = frequent ? [:] : scores
+        let placed = frequent ? PickedLines() : picked
         // The picks themselves, kept with the list (the whole one, and those changed since: `Store.reload`), so that a
         // forget is taken back exactly and another picker's picks are scored alike; each line's scored again from them
         // at the same time, to the same score as its sum (`Frecency`), or to a new one where a pick came since.
         let whole = { (picks: [ItemID: [FavsModel.Pick]]?) in
-            var lines = input.withUnsafeBytes { ItemCollection.lines(of: $0, favorites: stars, picks: placed) }
+            var lines = input.withUnsafeBytes { ItemCollection.lines(of: $0, favorites: stars, picked: placed) }
             if let picks { lines.setPicks(picks, frecency: config.frecency, at: scoredAt) }
             return lines
         }
