@@ -16,13 +16,12 @@ extension ItemCollection {
     /// lines is left out.
     public static func lines(of bytes: UnsafeRawBufferPointer, favorites: [ItemID: Int64?] = [:],
                              picks: [ItemID: Double] = [:]) -> ItemCollection {
-        lines(of: bytes, favorites: favorites, picked: PickedLines(picks))
+        lines(of: bytes, kept: KeptLineSet(favorites: favorites, picked: PickedLines(picks)))
     }
 
-    /// `lines(of:favorites:picks:)` with the picked lines as a picker reads them from its memory.
-    public static func lines(of bytes: UnsafeRawBufferPointer, favorites: [ItemID: Int64?],
-                             picked: PickedLines) -> ItemCollection {
-        let scan = LineScan(bytes, favorites: favorites, picked: picked)
+    /// `lines(of:favorites:picks:)` with the lines starred and picked before as a picker reads them from its memory.
+    public static func lines(of bytes: UnsafeRawBufferPointer, kept: KeptLineSet) -> ItemCollection {
+        let scan = LineScan(bytes, kept: kept)
         var builder = Builder(capacity: scan.lineCount, bytes: bytes.count)
         // One pass over the whole input spares a check per line in the usual case, where all of it is UTF-8.
         let allUTF8 = UTF8Check.isValid(bytes)
@@ -50,7 +49,7 @@ extension ItemCollection {
             return true
         }
         var built = builder.build()
-        if !picked.isEmpty { built.setPickScores(scan.pickScores) }
+        if kept.hasPicks { built.setPickScores(scan.pickScores) }
         return built
     }
 
@@ -60,14 +59,13 @@ extension ItemCollection {
     /// shows one item more until the whole list is in.
     public static func linesPreview(of bytes: UnsafeRawBufferPointer, favorites: [ItemID: Int64?] = [:],
                                     picks: [ItemID: Double] = [:], rows: Int = 500) -> ItemCollection {
-        linesPreview(of: bytes, favorites: favorites, picked: PickedLines(picks), rows: rows)
+        linesPreview(of: bytes, kept: KeptLineSet(favorites: favorites, picked: PickedLines(picks)), rows: rows)
     }
 
-    /// `linesPreview(of:favorites:picks:rows:)` with the picked lines as a picker reads them from its memory: only
-    /// those shown are made items.
-    public static func linesPreview(of bytes: UnsafeRawBufferPointer, favorites: [ItemID: Int64?],
-                                    picked: PickedLines, rows: Int = 500) -> ItemCollection {
-        let scan = LineScan(bytes, favorites: favorites, picked: picked, pickedFirst: rows)
+    /// `linesPreview(of:favorites:picks:rows:)` with the lines starred and picked before as a picker reads them from
+    /// its memory: only those shown are made items.
+    public static func linesPreview(of bytes: UnsafeRawBufferPointer, kept: KeptLineSet, rows: Int = 500) -> ItemCollection {
+        let scan = LineScan(bytes, kept: kept, pickedFirst: rows)
         var items: [Item] = []
         var scores: [ItemID: Double] = [:]
         // Every starred line (the favorites pane shows them), and the picked ones that come before row `rows`.

@@ -1,8 +1,35 @@
 import Foundation
 
+/// What a picker looks for in its input (`LineScan`): the lines starred before (`favorites`, with the time each was
+/// starred) and picked before (`picked`, with their scores), in the tables the scan reads. Made apart from the scan, so
+/// that a picker makes it while stdin is still being read.
+public struct KeptLineSet: Sendable {
+    let lines: KeptLines
+    /// Whether any line was picked before.
+    let hasPicks: Bool
+
+    public init(favorites: [ItemID: Int64?], picked: PickedLines = PickedLines()) {
+        var kept = KeptLines(capacity: favorites.count + picked.count, bytes: picked.text.count)
+        for (id, time) in favorites where !id.rawValue.isEmpty {
+            id.bytes.withUnsafeBytes { kept.add($0, favorite: true, time: time, score: 0) }
+        }
+        let starred = kept.count
+        picked.forEach { line, score in
+            // A starred line picked too is kept once, with its score.
+            if starred > 0, let index = kept.index(of: line) {
+                kept.setScore(score, of: index)
+            } else {
+                kept.add(line, favorite: false, time: nil, score: score)
+            }
+        }
+        lines = kept
+        hasPicks = !picked.isEmpty
+    }
+}
+
 /// The lines a scan looks for, by index: their bytes one after the other, what each was kept as, a bit table of their
 /// keys that nearly every other line stops at, and an open-addressed table of their indices by key.
-struct KeptLines {
+struct KeptLines: Sendable {
     private(set) var favorite: [Bool] = []
     private(set) var time: [Int64?] = []
     private(set) var score: [Double] = []
@@ -97,7 +124,7 @@ struct KeptLines {
 }
 
 /// A cheap key for a line: its length and its first and last eight bytes.
-struct LineKey: Equatable {
+struct LineKey: Equatable, Sendable {
     let length: Int
     let head: UInt64
     let tail: UInt64

@@ -30,25 +30,11 @@ struct LineScan {
     /// Where a line repeats a kept one, ascending.
     private let repeatOffsets: [Int]
 
-    /// Scans `bytes` for the lines starred (`favorites`, with the time each was starred) and picked before (`picked`,
-    /// with their scores). `stars` lists every starred line found, then the picked ones in order, the first
-    /// `pickedFirst` of them (a preview shows no more: the others are only counted).
-    init(_ bytes: UnsafeRawBufferPointer, favorites: [ItemID: Int64?], picked: PickedLines = PickedLines(),
-         pickedFirst: Int = .max) {
+    /// Scans `bytes` for the lines starred and picked before (`kept`). `stars` lists every starred line found, then
+    /// the picked ones in order, the first `pickedFirst` of them (a preview shows no more: the others are only counted).
+    init(_ bytes: UnsafeRawBufferPointer, kept set: KeptLineSet, pickedFirst: Int = .max) {
         self.bytes = bytes
-        var kept = KeptLines(capacity: favorites.count + picked.count, bytes: picked.text.count)
-        for (id, time) in favorites where !id.rawValue.isEmpty {
-            id.bytes.withUnsafeBytes { kept.add($0, favorite: true, time: time, score: 0) }
-        }
-        let starred = kept.count
-        picked.forEach { line, score in
-            // A starred line picked too is kept once, with its score.
-            if starred > 0, let index = kept.index(of: line) {
-                kept.setScore(score, of: index)
-            } else {
-                kept.add(line, favorite: false, time: nil, score: score)
-            }
-        }
+        let kept = set.lines
         // A large input is scanned in parts at once, one a core, each cut at a line feed; a kept line's first time in
         // a later part is a repeat when an earlier part holds it too.
         let parts = Parts.count(for: bytes.count, minimum: Self.partMinimum)

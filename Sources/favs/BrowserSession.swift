@@ -174,13 +174,15 @@ final class BrowserSession {
         }
         // Followed from before the lines are read, so a star made meanwhile is not missed.
         let follower = try? LibraryFollower(memory.library)
+        // What the scan of the lines looks for, made while they are still being read.
+        let kept = KeptLineSet(favorites: stars, picked: picked)
         let input = try reading.wait()
         var startQuery = ListQuery(filter: query.filter, exact: query.exact, scope: query.scope, order: order,
                                    scheme: query.scheme)
         let minimum = ProcessInfo.processInfo.environment["FAVS_PREVIEW_MINIMUM"].flatMap { Int($0) }
             ?? ListLoader.parallelThreshold
         var first = startQuery == ListQuery(scheme: query.scheme)
-            ? input.withUnsafeBytes { ItemCollection.linesPreview(of: $0, favorites: stars, picked: picked) } : nil
+            ? input.withUnsafeBytes { ItemCollection.linesPreview(of: $0, kept: kept) } : nil
         if let preview = first, preview.count < minimum { first = nil }
         // Lines picked before: a list read whole at once opens in the frequent order, as a picked library's picker
         // does (the starred, then the most picked, then input order), the picked lines left in their input places
@@ -189,12 +191,12 @@ final class BrowserSession {
         // preview: a pick or a forget moves a row there in a search, and in the order from the next run on.
         let frequent = first == nil && !picked.isEmpty
         if frequent { startQuery.order = .frequent }
-        let placed = frequent ? PickedLines() : picked
+        let placed = frequent ? KeptLineSet(favorites: stars) : kept
         // The picks themselves, kept with the list (the whole one, and those changed since: `Store.reload`), so that a
         // forget is taken back exactly and another picker's picks are scored alike; each line's scored again from them
         // at the same time, to the same score as its sum (`Frecency`), or to a new one where a pick came since.
         let whole = { (picks: [ItemID: [FavsModel.Pick]]?) in
-            var lines = input.withUnsafeBytes { ItemCollection.lines(of: $0, favorites: stars, picked: placed) }
+            var lines = input.withUnsafeBytes { ItemCollection.lines(of: $0, kept: placed) }
             if let picks { lines.setPicks(picks, frecency: config.frecency, at: scoredAt) }
             return lines
         }
