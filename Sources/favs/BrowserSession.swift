@@ -160,15 +160,20 @@ final class BrowserSession {
         let memory: PickMemory
         let stars: [ItemID: Int64?]
         let picked: PickedLines
+        var picks: [ItemID: [FavsModel.Pick]]?
         let scoredAt = Store.now()
-        let order: ListQuery.Order
+        var startQuery: ListQuery
         do {
             let location = try LibraryLocation.pickMemory(named: memoryName, environment: ProcessInfo.processInfo.environment)
             memory = try PickMemory(location)
             stars = try memory.favorites()
             // The picked lines' scores, one sum a line (not every pick): what the first screen is ordered by.
             picked = try memory.pickedLines(config.frecency, at: scoredAt)
-            order = try memory.library.rememberedOrder() ?? .library
+            startQuery = ListQuery(filter: query.filter, exact: query.exact, scope: query.scope,
+                                   order: try memory.library.rememberedOrder() ?? .library, scheme: query.scheme)
+            // A search typed at launch, or another order, is answered from the whole list, before the first screen:
+            // its picks are read now, beside stdin (with neither, a short input is read whole too, and reads them then).
+            if startQuery != ListQuery(scheme: query.scheme) { picks = try memory.picks() }
         } catch {
             throw failure(opening: error)
         }
@@ -177,8 +182,6 @@ final class BrowserSession {
         // What the scan of the lines looks for, made while they are still being read.
         let kept = KeptLineSet(favorites: stars, picked: picked)
         let input = try reading.wait()
-        var startQuery = ListQuery(filter: query.filter, exact: query.exact, scope: query.scope, order: order,
-                                   scheme: query.scheme)
         let minimum = ProcessInfo.processInfo.environment["FAVS_PREVIEW_MINIMUM"].flatMap { Int($0) }
             ?? ListLoader.parallelThreshold
         var first = startQuery == ListQuery(scheme: query.scheme)
@@ -195,9 +198,9 @@ final class BrowserSession {
         // The picks themselves, kept with the list (the whole one, and those changed since: `Store.reload`), so that a
         // forget is taken back exactly and another picker's picks are scored alike; each line's scored again from them
         // at the same time, to the same score as its sum (`Frecency`), or to a new one where a pick came since.
-        let whole = { (picks: [ItemID: [FavsModel.Pick]]?) in
+        let whole = { (history: [ItemID: [FavsModel.Pick]]?) in
             var lines = input.withUnsafeBytes { ItemCollection.lines(of: $0, kept: placed) }
-            if let picks { lines.setPicks(picks, frecency: config.frecency, at: scoredAt) }
+            if let history { lines.setPicks(history, frecency: config.frecency, at: scoredAt) }
             return lines
         }
         let shown: ItemCollection
@@ -206,7 +209,7 @@ final class BrowserSession {
             shown = first
         } else {
             do {
-                shown = whole(try memory.picks())
+                shown = whole(try picks ?? memory.picks())
             } catch {
                 throw failure(opening: error)
             }
@@ -214,9 +217,9 @@ final class BrowserSession {
         let store = Store(collection: shown, sink: memory, query: startQuery)
         let browser = Browser(store: store, libraryName: memoryName, keyMap: config.keyMap, purpose: .pick)
         let session = BrowserSession(browser: browser, library: nil, loadTheRest: first == nil ? nil : {
-            let picks = Result { try memory.picks() }
-            browser.sync([.reload(whole(try? picks.get()))])
-            if case let .failure(error) = picks { browser.show(error: "Cannot read the picks: \(error)") }
+            let read = Result { try memory.picks() }
+            browser.sync([.reload(whole(try? read.get()))])
+            if case let .failure(error) = read { browser.show(error: "Cannot read the picks: \(error)") }
         }, follow: {
             try memory.translate(follower?.poll() ?? [], for: store)
         })
