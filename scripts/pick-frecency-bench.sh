@@ -15,7 +15,8 @@
 # The picks: every (N / PICKED)-th line, from the 7th on, picked 1–5 times at seeded times over the last 90 days
 # (weight 1 each, with their items rows and change-log rows, written in the order of their times as `favs pick`
 # records them), and one line, the 777,777th (or N−1th, the last but one), picked 30 times in the last hour: the
-# first screen must list it first.
+# first screen must list it first. A memory made by a favs that keeps each line's sum of picks (v13: `pick_scores`)
+# gets them too, summed by sqlite3 as favs sums them (each pick 2^(−age/half-life) at the line's latest pick).
 set -euo pipefail
 export LC_ALL=C.UTF-8
 
@@ -103,6 +104,15 @@ awk -v n="$N" -v picked="$PICKED" -v top="$TOP_LINE" -v now="$NOW" '
     awk '{ printf "INSERT INTO picks (item_id, picked_at, weight) VALUES (%c%s%c, %s, 1);\n", 39, $2, 39, $1
            printf "INSERT INTO changes (item_id, kind, origin) VALUES (%c%s%c, %cpick%c, %cbench%c);\n", 39, $2, 39, 39, 39, 39, 39 }' \
         "$DIR/picks"
+    if [ -n "$(sqlite3 "$DIR/data/favs/picks/plain.sqlite" "SELECT 1 FROM sqlite_master WHERE name = 'pick_scores'")" ]; then
+        sqlite3 :memory: 'SELECT pow(2, 1)' > /dev/null 2>&1 \
+            || { echo "bench: sqlite3 lacks its math functions (pow), which sum the picks" >&2; exit 2; }
+        echo "INSERT INTO pick_scores (item_id, score, at)
+              SELECT p.item_id, SUM(p.weight * pow(2.0, -(l.at - p.picked_at) * 1.0 / h.value)), l.at
+              FROM picks p JOIN (SELECT item_id, MAX(picked_at) AS at FROM picks GROUP BY item_id) l ON l.item_id = p.item_id
+                   JOIN meta h ON h.key = 'pick_half_life'
+              GROUP BY p.item_id;"
+    fi
     echo "COMMIT;"
 } | sqlite3 "$DIR/data/favs/picks/picked.sqlite"
 read -r LINES_PICKED PICK_ROWS < <(sqlite3 -separator ' ' "$DIR/data/favs/picks/picked.sqlite" \

@@ -46,10 +46,15 @@ public final class PickMemory: ChangeSink {
     }
 
     /// Remembers that these lines were picked at `time` (ms since 1970), in one transaction: each gets its row, as
-    /// a starred line does, and a pick, logged so other pickers on this memory follow.
-    public func recordPicks(_ ids: [ItemID], at time: Int64) throws {
+    /// a starred line does, and a pick, logged so other pickers on this memory follow. With `frecency` (the picker's
+    /// rule), the memory's sums of picks are made for its half-life when they are for another (a config changed
+    /// since), so that the next picker reads them instead of every pick.
+    public func recordPicks(_ ids: [ItemID], at time: Int64, frecency: Frecency? = nil) throws {
         try LibraryError.wrapping {
             try library.writer.write { db in
+                if let frecency, try Schema.pickHalfLife(db) != frecency.halfLife {
+                    try Schema.rescoreAllPicks(halfLife: frecency.halfLife, db)
+                }
                 for id in ids {
                     try keep(id, db)
                     try Schema.addPick(id, at: time, db)
@@ -62,6 +67,18 @@ public final class PickMemory: ChangeSink {
     /// The lines' picks, oldest first.
     public func picks() throws -> [ItemID: [Pick]] {
         try library.picks()
+    }
+
+    /// Each picked line's frecency score at `now` (ms since 1970), read from the sums kept beside the picks when they
+    /// are for this half-life: what a picker's first screen is ordered by.
+    public func pickScores(_ frecency: Frecency, at now: Int64) throws -> [ItemID: Double] {
+        try library.pickScores(frecency, at: now)
+    }
+
+    /// `pickScores` as a picker's scan of its input takes them (`PickedLines`: the lines' bytes in one array, not an
+    /// `ItemID` each): read before the first screen.
+    public func pickedLines(_ frecency: Frecency, at now: Int64) throws -> PickedLines {
+        try LibraryError.wrapping { try library.writer.read { db in try Schema.pickedLines(frecency, at: now, db) } }
     }
 
     /// Stars lines by id, or takes their stars away (`favs fav`, `favs unfav`), in one transaction logged as a

@@ -4,7 +4,8 @@ import GRDB
 import GRDBSQLite
 
 /// The picks a library remembers for `favs pick`'s frecency (v12): a `picks` row per pick, each logged as a
-/// `pick` row naming its item, so a process following the log reads the item's picks again as it reads a star.
+/// `pick` row naming its item, so a process following the log reads the item's picks again as it reads a star; and
+/// each item's picks summed in `pick_scores` (v13, Schema+PickScores.swift), written again with every change of them.
 extension SQLiteLibrary {
     public var remembersPicks: Bool { true }
 
@@ -43,6 +44,7 @@ extension SQLiteLibrary {
                 for id in ids where !forgotten.contains(id) {
                     try db.cachedStatement(sql: "DELETE FROM picks WHERE item_id = ?").execute(arguments: [id.rawValue])
                     guard db.changesCount > 0 else { continue }
+                    try Schema.rescorePicks(of: id, db)
                     try ChangeLog.append(.pick, itemID: id.rawValue, origin: origin, db)
                     forgotten.append(id)
                 }
@@ -57,8 +59,8 @@ extension SQLiteLibrary {
         try LibraryError.wrapping { try writer.read { db in try Schema.picks(db) } }
     }
 
-    /// Each picked item's frecency score at `now`, summed as the picks are read, an item's in a row (the same sums as
-    /// `picks()` scored one by one, without a list of picks per item): read before a picker's first screen.
+    /// Each picked item's frecency score at `now`, read from the items' sums of their picks (the same scores as
+    /// `picks()` scored one by one, without reading them): read before a picker's first screen.
     public func pickScores(_ frecency: Frecency, at now: Int64) throws -> [ItemID: Double] {
         try LibraryError.wrapping { try writer.read { db in try Schema.pickScores(frecency, at: now, db) } }
     }
@@ -74,6 +76,7 @@ extension Schema {
         try db.cachedStatement(sql: "INSERT INTO picks (item_id, picked_at, weight) VALUES (?, ?, ?)")
             .execute(arguments: [id.rawValue, time, weight])
         try foldPicks(of: id, db)
+        try rescorePicks(of: id, db)
     }
 
     /// Folds an item's oldest picks into one row when it holds more than `picksKept`: the row takes the newest
@@ -102,6 +105,7 @@ extension Schema {
             try db.cachedStatement(sql: "INSERT INTO picks (item_id, picked_at, weight) VALUES (?, ?, ?)")
                 .execute(arguments: [id.rawValue, pick.at, pick.weight])
         }
+        try rescorePicks(of: id, db)
     }
 
     /// Adds an import's picks to an item's (none it holds already, the same time and weight, twice), then folds
@@ -117,6 +121,7 @@ extension Schema {
             added += db.changesCount
         }
         try foldPicks(of: id, db)
+        try rescorePicks(of: id, db)
         return added
     }
 
@@ -127,39 +132,11 @@ extension Schema {
                                 arguments: [id.rawValue]).map { Pick(at: $0[0], weight: $0[1]) }
     }
 
-    /// Every picked item's frecency score at `now`: the sum over its picks, oldest first, as `Frecency.score(of:at:)`
-    /// sums them. The table is read in its own order, stepped through SQLite's C API: the items' index would cost a
-    /// seek a pick, and GRDB's rows as much as the reading (10k picked lines, 30k picks, read before a picker's first
-    /// screen: 3 ms in place of 10). Picks are added in the order they were made, so each item's come oldest first,
-    /// save an item whose oldest were folded into one row (`foldPicks`) or whose clock went back: those are summed
-    /// again in the order of their times.
-    static func pickScores(_ frecency: Frecency, at now: Int64, _ db: Database) throws -> [ItemID: Double] {
-        guard try db.tableExists("picks") else { return [:] }
-        var sums: [ItemID: (score: Double, latest: Int64)] = [:]
-        var outOfOrder: Set<ItemID> = []
-        try eachPick(db) { id, at, weight in
-            let score = weight * frecency.decay(age: now - at)
-            if let index = sums.index(forKey: id) {  // one lookup, the sum changed in place
-                if at < sums.values[index].latest { outOfOrder.insert(id) }
-                sums.values[index].score += score
-                sums.values[index].latest = max(sums.values[index].latest, at)
-            } else {
-                sums[id] = (score, at)
-            }
-        }
-        var scores = sums.mapValues(\.score)
-        let again = try db.cachedStatement(sql: "SELECT picked_at, weight FROM picks WHERE item_id = ? ORDER BY picked_at")
-        for id in outOfOrder {
-            let picks = try Row.fetchAll(again, arguments: [id.rawValue]).map { Pick(at: $0[0], weight: $0[1]) }
-            scores[id] = frecency.score(of: picks, at: now)
-        }
-        return scores
-    }
-
-    /// Every item's picks, oldest first (the same time: in the order they were added). Read before a stdin picker's
-    /// first screen, as `pickScores` is and the same way: the table in its own order (the order picks were added)
-    /// through SQLite's C API, each item's list grown in place, and only an item whose picks did not come oldest first
-    /// (a fold, a clock set back) sorted after. An `ORDER BY item_id` through GRDB's rows took 3–4 times as long.
+    /// Every item's picks, oldest first (the same time: in the order they were added). Read once a stdin picker's
+    /// first screen is up (for ctrl-d's exact undo and the picks of other pickers): the table in its own order (the
+    /// order picks were added) through SQLite's C API, each item's list grown in place, and only an item whose picks
+    /// did not come oldest first (a fold, a clock set back) sorted after. An `ORDER BY item_id` through GRDB's rows
+    /// took 3–4 times as long.
     static func picks(_ db: Database) throws -> [ItemID: [Pick]] {
         guard try db.tableExists("picks") else { return [:] }
         var picks: [ItemID: [Pick]] = [:]

@@ -124,6 +124,13 @@ enum Schema {
             try db.execute(sql: picksTable)
             try db.execute(sql: "CREATE INDEX picks_item ON picks (item_id, picked_at)")
         }
+        migrator.registerMigration("v13: pick scores") { db in
+            // Each picked item's picks summed at its latest pick (`PickSum`), kept beside them at every write, so a
+            // picker ranks 10k picked lines by reading 10k rows, not every pick with a list for each item. Summed
+            // here from the picks a library holds already, with the default half-life (`pick_half_life`).
+            try db.execute(sql: pickScoresTable)
+            try rescoreAllPicks(halfLife: Frecency.defaultHalfLife, db)
+        }
         return migrator
     }()
 

@@ -16,7 +16,12 @@ extension ItemCollection {
     /// lines is left out.
     public static func lines(of bytes: UnsafeRawBufferPointer, favorites: [ItemID: Int64?] = [:],
                              picks: [ItemID: Double] = [:]) -> ItemCollection {
-        let scan = LineScan(bytes, favorites: favorites, picks: picks)
+        lines(of: bytes, kept: KeptLineSet(favorites: favorites, picked: PickedLines(picks)))
+    }
+
+    /// `lines(of:favorites:picks:)` with the lines starred and picked before as a picker reads them from its memory.
+    public static func lines(of bytes: UnsafeRawBufferPointer, kept: KeptLineSet) -> ItemCollection {
+        let scan = LineScan(bytes, kept: kept)
         var builder = Builder(capacity: scan.lineCount, bytes: bytes.count)
         // One pass over the whole input spares a check per line in the usual case, where all of it is UTF-8.
         let allUTF8 = UTF8Check.isValid(bytes)
@@ -44,7 +49,7 @@ extension ItemCollection {
             return true
         }
         var built = builder.build()
-        if !picks.isEmpty { built.setPickScores(picks) }
+        if kept.hasPicks { built.setPickScores(scan.pickScores) }
         return built
     }
 
@@ -54,12 +59,21 @@ extension ItemCollection {
     /// shows one item more until the whole list is in.
     public static func linesPreview(of bytes: UnsafeRawBufferPointer, favorites: [ItemID: Int64?] = [:],
                                     picks: [ItemID: Double] = [:], rows: Int = 500) -> ItemCollection {
-        let scan = LineScan(bytes, favorites: favorites, picks: picks)
+        linesPreview(of: bytes, kept: KeptLineSet(favorites: favorites, picked: PickedLines(picks)), rows: rows)
+    }
+
+    /// `linesPreview(of:favorites:picks:rows:)` with the lines starred and picked before as a picker reads them from
+    /// its memory: only those shown are made items.
+    public static func linesPreview(of bytes: UnsafeRawBufferPointer, kept: KeptLineSet, rows: Int = 500) -> ItemCollection {
+        let scan = LineScan(bytes, kept: kept, pickedFirst: rows)
         var items: [Item] = []
+        var scores: [ItemID: Double] = [:]
         // Every starred line (the favorites pane shows them), and the picked ones that come before row `rows`.
         for star in scan.stars where star.favorite || items.count < rows {
-            items.append(Item(id: ItemID(line: star.bytes), title: String(decoding: star.bytes, as: UTF8.self),
+            let id = ItemID(line: star.bytes)
+            items.append(Item(id: id, title: String(decoding: star.bytes, as: UTF8.self),
                               favorite: star.favorite, position: items.count + 1, favoritedAt: star.time))
+            if star.score > 0 { scores[id] = star.score }
         }
         let stars = items.filter(\.favorite)
         // The other lines read, to find their repeats (a repeat of a kept line the scan has counted).
@@ -80,7 +94,7 @@ extension ItemCollection {
         }
         var preview = ItemCollection.preview(rows: items, favorites: stars, count: scan.lineCount - scan.starRepeats - repeats,
                                              favoriteCount: stars.count)
-        if !picks.isEmpty { preview.setPickScores(picks) }
+        if !scores.isEmpty { preview.setPickScores(scores) }
         return preview
     }
 }

@@ -30,8 +30,10 @@ extension ItemID {
 
     /// The bytes of the line this id stands for, when it is the id of a line that is not UTF-8; nil for every
     /// other id (a UTF-8 line's id is its own text, and an id that merely looks encoded is taken as written).
-    public var lineBytes: [UInt8]? {
-        let utf8 = rawValue.utf8
+    public var lineBytes: [UInt8]? { Self.lineBytes(ofID: rawValue.utf8) }
+
+    /// `lineBytes` of the id whose UTF-8 is `utf8` (as a library stores it), without making the id.
+    static func lineBytes(ofID utf8: some Collection<UInt8>) -> [UInt8]? {
         guard utf8.first == 0x0A, utf8.count >= 3, utf8.count % 2 == 1 else { return nil }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(utf8.count / 2)

@@ -159,61 +159,76 @@ final class BrowserSession {
     /// `whole`: the whole list from the start, never a preview (its matches are counted or printed at once).
     private static func overLines(memoryName: String, config: Config, query: ListQuery,
                                   whole wantsWhole: Bool) throws -> BrowserSession {
-        // The lines are read on a thread of their own while the memory is opened and read (with 10k picked lines, as
-        // long as reading a million lines: on two cores the first screen waits for the longer of the two, not both);
-        // a memory that cannot be opened is said at once, whatever stdin is still sending.
+        // The lines are read on a thread of their own while the memory is opened and read; a memory that cannot be
+        // opened is said at once, whatever stdin is still sending.
         let reading = InBackground { try StandardInput.readAll() }
         let memory: PickMemory
         let stars: [ItemID: Int64?]
-        let picks: [ItemID: Double]
-        let picked: [ItemID: [FavsModel.Pick]]
+        let picked: PickedLines
+        var picks: [ItemID: [FavsModel.Pick]]?
         let scoredAt = Store.now()
-        let order: ListQuery.Order
+        var startQuery: ListQuery
         do {
             let location = try LibraryLocation.pickMemory(named: memoryName, environment: ProcessInfo.processInfo.environment)
             memory = try PickMemory(location)
             stars = try memory.favorites()
-            picked = try memory.picks()
-            picks = picked.mapValues { config.frecency.score(of: $0, at: scoredAt) }
-            order = try memory.library.rememberedOrder() ?? .library
+            // The picked lines' scores, one sum a line (not every pick): what the first screen is ordered by.
+            picked = try memory.pickedLines(config.frecency, at: scoredAt)
+            startQuery = ListQuery(filter: query.filter, exact: query.exact, scope: query.scope,
+                                   order: try memory.library.rememberedOrder() ?? .library, scheme: query.scheme)
+            // A search typed at launch, or another order, is answered from the whole list, before the first screen:
+            // its picks are read now, beside stdin (with neither, a short input is read whole too, and reads them then).
+            if startQuery != ListQuery(scheme: query.scheme) { picks = try memory.picks() }
         } catch {
             throw failure(opening: error)
         }
         // Followed from before the lines are read, so a star made meanwhile is not missed.
         let follower = try? LibraryFollower(memory.library)
+        // What the scan of the lines looks for, made while they are still being read.
+        let kept = KeptLineSet(favorites: stars, picked: picked)
         let input = try reading.wait()
-        var startQuery = ListQuery(filter: query.filter, exact: query.exact, scope: query.scope, order: order,
-                                   scheme: query.scheme)
         let minimum = ProcessInfo.processInfo.environment["FAVS_PREVIEW_MINIMUM"].flatMap { Int($0) }
             ?? ListLoader.parallelThreshold
         var first = startQuery == ListQuery(scheme: query.scheme)
-            ? input.withUnsafeBytes { ItemCollection.linesPreview(of: $0, favorites: stars, picks: picks) } : nil
+            ? input.withUnsafeBytes { ItemCollection.linesPreview(of: $0, kept: kept) } : nil
         if let preview = first, preview.count < minimum || wantsWhole { first = nil }
         // Lines picked before: a list read whole at once opens in the frequent order, as a picked library's picker
         // does (the starred, then the most picked, then input order), the picked lines left in their input places
         // for it to order, so that a pick elsewhere or a forget (ctrl-d) moves a row at once. A long input is read
         // with the picked lines placed after the starred ones, in the library order, so that its first frame is a
         // preview: a pick or a forget moves a row there in a search, and in the order from the next run on.
-        let frequent = first == nil && !picks.isEmpty
+        let frequent = first == nil && !picked.isEmpty
         if frequent { startQuery.order = .frequent }
-        let placed = frequent ? [:] : picks
-        let whole = { input.withUnsafeBytes { ItemCollection.lines(of: $0, favorites: stars, picks: placed) } }
-        // The picks themselves are kept with the first list (the whole one read later keeps them, and those
-        // changed since, `Store.reload`): a forget is taken back exactly, another picker's picks scored alike.
-        var shown = first ?? whole()
-        if frequent {
-            shown.setPicks(picked, frecency: config.frecency, at: scoredAt)
+        let placed = frequent ? KeptLineSet(favorites: stars) : kept
+        // The picks themselves, kept with the list (the whole one, and those changed since: `Store.reload`), so that a
+        // forget is taken back exactly and another picker's picks are scored alike; each line's scored again from them
+        // at the same time, to the same score as its sum (`Frecency`), or to a new one where a pick came since.
+        let whole = { (history: [ItemID: [FavsModel.Pick]]?) in
+            var lines = input.withUnsafeBytes { ItemCollection.lines(of: $0, kept: placed) }
+            if let history { lines.setPicks(history, frecency: config.frecency, at: scoredAt) }
+            return lines
+        }
+        let shown: ItemCollection
+        if let first {
+            // Read once the preview is on screen: no key is read before (`TerminalApp.run`'s `afterFirstFrame`).
+            shown = first
         } else {
-            shown.keepPicks(picked, frecency: config.frecency, scoredAt: scoredAt)  // scored by the lines' builder
+            do {
+                shown = whole(try picks ?? memory.picks())
+            } catch {
+                throw failure(opening: error)
+            }
         }
         let store = Store(collection: shown, sink: memory, query: startQuery)
         let browser = Browser(store: store, libraryName: memoryName, keyMap: config.keyMap, purpose: .pick)
         let session = BrowserSession(browser: browser, library: nil, loadTheRest: first == nil ? nil : {
-            browser.sync([.reload(whole())])
+            let read = Result { try memory.picks() }
+            browser.sync([.reload(whole(try? read.get()))])
+            if case let .failure(error) = read { browser.show(error: "Cannot read the picks: \(error)") }
         }, follow: {
             try memory.translate(follower?.poll() ?? [], for: store)
         })
-        session.recordPicks = { ids, time in try memory.recordPicks(ids, at: time) }
+        session.recordPicks = { ids, time in try memory.recordPicks(ids, at: time, frecency: config.frecency) }
         return session
     }
 

@@ -47,6 +47,39 @@ import Testing
         #expect(try String(contentsOfFile: scratch.path("out.txt"), encoding: .utf8) == "alpha\n")
     }
 
+    /// A long input opens on a preview ordered by the lines' sums of picks; the picks themselves are read once it is
+    /// up, before the first key: ctrl-d typed at once forgets the top line's pick, and ctrl-y puts it back, kept.
+    @Test func ctrlDTypedAtOnceOnAPreviewForgetsThePickAndCtrlYPutsItBack() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let lines = shellQuoted(try scratch.write("lines.txt", (1...3000).map { String(format: "line-%04d\n", $0) }.joined()))
+        let env = "env XDG_DATA_HOME=\(shellQuoted(scratch.path("data"))) FAVS_PREVIEW_MINIMUM=1000"
+        let tmux = try await Tmux(width: 80, height: 24, scratch: scratch)
+        defer { tmux.close() }
+        try await tmux.startFavs(["pick", "--stdin", "big"], before: "cat \(lines) | \(env)", after: "> out.txt")
+        try await tmux.sendKeys("End")
+        try await tmux.waitFor("Items 3000/3000")
+        try await tmux.sendKeys("Enter")
+        #expect(try await tmux.exitStatus() == 0)
+        #expect(try String(contentsOfFile: scratch.path("out.txt"), encoding: .utf8) == "line-3000\n")
+
+        try await tmux.startFavs(["pick", "--stdin", "big"], before: "cat \(lines) | \(env)", after: "> out.txt")
+        try await tmux.waitFor("3000 items")
+        #expect(try await tmux.screen()[2].hasPrefix("┃>  line-3000"), "picked before, first")
+        try await tmux.sendKeys("C-d")
+        try await tmux.waitFor("Forgot 1 pick of “line-3000” — ctrl-y to undo")
+        try await tmux.sendKeys("C-y")
+        try await tmux.waitFor("Undo: remembered again 1 pick of “line-3000”")
+        try await tmux.sendKeys("Escape")
+        #expect(try await tmux.exitStatus() == 1)
+        // Kept: the next run opens with it first again.
+        try await tmux.startFavs(["pick", "--stdin", "big"], before: "cat \(lines) | \(env)", after: "> out.txt")
+        try await tmux.waitFor("3000 items")
+        try await tmux.sendKeys("Enter")
+        #expect(try await tmux.exitStatus() == 0)
+        #expect(try String(contentsOfFile: scratch.path("out.txt"), encoding: .utf8) == "line-3000\n")
+    }
+
     @Test func aPickAndAForgetInOnePickerMoveTheRanksInAnotherOpenOnTheSameName() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

@@ -48,6 +48,21 @@ import Testing
         #expect(preview.count == items.count && preview.favoriteCount == 2)
     }
 
+    /// A line starred and picked is one item, among the starred, with its score.
+    @Test func aStarredLinePickedTooIsListedOnceAmongTheStarredWithItsScore() {
+        let text = "a\nmain\nb\nc\n"
+        let stars: [ItemID: Int64?] = ["main": 1]
+        let picks: [ItemID: Double] = ["main": 3, "c": 1]
+        let whole = Data(text.utf8).withUnsafeBytes { ItemCollection.lines(of: $0, favorites: stars, picks: picks) }
+        #expect(whole.ids == ["main", "c", "a", "b"])
+        #expect(whole.favoriteIDs == ["main"] && whole.pickScore(of: "main") == 3 && whole.pickScore(of: "c") == 1)
+        let preview = Data(text.utf8).withUnsafeBytes {
+            ItemCollection.linesPreview(of: $0, favorites: stars, picks: picks, rows: 3)
+        }
+        #expect(preview.items(fromRow: 0, count: 10) == whole.items(fromRow: 0, count: 3))
+        #expect(preview.count == 4 && preview.pickScore(of: "main") == 3)
+    }
+
     @Test func aStarIsFoundOnlyByItsWholeLineNotALineThatSharesItsEndsAndLength() {
         let lines = (0..<300).map { String(format: "abcdefgh-%03d-12345678", $0) }
         let stars: [ItemID: Int64?] = ["abcdefgh-042-12345678": 1, "abcdefgh-7-12345678": 2, "abcdefgh": 3]
