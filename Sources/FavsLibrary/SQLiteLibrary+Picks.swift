@@ -163,16 +163,28 @@ extension Schema {
     /// Steps through every row of `picks` in the table's own order (the order picks were added), through SQLite's C
     /// API: GRDB's rows cost as much as the reading here, and the items' index a seek a pick.
     private static func eachPick(_ db: Database, _ body: (ItemID, _ at: Int64, _ weight: Double) -> Void) throws {
-        let sql = "SELECT item_id, picked_at, weight FROM picks"
+        try stepRows("SELECT item_id, picked_at, weight FROM picks", db) { row in
+            body(ItemID(String(decoding: textColumn(row, 0), as: UTF8.self)), sqlite3_column_int64(row, 1),
+                 sqlite3_column_double(row, 2))
+        }
+    }
+
+    /// Calls `body` with the statement at each row `sql` selects, stepped through SQLite's C API: for the reads of
+    /// every pick or sum, where GRDB's rows would cost as much as the reading.
+    static func stepRows(_ sql: String, _ db: Database, _ body: (OpaquePointer) -> Void) throws {
         let statement = try db.makeStatement(sql: sql)
         let handle = statement.sqliteStatement
         while true {
             let code = sqlite3_step(handle)
             if code == SQLITE_DONE { return }
             guard code == SQLITE_ROW else { throw DatabaseError.last(on: db.sqliteConnection, code: code, sql: sql) }
-            let bytes = UnsafeRawBufferPointer(start: sqlite3_column_text(handle, 0), count: Int(sqlite3_column_bytes(handle, 0)))
-            body(ItemID(String(decoding: bytes, as: UTF8.self)), sqlite3_column_int64(handle, 1), sqlite3_column_double(handle, 2))
+            body(handle)
         }
+    }
+
+    /// A text column of the row a statement is at, as its bytes (valid until the statement steps on).
+    static func textColumn(_ row: OpaquePointer, _ column: Int32) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: sqlite3_column_text(row, column), count: Int(sqlite3_column_bytes(row, column)))
     }
 }
 

@@ -77,15 +77,9 @@ extension Schema {
             return
         }
         var setBack: [ItemID] = []
-        let sql = "SELECT item_id, score, at FROM pick_scores"
-        let statement = try db.makeStatement(sql: sql)
-        let handle = statement.sqliteStatement
-        while true {
-            let code = sqlite3_step(handle)
-            if code == SQLITE_DONE { break }
-            guard code == SQLITE_ROW else { throw DatabaseError.last(on: db.sqliteConnection, code: code, sql: sql) }
-            let id = UnsafeRawBufferPointer(start: sqlite3_column_text(handle, 0), count: Int(sqlite3_column_bytes(handle, 0)))
-            let sum = PickSum(score: sqlite3_column_double(handle, 1), at: sqlite3_column_int64(handle, 2))
+        try stepRows("SELECT item_id, score, at FROM pick_scores", db) { row in
+            let id = textColumn(row, 0)
+            let sum = PickSum(score: sqlite3_column_double(row, 1), at: sqlite3_column_int64(row, 2))
             if let score = frecency.score(of: sum, at: now) {
                 body(id, score)
             } else {
