@@ -2,6 +2,7 @@
 #include "clibpq.h"
 
 #include <dlfcn.h>
+#include <stdint.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,6 +81,14 @@ static void load(void) {
         snprintf(failure, sizeof failure, "%s", reason ? reason : "libpq.so.5 cannot be loaded");
         return;
     }
+    // OpenSSL (libpq's, loaded with it) cleans itself up at exit from an atexit handler, while another thread may
+    // still be in it: a side connection logging in when `favs pick --select-1` prints and exits crashed there (exit
+    // 139, after the output). favs never needs that cleanup, so it is turned off before libpq first initialises
+    // OpenSSL (OPENSSL_INIT_NO_ATEXIT, 1.1.1b and later; the first call decides). Found through libpq's own
+    // dependencies; a libpq without OpenSSL has none, and nothing is done.
+    int (*init_crypto)(uint64_t, const void *);
+    *(void **)&init_crypto = dlsym(library, "OPENSSL_init_crypto");
+    if (init_crypto) init_crypto(0x00080000L /* OPENSSL_INIT_NO_ATEXIT */, NULL);
 #define LOOK_UP(name) \
     if (!(*(void **)&p_##name = dlsym(library, #name))) { \
         snprintf(failure, sizeof failure, "libpq.so.5 has no %s", #name); \
