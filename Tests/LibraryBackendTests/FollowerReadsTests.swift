@@ -14,7 +14,9 @@ final class HeldReader: FollowerReader, @unchecked Sendable {
     /// How many list reads fail (the first ones), once released.
     private var failingLists: Int
     private(set) var interrupted = 0
-    private(set) var listsAsked = 0
+    private var listsAskedSoFar = 0
+    /// How many list reads were asked (read under the lock the reading queue counts them under).
+    var listsAsked: Int { lock.withLock { listsAskedSoFar } }
 
     /// What a read that fails throws.
     struct ReadFailed: Error {}
@@ -29,7 +31,7 @@ final class HeldReader: FollowerReader, @unchecked Sendable {
     func release(_ count: Int = 1) { for _ in 0..<count { released.signal() } }
 
     func readList() throws -> FollowerRead {
-        lock.withLock { listsAsked += 1 }
+        lock.withLock { listsAskedSoFar += 1 }
         released.wait()
         let items = try lock.withLock {
             if failingLists > 0 {

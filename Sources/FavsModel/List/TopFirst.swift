@@ -129,6 +129,9 @@ extension ItemCollection {
         let needed = term.reduce(UInt32(0)) { $0 | SearchPattern.letterBit($1) }
         let (traits, search, letters) = (inputs.traits, inputs.search, inputs.letters)
         let parts = Self.inParts(count: candidates?.count ?? slotCount) { range -> [(slots: [Int32], ends: [UInt32])] in
+            // An array made with no capacity is the one shared empty array, whose count `unsafeUninitializedCapacity`
+            // writes (0 over 0): harmless, but ThreadSanitizer sees the parts' threads race on it.
+            guard !range.isEmpty else { return [] }
             var scratch = MatchScratch()
             var count = 0
             // Written through buffers, not appended: an append checks its array's capacity and uniqueness each time.
