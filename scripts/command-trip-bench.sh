@@ -23,35 +23,15 @@ command -v psql > /dev/null || { echo "bench: psql is missing (apt-get install p
 log() { printf 'bench: %s\n' "$*" >&2; }
 ms() { local t=${EPOCHREALTIME/./}; echo $(( t / 1000 )); }  # bash 5: no fork
 DIR=$(mktemp -d "${TMPDIR:-/tmp}/favs-trip-bench.XXXXXX")
-chmod 711 "$DIR"  # the server runs as postgres when this runs as root (scripts/pg-test-server.sh)
-PROXY_PID=""
-cleanup() {
-    [ -z "$PROXY_PID" ] || kill "$PROXY_PID" 2> /dev/null || true
-    "$ROOT/scripts/pg-test-server.sh" stop "$DIR/pg" > /dev/null 2>&1 || true
-    rm -rf "$DIR"
-}
-trap cleanup EXIT
+. "$ROOT/scripts/bench-postgres.sh"  # the server and the delay proxy: bench_postgres_start, proxy MS [toward]
+trap bench_postgres_stop EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
 log "a PostgreSQL server on loopback (scripts/pg-test-server.sh) with the sample library"
-URL=$("$ROOT/scripts/pg-test-server.sh" start "$DIR/pg")
-PASSWORD=$(cat "$DIR/pg/password")
-PORT=$(cat "$DIR/pg/port")
+bench_postgres_start
 export FAVS_CONFIG=/dev/null
 "$FAVS" script --library "$URL?schema=trips" < /dev/null > /dev/null
-
-# proxy MS MODE: a delay proxy in front of the server (MODE toward: only what the client sends is held); sets PROXY.
-proxy() {
-    [ -z "$PROXY_PID" ] || { kill "$PROXY_PID"; wait "$PROXY_PID" 2> /dev/null || true; }
-    rm -f "$DIR/proxy.port"
-    python3 "$ROOT/scripts/delay-proxy.py" 127.0.0.1 "$PORT" "$1" "$DIR/proxy.port" --lifetime 3600 \
-        --while-exists "$DIR" $([ "$2" = toward ] && echo --toward-server-only) < /dev/null > "$DIR/proxy.log" 2>&1 &
-    PROXY_PID=$!
-    for _ in $(seq 100); do [ -f "$DIR/proxy.port" ] && break; sleep 0.1; done
-    [ -f "$DIR/proxy.port" ] || { echo "bench: the delay proxy did not start" >&2; cat "$DIR/proxy.log" >&2; exit 1; }
-    PROXY=$(cat "$DIR/proxy.port")
-}
 
 # timed FILE CMD…: appends CMD's wall time in ms to FILE; the command must succeed.
 timed() {

@@ -33,35 +33,22 @@ done
 log() { printf 'bench: %s\n' "$*" >&2; }
 us() { echo "${EPOCHREALTIME/./}"; }  # µs, no fork
 DIR=$(mktemp -d "${TMPDIR:-/tmp}/favs-reconnect-bench.XXXXXX")
-chmod 711 "$DIR"  # the server runs as postgres when this runs as root (scripts/pg-test-server.sh)
+. "$ROOT/scripts/bench-postgres.sh"  # the server and the delay proxy: bench_postgres_start, proxy MS
 T="tmux -S $DIR/tmux.socket"
-PROXY_PID=""
-cleanup() {
-    $T kill-server 2> /dev/null || true
-    [ -z "$PROXY_PID" ] || kill "$PROXY_PID" 2> /dev/null || true
-    "$ROOT/scripts/pg-test-server.sh" stop "$DIR/pg" > /dev/null 2>&1 || true
-    rm -rf "$DIR"
-}
-trap cleanup EXIT
+trap '$T kill-server 2> /dev/null || true; bench_postgres_stop' EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 export FAVS_CONFIG=/dev/null
 
 log "a PostgreSQL server on loopback (scripts/pg-test-server.sh) with $ITEMS generated items"
-URL=$("$ROOT/scripts/pg-test-server.sh" start "$DIR/pg")
-PASSWORD=$(cat "$DIR/pg/password")
-PORT=$(cat "$DIR/pg/port")
+bench_postgres_start
 sql() { psql -X -q -A -t -v ON_ERROR_STOP=1 -h "$DIR/pg" -p "$PORT" -U favs -d postgres -c "$1"; }  # the socket: trusted
 "$GEN" "$ITEMS" --tsv "$DIR/items.tsv"
 "$FAVS" import "$DIR/items.tsv" --library "$URL?schema=keys" > /dev/null
 IDS=($(tail -n "$ROUNDS" "$DIR/items.tsv" | cut -f1))  # the last ones, deleted one a round
 
-python3 "$ROOT/scripts/delay-proxy.py" 127.0.0.1 "$PORT" "$DELAY" "$DIR/proxy.port" --lifetime 3600 \
-    --while-exists "$DIR" < /dev/null > "$DIR/proxy.log" 2>&1 &
-PROXY_PID=$!
-for _ in $(seq 100); do [ -f "$DIR/proxy.port" ] && break; sleep 0.1; done
-[ -f "$DIR/proxy.port" ] || { echo "bench: the delay proxy did not start" >&2; cat "$DIR/proxy.log" >&2; exit 1; }
-LIBRARY="postgres://favs:$PASSWORD@127.0.0.1:$(cat "$DIR/proxy.port")/postgres?schema=keys"
+proxy "$DELAY"
+LIBRARY="postgres://favs:$PASSWORD@127.0.0.1:$PROXY/postgres?schema=keys"
 
 # screen: the pane now, in SCREEN. wait_for TEXT [SECONDS]: until the pane shows TEXT.
 screen() { SCREEN=$($T capture-pane -p -t app); }
