@@ -39,16 +39,26 @@ enum ItemOutput {
     /// Loads the items of an existing library with their fields, read-only, as `list` (in a machine format) and
     /// `export` write them. (`favs list`'s text reads the list alone: `store(_:matching:)`.)
     static func load(_ library: LibraryOption, favoritesOnly: Bool) throws -> [Item] {
+        try load(library, favoritesOnly: favoritesOnly, withPicks: false).items
+    }
+
+    /// The same, and with `withPicks` every item's picks from the same library opened once, for `favs export`: a team
+    /// library's member's own (none in a library that keeps none: one older than v12 opened read-only, an older team
+    /// library read as it is).
+    static func load(_ library: LibraryOption, favoritesOnly: Bool,
+                     withPicks: Bool) throws -> (items: [Item], picks: [ItemID: [FavsModel.Pick]]) {
         let location = try library.location()
         var items: [Item]
+        var picks: [ItemID: [FavsModel.Pick]] = [:]
         do {
             let library = try openExistingLibrary(location)
             items = try library.loadItems()
+            if withPicks { picks = try library.picks() }
         } catch {
             throw failure(opening: error)
         }
         if favoritesOnly { items.removeAll { !$0.favorite } }
-        return items
+        return (items, picks)
     }
 
     /// The items a query shows, in its order (a search: best first), with their fields.
@@ -110,17 +120,6 @@ enum ItemOutput {
         // The library could not answer the field terms: said, rather than an empty list that looks like an answer.
         if let problem = store.searchProblem { throw LibraryError.database(problem) }
         return (store, listCount)
-    }
-
-    /// Every item's picks, for `favs export`: a team library's member's own (none in a library that keeps none: one
-    /// older than v12 opened read-only, an older team library read as it is).
-    static func picks(_ library: LibraryOption) throws -> [ItemID: [FavsModel.Pick]] {
-        let location = try library.location()
-        do {
-            return try openExistingLibrary(location).picks()
-        } catch {
-            throw failure(opening: error)
-        }
     }
 
     /// Writes items in a machine format to stdout, 64 KiB at a time, then any warning to stderr. `picks`: each
@@ -199,8 +198,8 @@ struct Export: ParsableCommand {
     @OptionGroup var library: LibraryOption
 
     func run() throws {
-        let items = try ItemOutput.load(library, favoritesOnly: favorites)
-        let picks = format == .json || format == .jsonl ? try ItemOutput.picks(library) : [:]
+        let (items, picks) = try ItemOutput.load(library, favoritesOnly: favorites,
+                                                 withPicks: format == .json || format == .jsonl)
         guard let output else { return try ItemOutput.write(items, as: format, picks: picks) }
         var data = Data()
         let writer = ItemOutput.render(items, as: format, picks: picks) { data.append(contentsOf: $0.utf8) }
