@@ -44,7 +44,7 @@ extension ItemCollection {
             append(star.bytes, favorite: star.favorite)
             if let time = star.time { builder.setFavoritedAtOfLastRow(time) }
         }
-        scan.forEachOtherLine { _, line, _ in
+        scan.forEachOtherLine { line, _ in
             append(line, favorite: false)  // a repeat of a kept line too: the builder keeps the first
             return true
         }
@@ -80,7 +80,7 @@ extension ItemCollection {
         var seen = Set<ItemID>()
         var repeats = 0
         var position = scan.stars.count
-        scan.forEachOtherLine { _, line, repeatsKept in
+        scan.forEachOtherLine { line, repeatsKept in
             guard items.count < max(rows, stars.count) else { return false }
             position += 1
             if repeatsKept { return true }

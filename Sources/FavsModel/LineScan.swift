@@ -101,7 +101,7 @@ struct LineScan {
 
     /// Calls `body` with each non-empty line that is not a kept line's first time, in order, until it returns false;
     /// `repeatsKept` says the line repeats a kept one (the scan counted it in `starRepeats`).
-    func forEachOtherLine(_ body: (_ offset: Int, _ line: UnsafeRawBufferPointer, _ repeatsKept: Bool) -> Bool) {
+    func forEachOtherLine(_ body: (_ line: UnsafeRawBufferPointer, _ repeatsKept: Bool) -> Bool) {
         var nextKept = 0
         var nextRepeat = 0
         Self.forEachLine(in: bytes) { offset, line in
@@ -111,7 +111,7 @@ struct LineScan {
             }
             let repeatsKept = nextRepeat < repeatOffsets.count && repeatOffsets[nextRepeat] == offset
             if repeatsKept { nextRepeat += 1 }
-            return body(offset, line, repeatsKept)
+            return body(line, repeatsKept)
         }
     }
 

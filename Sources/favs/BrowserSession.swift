@@ -189,9 +189,9 @@ final class BrowserSession {
         let input = try reading.wait()
         let minimum = ProcessInfo.processInfo.environment["FAVS_PREVIEW_MINIMUM"].flatMap { Int($0) }
             ?? ListLoader.parallelThreshold
-        var first = startQuery == ListQuery(scheme: query.scheme)
+        var first = startQuery == ListQuery(scheme: query.scheme) && !wantsWhole
             ? input.withUnsafeBytes { ItemCollection.linesPreview(of: $0, kept: kept) } : nil
-        if let preview = first, preview.count < minimum || wantsWhole { first = nil }
+        if let preview = first, preview.count < minimum { first = nil }
         // Lines picked before: a list read whole at once opens in the frequent order, as a picked library's picker
         // does (the starred, then the most picked, then input order), the picked lines left in their input places
         // for it to order, so that a pick elsewhere or a forget (ctrl-d) moves a row at once. A long input is read

@@ -92,7 +92,6 @@ extension Browser {
         return "Tagged \(set)"
     }
 
-    /// Shows `text` as an error and changes nothing else: what a command that cannot run answers.
     /// Why `command` is not offered: a library this user may only read offers nothing that would change it, and
     /// such a key (or a click on a star) says why at once. A member who keeps their own stars apart still stars,
     /// forgets their picks (kept with the stars), and undoes and redoes (their history holds nothing else). Nil when it
@@ -104,6 +103,7 @@ extension Browser {
         return "Read-only: \(reason)"
     }
 
+    /// Shows `text` as an error and changes nothing else: what a command that cannot run answers.
     func refuse(_ text: String) -> Effect {
         message = Message(text: text, isError: true)
         return .none

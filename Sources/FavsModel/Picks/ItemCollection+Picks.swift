@@ -33,13 +33,6 @@ extension ItemCollection {
         setPicks(PickHistory(picks: picks, frecency: frecency, scoredAt: now))
     }
 
-    /// Keeps the picks that the scores this collection was built with were made from (`lines(of:favorites:picks:)`,
-    /// by `frecency` at `now`), without scoring them again: a million lines with thousands picked open as fast as
-    /// with their scores alone.
-    public mutating func keepPicks(_ picks: [ItemID: [Pick]], frecency: Frecency, scoredAt now: Int64) {
-        pickHistory = PickHistory(picks: picks, frecency: frecency, scoredAt: now)
-    }
-
     mutating func setPicks(_ history: PickHistory) {
         setPickScores(history.picks.mapValues { history.frecency.score(of: $0, at: history.scoredAt) })
         pickHistory = history

@@ -43,12 +43,4 @@ public struct PickedLines: Sendable {
             }
         }
     }
-
-    /// Each line's score, by its id.
-    public var byID: [ItemID: Double] {
-        var scores: [ItemID: Double] = [:]
-        scores.reserveCapacity(count)
-        forEach { line, score in scores[ItemID(line: line)] = score }
-        return scores
-    }
 }
