@@ -15,25 +15,13 @@ extension ItemCollection {
     }
 
     /// How many present items have been picked, and the `limit` most picked of them: the highest frecency score
-    /// first, equal scores in library order. One pass over the picked, keeping the top ones in order (`limit` is
-    /// a pane's handful).
+    /// first, equal scores in library order (`firstInOrder`: the picked are not all sorted for a pane's handful).
     public func mostPicked(limit: Int) -> MostPicked {
-        var count = 0
-        var top: [(score: Double, slot: Int)] = []
-        top.reserveCapacity(limit + 1)
-        // Before: a higher score, or the same score earlier in the library.
-        func before(_ a: (score: Double, slot: Int), _ b: (score: Double, slot: Int)) -> Bool {
-            a.score != b.score ? a.score > b.score : a.slot < b.slot
+        let picked = pickScoreBySlot.compactMap { slot, score in
+            score > 0 && isPresent(slot: Int(slot)) ? (score: score, slot: Int(slot)) : nil
         }
-        for (slot, score) in pickScoreBySlot where score > 0 && isPresent(slot: Int(slot)) {
-            count += 1
-            let entry = (score: score, slot: Int(slot))
-            guard limit > 0, top.count < limit || before(entry, top[top.count - 1]) else { continue }
-            let at = top.firstIndex { before(entry, $0) } ?? top.count
-            top.insert(entry, at: at)
-            if top.count > limit { top.removeLast() }
-        }
-        return MostPicked(count: count, top: top.map { id(atSlot: $0.slot) })
+        let top = picked.firstInOrder(max(0, limit)) { a, b in a.score != b.score ? a.score > b.score : a.slot < b.slot }
+        return MostPicked(count: picked.count, top: top.map { id(atSlot: $0.slot) })
     }
 }
 
