@@ -203,18 +203,6 @@ extension ItemLibrary {
     public var member: String? { nil }
 
     public var personalStars: String? { nil }
-    /// A library that keeps no picks: each one here implements them (a SQLite file, a team library, a member's own
-    /// file beside one), so these are for a library of another kind, which keeps none.
-    public var remembersPicks: Bool { false }
-
-    public func recordPicks(_ ids: [ItemID], at time: Int64) throws -> [ItemID] { [] }
-
-    public func picks() throws -> [ItemID: [Pick]] { [:] }
-
-    public func forgetPicks(_ ids: [ItemID]) throws -> [ItemID] {
-        throw LibraryError.database("library \(location) keeps no picks")
-    }
-
     public func listFollower() throws -> (any LibraryFollowing)? { nil }
 
     public func interrupter() -> (@Sendable () -> Void)? { nil }

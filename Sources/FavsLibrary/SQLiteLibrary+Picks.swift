@@ -67,9 +67,8 @@ extension SQLiteLibrary {
 }
 
 extension Schema {
-    /// How many rows of picks an item keeps: past it, its oldest are folded into one weighted row, so a library
-    /// never grows without limit however often an item is picked.
-    static let picksKept = 1_000
+    /// How many rows of picks an item keeps (`Pick.keptPerItem`).
+    static let picksKept = Pick.keptPerItem
 
     /// Adds one pick of an item (weight 1), folding its oldest when it has more than `picksKept`.
     static func addPick(_ id: ItemID, at time: Int64, weight: Double = 1, _ db: Database) throws {
@@ -188,9 +187,3 @@ extension Schema {
     }
 }
 
-extension ItemLibrary {
-    public func pickScores(_ frecency: Frecency, at now: Int64) throws -> [ItemID: Double] {
-        guard remembersPicks else { return [:] }
-        return try picks().mapValues { frecency.score(of: $0, at: now) }
-    }
-}

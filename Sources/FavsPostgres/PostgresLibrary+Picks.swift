@@ -12,8 +12,8 @@ extension PostgresLibrary {
     /// The format from which a team library keeps picks.
     static let picksFormat = 6
 
-    /// How many rows of picks an item keeps for a member, as a library file keeps (`Schema.picksKept`).
-    static let picksKept = 1_000
+    /// How many rows of picks an item keeps for a member, as a library file keeps (`Pick.keptPerItem`).
+    static let picksKept = Pick.keptPerItem
 
     /// A library at format 6, a role that may write it and is granted the picks table.
     public var remembersPicks: Bool { tableFormat >= Self.picksFormat && writable && picksGranted }
